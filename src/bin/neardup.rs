@@ -1,0 +1,413 @@
+//! `neardup`: the command-line tool for batch comparison and evaluation.
+//!
+//! ```text
+//! neardup compare A.txt B.txt [--json]        compare suspicious A with source B
+//! neardup compare --pairs pairs.jsonl         one report per {"id","a","b"} line
+//! neardup eval --clough DIR [--json]          score the Clough–Stevenson pairs
+//! ```
+//! Files may be UTF-8 (with or without BOM), UTF-16 with a BOM, or
+//! Windows-1252; anything that is not valid UTF-8 and has no BOM is decoded as
+//! Windows-1252, and the tool says so on standard error.
+//!
+//! Exit status: 0 on success, 1 when any input failed (the others are still
+//! written), 2 on a usage error.
+
+use clap::{Args, Parser, Subcommand};
+use neardup::eval;
+use neardup::{compare, CompareOptions, Report};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "neardup",
+    version,
+    about = "Near-duplicate text detection and plagiarism scoring"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compare a suspicious text with a source, or many pairs from JSONL.
+    Compare(CompareArgs),
+    /// Score every answer/source pair of the Clough–Stevenson corpus and
+    /// report how the score separates the categories.
+    Eval(EvalArgs),
+}
+
+#[derive(Args, Clone, Copy)]
+struct OptionArgs {
+    /// Words per word shingle (1..=32).
+    #[arg(long, default_value_t = CompareOptions::default().word_k)]
+    word_k: u32,
+    /// Characters per character q-gram (1..=32).
+    #[arg(long, default_value_t = CompareOptions::default().char_q)]
+    char_q: u32,
+    /// Merge shared runs at most this many words apart (0..=64).
+    #[arg(long, default_value_t = CompareOptions::default().span_gap)]
+    span_gap: u32,
+    /// Hash seed.
+    #[arg(long, default_value_t = CompareOptions::default().seed)]
+    seed: u64,
+}
+
+impl OptionArgs {
+    fn options(&self) -> CompareOptions {
+        CompareOptions::default()
+            .word_k(self.word_k)
+            .char_q(self.char_q)
+            .span_gap(self.span_gap)
+            .seed(self.seed)
+    }
+}
+
+#[derive(Args)]
+struct CompareArgs {
+    /// The suspicious text (a file).
+    #[arg(required_unless_present = "pairs", conflicts_with = "pairs")]
+    a: Option<PathBuf>,
+    /// The source text (a file).
+    #[arg(required_unless_present = "pairs", conflicts_with = "pairs")]
+    b: Option<PathBuf>,
+    /// JSONL file of {"id": …, "a": "<text>", "b": "<text>"} lines ("-" for
+    /// standard input); writes one {"id": …, <report>} line per input line.
+    #[arg(long)]
+    pairs: Option<PathBuf>,
+    /// Print the report as JSON (always on with --pairs).
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    opts: OptionArgs,
+}
+
+#[derive(Args)]
+struct EvalArgs {
+    /// The clough-abc folder (with labels.csv and texts/).
+    #[arg(long, default_value = "../shared/data/clough-abc")]
+    clough: PathBuf,
+    /// Print the evaluation, and every pair's score, as JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    opts: OptionArgs,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Compare(args) => run_compare(args),
+        Command::Eval(args) => run_eval(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("neardup: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Reads a text file, decoding UTF-8, UTF-16 (by BOM) or Windows-1252.
+fn read_text(path: &Path) -> Result<String, String> {
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (text, note) = decode(&bytes);
+    if let Some(note) = note {
+        eprintln!("neardup: note: {}: {note}", path.display());
+    }
+    Ok(text)
+}
+
+/// Decodes bytes: by BOM when there is one, else UTF-8 when valid, else
+/// Windows-1252. Returns a note when the text was not plain UTF-8.
+fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
+    if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+        let (text, _) = enc.decode_without_bom_handling(&bytes[bom..]);
+        let note = (enc != encoding_rs::UTF_8).then_some("decoded as UTF-16 (byte-order mark)");
+        return (text.into_owned(), note);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => (s.to_owned(), None),
+        Err(_) => {
+            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+            (
+                text.into_owned(),
+                Some("not valid UTF-8; decoded as Windows-1252"),
+            )
+        }
+    }
+}
+
+fn run_compare(args: CompareArgs) -> Result<ExitCode, String> {
+    let options = args.opts.options();
+    options.check().map_err(|e| e.to_string())?;
+    if let Some(pairs) = &args.pairs {
+        return run_pairs(pairs, &options);
+    }
+    let (pa, pb) = match (&args.a, &args.b) {
+        (Some(a), Some(b)) => (a, b),
+        _ => return Err("compare needs two files, or --pairs".into()),
+    };
+    let (a, b) = (read_text(pa)?, read_text(pb)?);
+    let report = compare(&a, &b, &options).map_err(|e| e.to_string())?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        serde_json::to_writer(&mut out, &report).map_err(|e| e.to_string())?;
+        writeln!(out).map_err(|e| e.to_string())?;
+    } else {
+        print_report(&mut out, &report, &a).map_err(|e| e.to_string())?;
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_report(out: &mut impl Write, r: &Report, a: &str) -> io::Result<()> {
+    let m = &r.measures;
+    writeln!(
+        out,
+        "score {:.3}  (containment of A in B by word {}-shingles)",
+        m.score, r.options.word_k
+    )?;
+    writeln!(out, "resemblance        {:.3}", m.resemblance)?;
+    writeln!(out, "containment B in A {:.3}", m.containment_b_in_a)?;
+    writeln!(out, "dice               {:.3}", m.dice)?;
+    writeln!(
+        out,
+        "char resemblance   {:.3}  (character {}-grams)",
+        m.char_resemblance, r.options.char_q
+    )?;
+    writeln!(out, "cosine (words)     {:.3}", m.cosine)?;
+    writeln!(
+        out,
+        "shared shingles    {} of {} in A, {} in B",
+        m.shared_shingles, m.shingles_a, m.shingles_b
+    )?;
+    writeln!(
+        out,
+        "coverage           {:.3} of A's {} words, {:.3} of B's {} words",
+        m.coverage_a, m.tokens_a, m.coverage_b, m.tokens_b
+    )?;
+    writeln!(out, "shared passages    {}", r.passages.len())?;
+    for p in &r.passages {
+        let text: String = a[p.a.start..p.a.end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let shown: String = text.chars().take(100).collect();
+        let more = if shown.len() < text.len() { "…" } else { "" };
+        writeln!(
+            out,
+            "  A[{}..{}] = B[{}..{}]  \"{shown}{more}\"",
+            p.a.start, p.a.end, p.b.start, p.b.end
+        )?;
+    }
+    Ok(())
+}
+
+#[derive(serde::Deserialize)]
+struct PairLine {
+    id: serde_json::Value,
+    a: String,
+    b: String,
+}
+
+#[derive(Serialize)]
+struct PairOut<'a> {
+    id: &'a serde_json::Value,
+    #[serde(flatten)]
+    report: &'a Report,
+}
+
+fn run_pairs(path: &Path, options: &CompareOptions) -> Result<ExitCode, String> {
+    let input: Box<dyn BufRead> = if path == Path::new("-") {
+        Box::new(io::stdin().lock())
+    } else {
+        let f = fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        Box::new(io::BufReader::new(f))
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut failed = 0usize;
+    for (i, line) in input.split(b'\n').enumerate() {
+        let n = i + 1;
+        let line = line.map_err(|e| format!("{}: line {n}: {e}", path.display()))?;
+        let result = std::str::from_utf8(&line)
+            .map_err(|e| format!("not valid UTF-8 ({e})"))
+            .and_then(|s| {
+                let s = s.trim();
+                if s.is_empty() {
+                    return Ok(None);
+                }
+                let p: PairLine = serde_json::from_str(s)
+                    .map_err(|e| format!("not a {{\"id\", \"a\", \"b\"}} JSON object: {e}"))?;
+                let r = compare(&p.a, &p.b, options).map_err(|e| e.to_string())?;
+                serde_json::to_string(&PairOut {
+                    id: &p.id,
+                    report: &r,
+                })
+                .map(Some)
+                .map_err(|e| e.to_string())
+            });
+        match result {
+            Ok(Some(json)) => writeln!(out, "{json}").map_err(|e| e.to_string())?,
+            Ok(None) => {}
+            Err(msg) => {
+                failed += 1;
+                out.flush().map_err(|e| e.to_string())?;
+                eprintln!("neardup: {}: line {n}: {msg}", path.display());
+            }
+        }
+    }
+    out.flush().map_err(|e| e.to_string())?;
+    if failed > 0 {
+        eprintln!("neardup: {failed} line(s) failed; the others were written");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct EvalPair {
+    file: String,
+    source: String,
+    task: String,
+    category: String,
+    score: f64,
+}
+
+#[derive(Serialize)]
+struct CategoryStat {
+    n: usize,
+    mean_score: f64,
+}
+
+#[derive(Serialize)]
+struct EvalOut {
+    word_k: u32,
+    pairs: usize,
+    /// ROC AUC of the score for "copied" (cut, light, heavy) against non.
+    roc_auc: Option<f64>,
+    best_threshold: Option<f64>,
+    precision: Option<f64>,
+    recall: Option<f64>,
+    f1: Option<f64>,
+    categories: BTreeMap<String, CategoryStat>,
+    scores: Vec<EvalPair>,
+}
+
+fn run_eval(args: EvalArgs) -> Result<ExitCode, String> {
+    let options = args.opts.options();
+    options.check().map_err(|e| e.to_string())?;
+    let labels_path = args.clough.join("labels.csv");
+    let labels = fs::read_to_string(&labels_path)
+        .map_err(|e| format!("cannot read {}: {e}", labels_path.display()))?;
+    let mut lines = labels.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").trim().split(',').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .ok_or_else(|| format!("{}: no column '{name}'", labels_path.display()))
+    };
+    let (c_file, c_src, c_task, c_cat) = (
+        col("file")?,
+        col("source_file")?,
+        col("task")?,
+        col("category")?,
+    );
+    let texts = args.clough.join("texts");
+    let mut pairs = Vec::new();
+    for (i, line) in lines.enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split(',').collect();
+        let get = |c: usize| {
+            f.get(c)
+                .copied()
+                .ok_or_else(|| format!("{}: line {}: too few fields", labels_path.display(), i + 2))
+        };
+        let (file, source, task, category) = (get(c_file)?, get(c_src)?, get(c_task)?, get(c_cat)?);
+        let a = read_text_quiet(&texts.join(file))?;
+        let b = read_text_quiet(&texts.join(source))?;
+        let r = compare(&a, &b, &options).map_err(|e| format!("{file}: {e}"))?;
+        pairs.push(EvalPair {
+            file: file.into(),
+            source: source.into(),
+            task: task.into(),
+            category: category.into(),
+            score: r.measures.score,
+        });
+    }
+    let scores: Vec<f64> = pairs.iter().map(|p| p.score).collect();
+    let copied: Vec<bool> = pairs.iter().map(|p| p.category != "non").collect();
+    let best = eval::best_f1(&scores, &copied);
+    let mut categories: BTreeMap<String, CategoryStat> = BTreeMap::new();
+    for p in &pairs {
+        let c = categories
+            .entry(p.category.clone())
+            .or_insert(CategoryStat {
+                n: 0,
+                mean_score: 0.0,
+            });
+        c.n += 1;
+        c.mean_score += p.score;
+    }
+    for c in categories.values_mut() {
+        c.mean_score /= c.n as f64;
+    }
+    let result = EvalOut {
+        word_k: options.word_k,
+        pairs: pairs.len(),
+        roc_auc: eval::roc_auc(&scores, &copied),
+        best_threshold: best.map(|b| b.threshold),
+        precision: best.map(|b| b.precision),
+        recall: best.map(|b| b.recall),
+        f1: best.map(|b| b.f1),
+        categories,
+        scores: pairs,
+    };
+    let mut out = io::stdout().lock();
+    if args.json {
+        serde_json::to_writer_pretty(&mut out, &result).map_err(|e| e.to_string())?;
+        writeln!(out).map_err(|e| e.to_string())?;
+    } else {
+        let f = |x: Option<f64>| x.map_or("n/a".to_string(), |v| format!("{v:.3}"));
+        writeln!(
+            out,
+            "{} pairs, score = containment by word {}-shingles",
+            result.pairs, result.word_k
+        )
+        .map_err(|e| e.to_string())?;
+        for (name, c) in &result.categories {
+            writeln!(
+                out,
+                "  {name:<6} n={:<3} mean score {:.3}",
+                c.n, c.mean_score
+            )
+            .map_err(|e| e.to_string())?;
+        }
+        writeln!(
+            out,
+            "copied (cut+light+heavy) vs non: ROC AUC {}, best F1 {} at threshold {} (P {}, R {})",
+            f(result.roc_auc),
+            f(result.f1),
+            f(result.best_threshold),
+            f(result.precision),
+            f(result.recall)
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn read_text_quiet(path: &Path) -> Result<String, String> {
+    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(decode(&bytes).0)
+}

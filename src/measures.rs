@@ -1,0 +1,136 @@
+//! Set and vector similarity measures, each with its formula and source.
+//!
+//! For shingle sets `A = S(a)`, `B = S(b)` (Broder, "On the resemblance and
+//! containment of documents", SEQUENCES 1997):
+//!
+//! | measure | formula | range |
+//! |---|---|---|
+//! | resemblance (Jaccard) | `|A ∩ B| / |A ∪ B|` | [0, 1] |
+//! | containment of a in b | `|A ∩ B| / |A|` | [0, 1] |
+//! | Dice (Dice 1945; Sørensen 1948) | `2 |A ∩ B| / (|A| + |B|)` | [0, 1] |
+//! | cosine of term frequencies (Salton) | `Σ f_a(t) f_b(t) / (‖f_a‖ ‖f_b‖)` | [0, 1] |
+//!
+//! By convention every measure of two empty inputs is 0 (there is no
+//! evidence of copying), and never NaN.
+
+use crate::shingle::ShingleSet;
+use alloc::vec::Vec;
+
+/// Jaccard resemblance `|A ∩ B| / |A ∪ B|` in [0, 1]; 0 when both are empty.
+pub fn resemblance(a: &ShingleSet, b: &ShingleSet) -> f64 {
+    let inter = a.intersection_len(b);
+    let union = a.len() + b.len() - inter;
+    ratio(inter, union)
+}
+
+/// Containment of `a` in `b`, `|A ∩ B| / |A|` in [0, 1]: the share of `a`'s
+/// shingles that also occur in `b`; 0 when `a` is empty.
+pub fn containment(a: &ShingleSet, b: &ShingleSet) -> f64 {
+    ratio(a.intersection_len(b), a.len())
+}
+
+/// Dice coefficient `2 |A ∩ B| / (|A| + |B|)` in [0, 1]; 0 when both are empty.
+pub fn dice(a: &ShingleSet, b: &ShingleSet) -> f64 {
+    ratio(2 * a.intersection_len(b), a.len() + b.len())
+}
+
+fn ratio(num: usize, den: usize) -> f64 {
+    if den == 0 {
+        0.0
+    } else {
+        num as f64 / den as f64
+    }
+}
+
+/// A term-frequency vector: `(term hash, count)` sorted by hash, each hash once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TermFrequencies {
+    terms: Vec<(u64, u32)>,
+}
+
+impl TermFrequencies {
+    /// Counts the terms (hashes, e.g. from [`crate::shingle::token_hashes`]).
+    pub fn from_hashes(hashes: &[u64]) -> Self {
+        let mut sorted = hashes.to_vec();
+        sorted.sort_unstable();
+        let mut terms: Vec<(u64, u32)> = Vec::new();
+        for h in sorted {
+            match terms.last_mut() {
+                Some((last, n)) if *last == h => *n = n.saturating_add(1),
+                _ => terms.push((h, 1)),
+            }
+        }
+        TermFrequencies { terms }
+    }
+
+    /// The `(hash, count)` pairs, ascending by hash.
+    pub fn as_slice(&self) -> &[(u64, u32)] {
+        &self.terms
+    }
+
+    /// Euclidean norm `‖f‖ = sqrt(Σ f(t)²)`.
+    pub fn norm(&self) -> f64 {
+        libm::sqrt(
+            self.terms
+                .iter()
+                .map(|&(_, n)| (n as f64) * (n as f64))
+                .sum::<f64>(),
+        )
+    }
+}
+
+/// Cosine similarity of two term-frequency vectors,
+/// `Σ_t f_a(t) f_b(t) / (‖f_a‖ ‖f_b‖)` in [0, 1] (counts are non-negative);
+/// 0 when either is empty.
+pub fn cosine(a: &TermFrequencies, b: &TermFrequencies) -> f64 {
+    let (x, y) = (a.as_slice(), b.as_slice());
+    let (mut i, mut j, mut dot) = (0, 0, 0.0f64);
+    while i < x.len() && j < y.len() {
+        match x[i].0.cmp(&y[j].0) {
+            core::cmp::Ordering::Less => i += 1,
+            core::cmp::Ordering::Greater => j += 1,
+            core::cmp::Ordering::Equal => {
+                dot += x[i].1 as f64 * y[j].1 as f64;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    let den = a.norm() * b.norm();
+    if den == 0.0 {
+        0.0
+    } else {
+        (dot / den).clamp(0.0, 1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    #[test]
+    fn set_measures_by_hand() {
+        let a = ShingleSet::from_hashes(vec![1, 2, 3, 4]);
+        let b = ShingleSet::from_hashes(vec![3, 4, 5]);
+        assert_eq!(resemblance(&a, &b), 2.0 / 5.0);
+        assert_eq!(containment(&a, &b), 2.0 / 4.0);
+        assert_eq!(containment(&b, &a), 2.0 / 3.0);
+        assert_eq!(dice(&a, &b), 4.0 / 7.0);
+        let e = ShingleSet::default();
+        assert_eq!(resemblance(&e, &e), 0.0);
+        assert_eq!(containment(&e, &a), 0.0);
+        assert_eq!(dice(&e, &e), 0.0);
+    }
+
+    #[test]
+    fn cosine_by_hand() {
+        // a = {x:2, y:1}, b = {x:1, z:1}: 2 / (sqrt 5 * sqrt 2)
+        let a = TermFrequencies::from_hashes(&[7, 7, 9]);
+        let b = TermFrequencies::from_hashes(&[7, 11]);
+        let want = 2.0 / (libm::sqrt(5.0) * libm::sqrt(2.0));
+        assert!((cosine(&a, &b) - want).abs() < 1e-15);
+        assert!((cosine(&a, &a) - 1.0).abs() < 1e-15);
+        assert_eq!(cosine(&a, &TermFrequencies::default()), 0.0);
+    }
+}

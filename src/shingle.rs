@@ -1,0 +1,169 @@
+//! Shingles (Broder 1997): word k-grams and character q-grams, hashed to
+//! `u64` by [`crate::hash`]. Specified in `SPEC.md` §3.
+//!
+//! * A **word k-shingle** is `k` consecutive normalised word tokens; its hash
+//!   is [`hash::combine`]`(seed, [t_i, …, t_(i+k-1)])` where
+//!   `t_j = `[`hash::bytes_hash`]`(seed, token_j)` over the token's UTF-8 bytes.
+//! * A **character q-gram** is `q` consecutive Unicode scalar values of the
+//!   normalised text ([`crate::Normalized::text`], where whitespace is folded
+//!   to single spaces); its hash is `bytes_hash(seed, utf8 of the q chars)`. A
+//!   q-gram never splits a UTF-8 sequence.
+//!
+//! A text with fewer than `k` tokens (or `q` characters) but at least one has
+//! exactly one shingle: all of it. A text with none has no shingles.
+
+use crate::hash;
+use crate::text::Normalized;
+use alloc::collections::VecDeque;
+use alloc::vec::Vec;
+
+/// The hash of each word token of `n`, in order: `bytes_hash(seed, token)`.
+pub fn token_hashes(n: &Normalized, seed: u64) -> Vec<u64> {
+    n.token_strs()
+        .map(|t| hash::bytes_hash(seed, t.as_bytes()))
+        .collect()
+}
+
+/// Word k-shingle hashes by position, from the token hashes of a text.
+///
+/// Shape: `max(n - k + 1, 1)` values for `n >= 1` tokens, none for `n = 0`;
+/// value `i` covers tokens `i .. min(i + k, n)`. `k = 0` is treated as 1.
+pub fn word_shingles(token_hashes: &[u64], k: usize, seed: u64) -> Vec<u64> {
+    let k = k.max(1);
+    match token_hashes.len() {
+        0 => Vec::new(),
+        n if n < k => alloc::vec![hash::combine(seed, token_hashes)],
+        _ => token_hashes
+            .windows(k)
+            .map(|w| hash::combine(seed, w))
+            .collect(),
+    }
+}
+
+/// Character q-gram hashes by position over [`Normalized::text`].
+///
+/// Shape: `max(c - q + 1, 1)` values for a normalised text of `c >= 1`
+/// characters, none when it is empty. `q = 0` is treated as 1.
+pub fn char_shingles(n: &Normalized, q: usize, seed: u64) -> Vec<u64> {
+    let q = q.max(1);
+    let text = n.text();
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(text.len());
+    // Byte offsets of the last q character starts.
+    let mut starts: VecDeque<usize> = VecDeque::with_capacity(q + 1);
+    for (i, _) in text.char_indices() {
+        if starts.len() == q {
+            let s = starts.pop_front().unwrap_or(0);
+            out.push(hash::bytes_hash(seed, &text.as_bytes()[s..i]));
+        }
+        starts.push_back(i);
+    }
+    if let Some(&s) = starts.front() {
+        if starts.len() == q || out.is_empty() {
+            out.push(hash::bytes_hash(seed, &text.as_bytes()[s..]));
+        }
+    }
+    out
+}
+
+/// A set of shingle hashes: sorted ascending, without duplicates.
+///
+/// Memory: 8 bytes per distinct shingle. Set operations are linear merges.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShingleSet {
+    hashes: Vec<u64>,
+}
+
+impl ShingleSet {
+    /// Builds the set from hashes in any order, with repeats.
+    pub fn from_hashes(mut hashes: Vec<u64>) -> Self {
+        hashes.sort_unstable();
+        hashes.dedup();
+        ShingleSet { hashes }
+    }
+
+    /// The distinct hashes, ascending.
+    pub fn as_slice(&self) -> &[u64] {
+        &self.hashes
+    }
+
+    /// Number of distinct shingles, `|S|`.
+    pub fn len(&self) -> usize {
+        self.hashes.len()
+    }
+
+    /// `true` when the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.hashes.is_empty()
+    }
+
+    /// `true` when `hash` is in the set (binary search).
+    pub fn contains(&self, hash: u64) -> bool {
+        self.hashes.binary_search(&hash).is_ok()
+    }
+
+    /// `|S ∩ T|`, by a linear merge.
+    pub fn intersection_len(&self, other: &ShingleSet) -> usize {
+        let (a, b) = (&self.hashes, &other.hashes);
+        let (mut i, mut j, mut n) = (0, 0, 0);
+        while i < a.len() && j < b.len() {
+            match a[i].cmp(&b[j]) {
+                core::cmp::Ordering::Less => i += 1,
+                core::cmp::Ordering::Greater => j += 1,
+                core::cmp::Ordering::Equal => {
+                    n += 1;
+                    i += 1;
+                    j += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::normalize;
+
+    #[test]
+    fn shapes() {
+        let n = normalize("a b c d e");
+        let t = token_hashes(&n, 0);
+        assert_eq!(word_shingles(&t, 3, 0).len(), 3);
+        assert_eq!(word_shingles(&t, 9, 0).len(), 1);
+        assert_eq!(word_shingles(&t[..0], 3, 0).len(), 0);
+        // "a b c d e" is 9 characters: 5 q-grams of 5, 1 when q > 9.
+        assert_eq!(char_shingles(&n, 5, 0).len(), 5);
+        assert_eq!(char_shingles(&n, 20, 0).len(), 1);
+        assert_eq!(char_shingles(&n, 9, 0).len(), 1);
+        assert!(char_shingles(&normalize(""), 5, 0).is_empty());
+    }
+
+    #[test]
+    fn char_qgrams_never_split_utf8() {
+        let n = normalize("日本語 ok");
+        let q = char_shingles(&n, 2, 0);
+        // chars: 日 ␠ 本 ␠ 語 ␠ o k = 8 chars -> 7 bigrams
+        assert_eq!(q.len(), 7);
+        assert_eq!(q[0], crate::hash::bytes_hash(0, "日 ".as_bytes()));
+    }
+
+    #[test]
+    fn short_text_whole_shingle_is_shared() {
+        let a = token_hashes(&normalize("Hello world"), 0);
+        let b = token_hashes(&normalize("hello, WORLD!"), 0);
+        assert_eq!(word_shingles(&a, 5, 0), word_shingles(&b, 5, 0));
+    }
+
+    #[test]
+    fn set_ops() {
+        let s = ShingleSet::from_hashes(alloc::vec![5, 1, 3, 3, 1]);
+        let t = ShingleSet::from_hashes(alloc::vec![3, 4, 5]);
+        assert_eq!(s.as_slice(), &[1, 3, 5]);
+        assert_eq!(s.intersection_len(&t), 2);
+        assert!(s.contains(5) && !s.contains(4));
+    }
+}

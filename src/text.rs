@@ -1,0 +1,291 @@
+//! Normalisation and word tokens, specified in `SPEC.md` §1–2.
+//!
+//! Tokens are found on the **original** text by the Unicode word-boundary
+//! rules (UAX #29, via `unicode-segmentation`), so every token knows its byte
+//! range in the original and passages can be highlighted exactly. A segment
+//! between two boundaries is a word token when it contains at least one
+//! alphanumeric character (`char::is_alphanumeric`: letters of any script,
+//! digits, ideographs); other segments (whitespace, punctuation, symbols,
+//! emoji) are dropped. Each kept segment is normalised:
+//!
+//! 1. Unicode NFKC (UAX #15, via `unicode-normalization`);
+//! 2. case folding: the Unicode default lowercase mapping (`char::to_lowercase`),
+//!    with `ß → ss` and final `ς → σ` as in full case folding (`CaseFolding.txt`),
+//!    then NFKC again, since lowercasing can denormalise;
+//! 3. punctuation folding: the characters UAX #29 allows inside a word
+//!    (apostrophes, periods, colons, commas, middle dots, connectors such as
+//!    `_`) are removed, so `don't`, `don’t` and `dont` are one token.
+//!
+//! Scripts written without spaces and without a dictionary segmenter in
+//! UAX #29 (Han ideographs, Hiragana, Thai, …) give one token per character,
+//! so CJK text never collapses into one token.
+//!
+//! The normalised text ([`Normalized::text`]) is the tokens joined by single
+//! spaces: whitespace is folded and punctuation outside words removed.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use unicode_normalization::UnicodeNormalization;
+use unicode_segmentation::UnicodeSegmentation;
+
+/// A half-open range `[start, end)` of offsets into a text.
+///
+/// In the core the unit is bytes of UTF-8 and the range always falls on
+/// `char` boundaries; [`crate::Report::into_utf16`] converts a report's ranges
+/// to UTF-16 code units for JavaScript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct TextRange {
+    /// First offset inside the range.
+    pub start: usize,
+    /// First offset after the range (`end >= start`).
+    pub end: usize,
+}
+
+impl TextRange {
+    /// Length of the range in its unit.
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// `true` when `start == end`.
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// One word token: where it is in the original text and in the normalised text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// Byte range of the token in the original text.
+    pub orig: TextRange,
+    /// Byte range of the token's normalised form in [`Normalized::text`].
+    pub norm: TextRange,
+}
+
+/// A text after normalisation: its word tokens, each mapped back to the
+/// original, and the normalised text (tokens joined by single spaces).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Normalized {
+    text: String,
+    tokens: Vec<Token>,
+}
+
+impl Normalized {
+    /// The normalised text: the normalised tokens joined by `' '` (U+0020).
+    /// Empty when the input has no word tokens.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The word tokens, in order of appearance.
+    pub fn tokens(&self) -> &[Token] {
+        &self.tokens
+    }
+
+    /// The normalised form of token `i`, or `None` when `i >= len()`.
+    pub fn token_str(&self, i: usize) -> Option<&str> {
+        let t = self.tokens.get(i)?;
+        self.text.get(t.norm.start..t.norm.end)
+    }
+
+    /// Iterator over the normalised tokens.
+    pub fn token_strs(&self) -> impl Iterator<Item = &str> + '_ {
+        self.tokens
+            .iter()
+            .map(move |t| &self.text[t.norm.start..t.norm.end])
+    }
+
+    /// Number of word tokens.
+    pub fn len(&self) -> usize {
+        self.tokens.len()
+    }
+
+    /// `true` when the text has no word tokens.
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+}
+
+/// Characters removed from inside a word token after NFKC and case folding:
+/// the UAX #29 `MidLetter`, `MidNum`, `MidNumLet`, `Single_Quote` and
+/// `ExtendNumLet` characters that survive NFKC, plus ASCII punctuation.
+fn is_folded_punctuation(c: char) -> bool {
+    c.is_ascii_punctuation()
+        || matches!(
+            c,
+            '\u{00B7}' // MIDDLE DOT
+                | '\u{0387}' // GREEK ANO TELEIA
+                | '\u{055F}' // ARMENIAN ABBREVIATION MARK
+                | '\u{05F3}' // HEBREW PUNCTUATION GERESH
+                | '\u{05F4}' // HEBREW PUNCTUATION GERSHAYIM
+                | '\u{060C}' // ARABIC COMMA
+                | '\u{060D}' // ARABIC DATE SEPARATOR
+                | '\u{066B}' // ARABIC DECIMAL SEPARATOR
+                | '\u{066C}' // ARABIC THOUSANDS SEPARATOR
+                | '\u{07F8}' // NKO COMMA
+                | '\u{2018}' // LEFT SINGLE QUOTATION MARK
+                | '\u{2019}' // RIGHT SINGLE QUOTATION MARK
+                | '\u{201B}' // SINGLE HIGH-REVERSED-9 QUOTATION MARK
+                | '\u{2027}' // HYPHENATION POINT
+                | '\u{203F}' // UNDERTIE
+                | '\u{2040}' // CHARACTER TIE
+                | '\u{2044}' // FRACTION SLASH
+                | '\u{2054}' // INVERTED UNDERTIE
+                | '\u{FE10}' // PRESENTATION FORM FOR VERTICAL COMMA
+                | '\u{FE14}' // PRESENTATION FORM FOR VERTICAL SEMICOLON
+        )
+}
+
+/// Appends the normalised form of one word segment to `out`.
+fn normalize_segment(seg: &str, out: &mut String) {
+    if seg.is_ascii() {
+        // Fast path: NFKC is the identity on ASCII.
+        for b in seg.bytes() {
+            if b.is_ascii_alphanumeric() {
+                out.push(b.to_ascii_lowercase() as char);
+            } else if !b.is_ascii_punctuation() && !b.is_ascii_control() {
+                out.push(b as char);
+            }
+        }
+        return;
+    }
+    let mut lowered = String::with_capacity(seg.len());
+    for c in seg.nfkc() {
+        match c {
+            'ß' | 'ẞ' => lowered.push_str("ss"),
+            'ς' => lowered.push('σ'),
+            _ => lowered.extend(c.to_lowercase()),
+        }
+    }
+    out.extend(
+        lowered
+            .nfkc()
+            .filter(|&c| !is_folded_punctuation(c) && !c.is_control()),
+    );
+}
+
+/// Normalises `input` and splits it into word tokens (see the module docs).
+///
+/// Never fails: an input with no word tokens gives an empty [`Normalized`].
+/// Runs in time linear in `input.len()`; the result takes about
+/// `input.len()` bytes of text plus 32 bytes per token (on 64-bit targets).
+///
+/// ```
+/// let n = neardup::normalize("Don’t PANIC — it's ﬁne.");
+/// assert_eq!(n.text(), "dont panic its fine");
+/// assert_eq!(n.tokens()[1].orig, neardup::TextRange { start: 8, end: 13 });
+/// ```
+pub fn normalize(input: &str) -> Normalized {
+    let mut text = String::with_capacity(input.len());
+    let mut tokens = Vec::with_capacity(input.len() / 6 + 1);
+    for (start, seg) in input.split_word_bound_indices() {
+        if !seg.chars().any(char::is_alphanumeric) {
+            continue;
+        }
+        let sep = !text.is_empty();
+        if sep {
+            text.push(' ');
+        }
+        let norm_start = text.len();
+        normalize_segment(seg, &mut text);
+        if text.len() == norm_start {
+            // Everything folded away; undo the separator.
+            if sep {
+                text.pop();
+            }
+            continue;
+        }
+        tokens.push(Token {
+            orig: TextRange {
+                start,
+                end: start + seg.len(),
+            },
+            norm: TextRange {
+                start: norm_start,
+                end: text.len(),
+            },
+        });
+    }
+    Normalized { text, tokens }
+}
+
+/// Converts UTF-8 byte offsets into `text` to UTF-16 code-unit offsets
+/// (the indices of JavaScript, Java and .NET strings), in one pass.
+///
+/// `byte_offsets` may come in any order and repeat; the result has the same
+/// shape. An offset inside a UTF-8 sequence maps to the next character's
+/// start; one past the end maps to the text's UTF-16 length.
+pub fn utf16_offsets(text: &str, byte_offsets: &[usize]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..byte_offsets.len()).collect();
+    order.sort_unstable_by_key(|&i| byte_offsets[i]);
+    let mut out = alloc::vec![0; byte_offsets.len()];
+    let mut chars = text.char_indices().peekable();
+    let mut units = 0usize;
+    for i in order {
+        while let Some(&(at, c)) = chars.peek() {
+            if at >= byte_offsets[i] {
+                break;
+            }
+            units += c.len_utf16();
+            chars.next();
+        }
+        out[i] = units;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec::Vec;
+
+    fn toks(s: &str) -> Vec<String> {
+        normalize(s).token_strs().map(String::from).collect()
+    }
+
+    #[test]
+    fn folds_case_width_ligatures_and_apostrophes() {
+        assert_eq!(toks("The CAT’s ﬁsh"), ["the", "cats", "fish"]);
+        assert_eq!(toks("ＦＵＬＬ width"), ["full", "width"]);
+        assert_eq!(toks("Straße STRASSE"), ["strasse", "strasse"]);
+        assert_eq!(toks("ΟΔΟΣ οδος"), ["οδοσ", "οδοσ"]);
+    }
+
+    #[test]
+    fn ranges_point_into_original() {
+        let s = "  Héllo,\t\r\nwörld!  ";
+        let n = normalize(s);
+        let words: Vec<&str> = n
+            .tokens()
+            .iter()
+            .map(|t| &s[t.orig.start..t.orig.end])
+            .collect();
+        assert_eq!(words, ["Héllo", "wörld"]);
+        assert_eq!(n.text(), "héllo wörld");
+    }
+
+    #[test]
+    fn utf16_offsets_any_order() {
+        // "a😀é": a at 0, 😀 at 1..5 (2 units), é at 5..7 (1 unit).
+        assert_eq!(utf16_offsets("a😀é", &[7, 0, 5, 1, 5]), [4, 0, 3, 1, 3]);
+    }
+
+    #[test]
+    fn cjk_is_one_token_per_ideograph() {
+        assert_eq!(toks("日本語の文章"), ["日", "本", "語", "の", "文", "章"]);
+    }
+
+    #[test]
+    fn no_words_is_empty() {
+        assert!(normalize("").is_empty());
+        assert!(normalize(" \t\n ... !!! 🙂🙂").is_empty());
+        assert_eq!(normalize("").text(), "");
+    }
+
+    #[test]
+    fn rtl_and_combining_marks_survive() {
+        assert_eq!(toks("שָׁלוֹם עולם"), ["שָׁלוֹם", "עולם"]);
+        assert_eq!(toks("नमस्ते दुनिया"), ["नमस्ते", "दुनिया"]);
+    }
+}
