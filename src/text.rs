@@ -180,7 +180,13 @@ pub fn normalize(input: &str) -> Normalized {
     let mut text = String::with_capacity(input.len());
     let mut tokens = Vec::with_capacity(input.len() / 6 + 1);
     for (start, seg) in input.split_word_bound_indices() {
-        if !seg.chars().any(char::is_alphanumeric) {
+        let is_word = if seg.is_ascii() {
+            seg.bytes().any(|b| b.is_ascii_alphanumeric())
+        } else {
+            // Judged after NFKC, so that e.g. `㎏` (a symbol) counts as `kg`.
+            seg.nfkc().any(char::is_alphanumeric)
+        };
+        if !is_word {
             continue;
         }
         let sep = !text.is_empty();

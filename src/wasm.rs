@@ -14,6 +14,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_TYPES: &'static str = r#"
@@ -90,6 +91,9 @@ export interface NormalizedText {
 }
 "#;
 
+/// The keys of `CompareOptions` in JavaScript.
+const OPTION_KEYS: &[&str] = &["wordK", "charQ", "seed", "spanGap", "maxBytes"];
+
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
@@ -107,6 +111,21 @@ fn options_from_js(options: JsValue) -> Result<CompareOptions, JsError> {
     let o: CompareOptions = if options.is_undefined() || options.is_null() {
         CompareOptions::default()
     } else {
+        // serde-wasm-bindgen reads only the known keys of an object, so a
+        // misspelt option would pass silently: check the keys first.
+        if !options.is_object() {
+            return Err(js_error("invalid options: expected an object"));
+        }
+        let object: &js_sys::Object = options.unchecked_ref();
+        for key in js_sys::Object::keys(object).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !OPTION_KEYS.contains(&key.as_str()) {
+                return Err(js_error(format_args!(
+                    "invalid options: unknown field `{key}`, expected one of {}",
+                    OPTION_KEYS.join(", ")
+                )));
+            }
+        }
         serde_wasm_bindgen::from_value(options)
             .map_err(|e| js_error(format_args!("invalid options: {e}")))?
     };

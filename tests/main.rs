@@ -1,1 +1,14 @@
+//! The one integration-test binary (ripgrep's layout): every module below is
+//! a group of tests. `golden` also runs on wasm32 under Node
+//! (`wasm-bindgen-test`), so the same vectors are checked on both.
 
+mod golden;
+
+#[cfg(not(target_arch = "wasm32"))]
+mod bad_input;
+#[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
+mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod util;
+#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+mod wasm_api;

@@ -1,0 +1,115 @@
+//! Bad and unusual input: each gives a sensible report or a clear error, and
+//! nothing panics or hangs.
+
+use neardup::{compare, CompareOptions, ErrorKind};
+
+fn opts() -> CompareOptions {
+    CompareOptions::default()
+}
+
+#[test]
+fn empty_and_whitespace_texts_are_clear_errors() {
+    for (a, b, which) in [
+        ("", "some text here", "a"),
+        ("some text here", "", "b"),
+        ("   \n\t  ", "some text", "a"),
+        ("some text", "!!! ... ???", "b"),
+        ("🙂🙂🙂", "some text", "a"),
+    ] {
+        let e = compare(a, b, &opts()).unwrap_err();
+        assert_eq!(e.kind(), &ErrorKind::EmptyText { which });
+        assert!(e
+            .to_string()
+            .contains(&format!("text {which} has no words")));
+    }
+}
+
+#[test]
+fn ten_megabyte_text_is_compared() {
+    // 10 MB of varied prose-like text: a pseudo-random word sequence.
+    let words = [
+        "alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa",
+        "lambda", "mu", "nu", "xi", "omicron", "pi", "rho", "sigma", "tau", "upsilon",
+    ];
+    let mut x = 0x9e3779b97f4a7c15u64;
+    let mut big = String::with_capacity(10 << 20);
+    while big.len() < 10 << 20 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        big.push_str(words[(x % words.len() as u64) as usize]);
+        big.push(' ');
+    }
+    // Whole words from the middle.
+    let start = big[1000..].find(' ').unwrap() + 1001;
+    let end = big[..5000].rfind(' ').unwrap();
+    let copied = &big[start..end];
+    let r = compare(copied, &big, &opts()).unwrap();
+    assert_eq!(r.measures.score, 1.0);
+    assert!(r.measures.tokens_b > 1_000_000);
+}
+
+#[test]
+fn too_large_is_refused_before_work() {
+    let big = "word ".repeat(1000);
+    let e = compare(&big, "word", &opts().max_bytes(100)).unwrap_err();
+    assert!(matches!(
+        e.kind(),
+        ErrorKind::TooLarge {
+            which: "a",
+            len: 5000,
+            max: 100
+        }
+    ));
+}
+
+#[test]
+fn nul_bytes_separate_words() {
+    let r = compare("copied\0text\0is\0here", "copied text is here", &opts()).unwrap();
+    assert_eq!(r.measures.score, 1.0);
+    assert_eq!(r.measures.tokens_a, 4);
+}
+
+#[test]
+fn emoji_cjk_and_rtl_give_sensible_reports() {
+    let src = "日本語の文章を書くのは楽しいです。毎日少しずつ練習します。";
+    let sus = "私は毎日少しずつ練習します。";
+    let r = compare(sus, src, &opts()).unwrap();
+    assert!(r.measures.score > 0.5, "{r:?}");
+    let p = &r.passages[0];
+    assert_eq!(&sus[p.a.start..p.a.end], "毎日少しずつ練習します");
+    assert_eq!(&src[p.b.start..p.b.end], "毎日少しずつ練習します");
+
+    let src = "مرحبا بالعالم، هذا اختبار بسيط للنص العربي";
+    let r = compare("هذا اختبار بسيط للنص", src, &opts()).unwrap();
+    assert_eq!(r.measures.score, 1.0);
+
+    let r = compare("I 😀 love family time 🎉", "We love family time!", &opts()).unwrap();
+    assert_eq!(r.measures.shared_shingles, 1);
+    for p in &r.passages {
+        // Ranges fall on char boundaries of the originals.
+        assert!("I 😀 love family time 🎉".get(p.a.start..p.a.end).is_some());
+    }
+}
+
+#[test]
+fn pathological_repetition_does_not_hang() {
+    let a = "the ".repeat(200_000);
+    let r = compare(&a, &a, &opts()).unwrap();
+    assert_eq!(r.measures.score, 1.0);
+    assert_eq!(r.passages.len(), 1);
+}
+
+#[test]
+fn invalid_options_are_clear_errors() {
+    for (o, name) in [
+        (opts().word_k(0), "wordK"),
+        (opts().word_k(33), "wordK"),
+        (opts().char_q(0), "charQ"),
+        (opts().span_gap(65), "spanGap"),
+        (opts().max_bytes(0), "maxBytes"),
+    ] {
+        let e = compare("a b c", "a b c", &o).unwrap_err();
+        assert!(e.to_string().contains(name), "{e}");
+    }
+}

@@ -1,0 +1,149 @@
+//! The command-line tool, run as a process.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn neardup(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_neardup"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run neardup");
+    if let Some(input) = stdin {
+        child.stdin.take().unwrap().write_all(input).unwrap();
+    } else {
+        drop(child.stdin.take());
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("neardup-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+#[test]
+fn compare_two_files_as_json() {
+    let a = tmp(
+        "a.txt",
+        "He wrote: the quick brown fox jumps over the dog.".as_bytes(),
+    );
+    let b = tmp(
+        "b.txt",
+        "The quick brown fox jumps over the lazy dog.".as_bytes(),
+    );
+    let out = neardup(
+        &[
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--json",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["offsets"], "utf8-bytes");
+    let score = v["score"].as_f64().unwrap();
+    assert!(score > 0.5 && score < 1.0, "{v}");
+    assert_eq!(v["passages"][0]["b"]["start"], 0);
+}
+
+#[test]
+fn windows_1252_is_decoded_and_said() {
+    // "café naïve résumé" in Windows-1252: é = 0xE9, ï = 0xEF.
+    let a = tmp("w1252.txt", b"caf\xe9 na\xefve r\xe9sum\xe9 text");
+    let b = tmp("utf8.txt", "café naïve résumé text".as_bytes());
+    let out = neardup(
+        &[
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--json",
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("decoded as Windows-1252"), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["score"], 1.0);
+}
+
+#[test]
+fn pairs_report_bad_lines_by_number_and_keep_good_ones() {
+    let input = concat!(
+        "{\"id\": 1, \"a\": \"the quick brown fox\", \"b\": \"the quick brown fox jumps\"}\n",
+        "{\"id\": 2, \"a\": \"missing b\"}\n",
+        "not json at all\n",
+        "\n",
+        "{\"id\": \"x\", \"a\": \"   \", \"b\": \"text\"}\n",
+        "{\"id\": [5], \"a\": \"one two three\", \"b\": \"four five six\"}\n",
+    );
+    let mut bytes = input.as_bytes().to_vec();
+    bytes.extend_from_slice(b"{\"id\": 7, \"a\": \"\xff\xfe\", \"b\": \"x\"}\n");
+    let out = neardup(&["compare", "--pairs", "-"], Some(&bytes));
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["id"], 1);
+    assert_eq!(lines[0]["score"], 1.0);
+    assert_eq!(lines[1]["id"], serde_json::json!([5]));
+    assert_eq!(lines[1]["score"], 0.0);
+    let err = String::from_utf8_lossy(&out.stderr);
+    for want in [
+        "line 2: not a",
+        "line 3: not a",
+        "line 5: text a has no words",
+        "line 7: not valid UTF-8",
+        "4 line(s) failed",
+    ] {
+        assert!(err.contains(want), "missing {want:?} in {err}");
+    }
+}
+
+#[test]
+fn missing_file_is_a_clear_error() {
+    let out = neardup(
+        &["compare", "/nonexistent/a.txt", "/nonexistent/b.txt"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/a.txt"));
+}
+
+/// The plagiarism score on the real, labelled Clough–Stevenson pairs: it
+/// must separate copied answers from independent ones.
+#[test]
+fn eval_on_clough_separates_copied_from_independent() {
+    let dir = crate::util::data_dir().join("clough-abc");
+    let out = neardup(&["eval", "--clough", dir.to_str().unwrap(), "--json"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["pairs"], 57);
+    let auc = v["roc_auc"].as_f64().unwrap();
+    assert!(auc >= 0.9, "ROC AUC {auc}");
+    let mean = |c: &str| v["categories"][c]["mean_score"].as_f64().unwrap();
+    assert!(mean("cut") > mean("heavy"));
+    assert!(mean("light") > mean("heavy"));
+    assert!(mean("heavy") > 2.0 * mean("non"));
+    assert!(mean("non") < 0.1);
+}

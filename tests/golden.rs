@@ -1,0 +1,184 @@
+//! Golden vectors of SPEC.md: normalisation, token ranges, word and character
+//! shingle hashes. The same file is checked natively and on wasm32, so the
+//! values are proven bit-identical on both.
+//!
+//! To regenerate after a deliberate change of the spec (which must also bump
+//! `SPEC_VERSION`): `NEARDUP_BLESS=1 cargo test --test main golden`.
+
+use neardup::shingle::{char_shingles, token_hashes, word_shingles};
+use serde::{Deserialize, Serialize};
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+const GOLDEN: &str = include_str!("golden/spec-v1.json");
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+pub struct Golden {
+    pub spec_version: u32,
+    pub cases: Vec<Case>,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Debug)]
+pub struct Case {
+    pub name: String,
+    pub input: String,
+    /// The seed as a decimal string (u64 does not fit a JSON number safely).
+    pub seed: String,
+    pub normalized: String,
+    /// Byte ranges of the tokens in `input`.
+    pub tokens: Vec<[usize; 2]>,
+    pub word_k: usize,
+    /// Hex, 16 digits each.
+    pub word_shingles: Vec<String>,
+    pub char_q: usize,
+    pub char_shingles: Vec<String>,
+}
+
+fn hex(v: &[u64]) -> Vec<String> {
+    v.iter().map(|h| format!("{h:016x}")).collect()
+}
+
+/// Computes a case from its inputs with the crate.
+pub fn compute(name: &str, input: &str, seed: u64, word_k: usize, char_q: usize) -> Case {
+    let n = neardup::normalize(input);
+    Case {
+        name: name.into(),
+        input: input.into(),
+        seed: seed.to_string(),
+        normalized: n.text().into(),
+        tokens: n
+            .tokens()
+            .iter()
+            .map(|t| [t.orig.start, t.orig.end])
+            .collect(),
+        word_k,
+        word_shingles: hex(&word_shingles(&token_hashes(&n, seed), word_k, seed)),
+        char_q,
+        char_shingles: hex(&char_shingles(&n, char_q, seed)),
+    }
+}
+
+#[test]
+fn golden_vectors_hold() {
+    let golden: Golden = serde_json::from_str(GOLDEN).expect("golden file parses");
+    assert_eq!(golden.spec_version, neardup::SPEC_VERSION);
+    assert!(golden.cases.len() >= 10);
+    for case in &golden.cases {
+        let seed: u64 = case.seed.parse().expect("seed");
+        let got = compute(&case.name, &case.input, seed, case.word_k, case.char_q);
+        assert_eq!(&got, case, "golden case {}", case.name);
+    }
+}
+
+/// The spec re-implemented from SPEC.md §3 without the crate's hash module,
+/// on an ASCII case (where normalisation is lower-casing and splitting).
+#[test]
+fn spec_reimplementation_agrees() {
+    fn fnv1a(seed: u64, bytes: &[u8]) -> u64 {
+        let mut h = 0xcbf29ce484222325u64 ^ seed;
+        for &b in bytes {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x100000001b3);
+        }
+        h
+    }
+    fn fmix(mut k: u64) -> u64 {
+        k ^= k >> 33;
+        k = k.wrapping_mul(0xff51afd7ed558ccd);
+        k ^= k >> 33;
+        k = k.wrapping_mul(0xc4ceb9fe1a85ec53);
+        k ^ (k >> 33)
+    }
+    let seed = 42u64;
+    let words = ["the", "cat", "sat", "on", "the", "mat"];
+    let t: Vec<u64> = words
+        .iter()
+        .map(|w| fmix(fnv1a(seed, w.as_bytes())))
+        .collect();
+    let want: Vec<u64> = t
+        .windows(2)
+        .map(|w| fmix(fmix(seed ^ w[0]) ^ w[1]))
+        .collect();
+    let n = neardup::normalize("The cat sat, on THE mat!");
+    assert_eq!(word_shingles(&token_hashes(&n, seed), 2, seed), want);
+    let text = "the cat sat on the mat";
+    let want_c: Vec<u64> = (0..=text.len() - 4)
+        .map(|i| fmix(fnv1a(seed, &text.as_bytes()[i..i + 4])))
+        .collect();
+    assert_eq!(char_shingles(&n, 4, seed), want_c);
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+/// The inputs of the golden file: (name, text, seed, word k, char q).
+pub const INPUTS: &[(&str, &str, u64, usize, usize)] = &[
+    (
+        "ascii",
+        "The quick brown fox jumps over the lazy dog.",
+        0,
+        3,
+        5,
+    ),
+    (
+        "punctuation-case",
+        "Don't PANIC: it’s -- only a TEST, isn't it?",
+        0,
+        2,
+        4,
+    ),
+    ("short-than-k", "Hello, world", 0, 5, 20),
+    ("one-char", "x", 0, 3, 5),
+    ("empty", "", 0, 3, 5),
+    ("whitespace-only", " \t\r\n  \u{3000} ", 0, 3, 5),
+    ("nfkc", "ﬁne ＦＵＬＬ-width ① ㎏ Å", 0, 1, 3),
+    ("casefold", "STRASSE Straße ΣΟΦΟΣ σοφος İstanbul", 0, 2, 3),
+    ("cjk", "日本語の文章を書く。中文文本", 0, 2, 2),
+    ("korean", "한국어 문장 입니다", 0, 2, 3),
+    ("hebrew", "שָׁלוֹם עולם, זה מבחן", 0, 2, 3),
+    ("arabic", "مرحبا بالعالم، هذا اختبار", 0, 2, 3),
+    ("devanagari", "नमस्ते दुनिया यह परीक्षा है", 0, 2, 3),
+    ("emoji", "I 😀 love 👩‍👩‍👧 family time 🎉!", 0, 2, 3),
+    ("nul-and-controls", "a\u{0}b c\u{7}d e", 0, 2, 3),
+    ("numbers", "Version 3.14 costs $1,000.50 in 2024", 0, 2, 4),
+    (
+        "seed-large",
+        "The quick brown fox jumps over the lazy dog.",
+        12345678901234567890,
+        3,
+        5,
+    ),
+    (
+        "seed-one",
+        "The quick brown fox jumps over the lazy dog.",
+        1,
+        3,
+        5,
+    ),
+    ("crlf", "line one\r\nline two\r\n\r\nline three", 0, 2, 5),
+];
+
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+fn golden_file_is_complete() {
+    let cases: Vec<Case> = INPUTS
+        .iter()
+        .map(|&(name, input, seed, k, q)| compute(name, input, seed, k, q))
+        .collect();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/spec-v1.json");
+    let want = Golden {
+        spec_version: neardup::SPEC_VERSION,
+        cases,
+    };
+    if std::env::var_os("NEARDUP_BLESS").is_some() {
+        let mut s = serde_json::to_string_pretty(&want).unwrap();
+        s.push('\n');
+        std::fs::write(path, s).unwrap();
+    }
+    let have: Golden = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let names = |g: &Golden| g.cases.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        names(&have),
+        names(&want),
+        "golden inputs changed; bless deliberately"
+    );
+}
