@@ -91,14 +91,22 @@ export interface NormalizedText {
 }
 "#;
 
+#[wasm_bindgen]
+extern "C" {
+    /// A JavaScript `CompareOptions` object (typed in TypeScript, checked here).
+    #[wasm_bindgen(typescript_type = "CompareOptions")]
+    pub type JsCompareOptions;
+}
+
 /// The keys of `CompareOptions` in JavaScript.
 const OPTION_KEYS: &[&str] = &["wordK", "charQ", "seed", "spanGap", "maxBytes"];
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
-#[wasm_bindgen(start)]
-fn start() {
+/// In debug builds, routes any panic to `console.error` with its message
+/// (a release build has no hook, and the core has no panicking path).
+fn panic_hook() {
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
 }
@@ -107,7 +115,9 @@ fn js_error(msg: impl core::fmt::Display) -> JsError {
     JsError::new(&format!("{msg}"))
 }
 
-fn options_from_js(options: JsValue) -> Result<CompareOptions, JsError> {
+fn options_from_js(options: Option<JsValue>) -> Result<CompareOptions, JsError> {
+    panic_hook();
+    let options = options.unwrap_or(JsValue::UNDEFINED);
     let o: CompareOptions = if options.is_undefined() || options.is_null() {
         CompareOptions::default()
     } else {
@@ -126,8 +136,13 @@ fn options_from_js(options: JsValue) -> Result<CompareOptions, JsError> {
                 )));
             }
         }
-        serde_wasm_bindgen::from_value(options)
-            .map_err(|e| js_error(format_args!("invalid options: {e}")))?
+        serde_wasm_bindgen::from_value(options).map_err(|e| {
+            let msg = format!("{e}");
+            js_error(format_args!(
+                "invalid options: {}",
+                msg.strip_prefix("Error: ").unwrap_or(&msg)
+            ))
+        })?
     };
     if o.seed > MAX_SAFE_INTEGER {
         return Err(js_error("invalid option: seed must be at most 2^53 - 1"));
@@ -147,12 +162,8 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// `neardup::compare`. Throws an `Error` for an empty text, a text over
 /// `maxBytes`, or an invalid option.
 #[wasm_bindgen(unchecked_return_type = "Report")]
-pub fn compare(
-    a: &str,
-    b: &str,
-    #[wasm_bindgen(unchecked_param_type = "CompareOptions | undefined")] options: JsValue,
-) -> Result<JsValue, JsError> {
-    let o = options_from_js(options)?;
+pub fn compare(a: &str, b: &str, options: Option<JsCompareOptions>) -> Result<JsValue, JsError> {
+    let o = options_from_js(options.map(JsValue::from))?;
     let report = crate::compare(a, b, &o).map_err(js_error)?;
     to_js(&report.into_utf16(a, b))
 }
@@ -167,6 +178,7 @@ pub fn default_options() -> Result<JsValue, JsError> {
 /// folding) and returns its tokens with their ranges in UTF-16 units.
 #[wasm_bindgen(unchecked_return_type = "NormalizedText")]
 pub fn normalize(text: &str) -> Result<JsValue, JsError> {
+    panic_hook();
     #[derive(Serialize)]
     struct Tok {
         orig: crate::TextRange,
@@ -210,6 +222,7 @@ fn utf16_ranges(
 /// specified in SPEC.md §3. `k` in 1..=32; `seed` defaults to 0.
 #[wasm_bindgen(js_name = wordShingles)]
 pub fn word_shingles(text: &str, k: u32, seed: Option<u64>) -> Result<Vec<u64>, JsError> {
+    panic_hook();
     if !(1..=32).contains(&k) {
         return Err(js_error(format_args!("k must be in 1..=32, got {k}")));
     }
@@ -226,6 +239,7 @@ pub fn word_shingles(text: &str, k: u32, seed: Option<u64>) -> Result<Vec<u64>, 
 /// specified in SPEC.md §3. `q` in 1..=32; `seed` defaults to 0.
 #[wasm_bindgen(js_name = charShingles)]
 pub fn char_shingles(text: &str, q: u32, seed: Option<u64>) -> Result<Vec<u64>, JsError> {
+    panic_hook();
     if !(1..=32).contains(&q) {
         return Err(js_error(format_args!("q must be in 1..=32, got {q}")));
     }

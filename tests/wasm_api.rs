@@ -18,7 +18,7 @@ fn message(e: wasm_bindgen::JsError) -> String {
 fn compare_reports_utf16_ranges() {
     let a = "😀 café copied words here";
     let b = "x copied words here";
-    let r = neardup::wasm::compare(a, b, JsValue::UNDEFINED).expect("report");
+    let r = neardup::wasm::compare(a, b, None).expect("report");
     assert_eq!(get(&r, "score").as_f64(), Some(0.5));
     let p0 = js_sys::Array::from(&get(&r, "passages")).get(0);
     let ra = get(&p0, "a");
@@ -32,12 +32,12 @@ fn compare_reports_utf16_ranges() {
 
 #[test]
 fn errors_are_js_errors_with_messages() {
-    let e = neardup::wasm::compare("", "text", JsValue::UNDEFINED).unwrap_err();
+    let e = neardup::wasm::compare("", "text", None).unwrap_err();
     assert!(message(e).contains("text a has no words"));
     let opts = js_sys::JSON::parse(r#"{"wordk": 3}"#).unwrap();
-    let e = neardup::wasm::compare("x y", "x y", opts).unwrap_err();
+    let e = neardup::wasm::compare("x y", "x y", Some(opts.unchecked_into())).unwrap_err();
     assert!(message(e).contains("unknown field `wordk`"));
     let opts = js_sys::JSON::parse(r#"{"wordK": 99}"#).unwrap();
-    let e = neardup::wasm::compare("x y", "x y", opts).unwrap_err();
+    let e = neardup::wasm::compare("x y", "x y", Some(opts.unchecked_into())).unwrap_err();
     assert!(message(e).contains("wordK must be in 1..=32"));
 }

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Installs what the project needs and is missing; safe to run again.
+#   scripts/setup.sh          toolchain for building the package and the page
+#   scripts/setup.sh --test   also what the tests need (a no-std target, Chromium)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
+want_test=0
+[ "${1:-}" = "--test" ] && want_test=1
+
+say() { printf '[setup] %s\n' "$*"; }
+
+have_target() { rustup target list --installed | grep -qx "$1"; }
+for t in wasm32-unknown-unknown $([ $want_test = 1 ] && echo thumbv7m-none-eabi); do
+  if ! have_target "$t"; then
+    say "adding Rust target $t"
+    rustup target add "$t"
+  fi
+done
+
+# wasm-bindgen-cli must equal the wasm-bindgen crate version in Cargo.lock.
+if [ ! -f Cargo.lock ]; then cargo generate-lockfile; fi
+wb_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [ -z "$wb_version" ]; then echo "[setup] cannot find wasm-bindgen in Cargo.lock" >&2; exit 1; fi
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$wb_version" ]; then
+  say "installing wasm-bindgen-cli $wb_version (a few minutes, once)"
+  # No --locked: its lock file pins a crate the registry mirror lacks.
+  cargo install wasm-bindgen-cli --version "$wb_version"
+fi
+
+# npm packages (binaryen's wasm-opt, playwright-core): only when out of date.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \
+   || [ package.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm packages"
+  npm install --no-audit --no-fund
+fi
+
+if [ $want_test = 1 ] && ! command -v chromium >/dev/null 2>&1; then
+  say "installing Debian's Chromium for the browser test"
+  SUDO=""
+  [ "$(id -u)" != 0 ] && SUDO="sudo"
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver
+fi
+say "ready"
