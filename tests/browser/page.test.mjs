@@ -1,0 +1,145 @@
+// Browser test of the page in Debian's Chromium, driven by playwright-core:
+// real Clough–Stevenson texts are pasted, the score and highlights checked,
+// and every request the page makes must stay on its own origin.
+// Set SCREENSHOT=path to save a screenshot of the page with a real pair.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+import * as nd from '../../pkg/node.js';
+import { clough } from '../js/helpers.mjs';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+let server, browser, origin;
+
+before(async () => {
+  server = await startServer(0);
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function openPage() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
+  const requests = [];
+  context.on('request', (r) => requests.push(r.url()));
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${origin}/`);
+  return { context, page, requests, errors };
+}
+
+async function scoreAfter(page, fill) {
+  const before = await page.getAttribute('[data-testid=score]', 'data-value');
+  await fill();
+  await page.waitForFunction(
+    (prev) => {
+      const el = document.querySelector('[data-testid=score]');
+      return el.dataset.value !== undefined && el.dataset.value !== prev;
+    },
+    before,
+    { timeout: 30_000 },
+  );
+  return Number(await page.getAttribute('[data-testid=score]', 'data-value'));
+}
+
+test('a pasted cut answer scores high and its copied passages are highlighted', async () => {
+  const a = clough('g0pA_taskb.txt'); // category "cut"
+  const b = clough('orig_taskb.txt');
+  const { context, page, requests, errors } = await openPage();
+  const score = await scoreAfter(page, async () => {
+    await page.fill('#text-b', b);
+    await page.fill('#text-a', a);
+  });
+  const expected = nd.compare(a, b).score;
+  assert.ok(Math.abs(score - expected) < 1e-12, `page ${score}, package ${expected}`);
+  assert.ok(score > 0.9, `score ${score}`);
+  assert.equal(await page.textContent('[data-testid=score]'), `${Math.round(expected * 100)}%`);
+  assert.match(await page.textContent('#reading'), /Near copy/);
+
+  // The highlights cover the copied passage in both texts.
+  const copied = 'PageRank is a link analysis algorithm used by the Google Internet search engine';
+  const marksA = await page.$$eval('#view-a mark', (ms) => ms.map((m) => m.textContent));
+  const marksB = await page.$$eval('#view-b mark', (ms) => ms.map((m) => m.textContent));
+  assert.ok(marksA.some((m) => m.includes(copied)), 'copied sentence highlighted in A');
+  assert.ok(marksB.some((m) => m.includes(copied)), 'copied sentence highlighted in B');
+  // Nearly all of A's words are inside highlights (the answer is a cut).
+  const words = (s) => s.split(/\s+/).filter(Boolean).length;
+  const markedWords = marksA.reduce((n, m) => n + words(m), 0);
+  assert.ok(markedWords / words(a) > 0.9, `${markedWords} of ${words(a)} words highlighted`);
+  // The view shows the text exactly as pasted.
+  assert.equal(await page.textContent('#view-a'), a);
+
+  if (process.env.SCREENSHOT) await page.screenshot({ path: process.env.SCREENSHOT, fullPage: true });
+
+  assert.deepEqual(errors, []);
+  const foreign = requests.filter((u) => !u.startsWith(origin + '/') && !u.startsWith('data:') && !u.startsWith('blob:'));
+  assert.deepEqual(foreign, [], 'requests outside the page origin');
+  assert.ok(requests.some((u) => u.endsWith('/pkg/neardup_bg.wasm')), 'the wasm came from the origin');
+  await context.close();
+});
+
+test('an independent (non) answer scores low', async () => {
+  const { context, page } = await openPage();
+  const score = await scoreAfter(page, async () => {
+    await page.fill('#text-b', clough('orig_taska.txt'));
+    await page.fill('#text-a', clough('g0pA_taska.txt')); // category "non"
+  });
+  assert.ok(score < 0.1, `score ${score}`);
+  assert.match(await page.textContent('#reading'), /Little or no copying/);
+  await context.close();
+});
+
+test('pasted HTML is shown as text, never run', async () => {
+  const { context, page, errors } = await openPage();
+  const evil = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> copied words are here';
+  await scoreAfter(page, async () => {
+    await page.fill('#text-b', evil);
+    await page.fill('#text-a', evil);
+  });
+  assert.equal(await page.$('#view-a img'), null);
+  assert.equal(await page.$('#view-a script'), null);
+  assert.equal(await page.textContent('#view-a'), evil);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('empty input shows a prompt; punctuation-only shows the error message', async () => {
+  const { context, page } = await openPage();
+  assert.match(await page.textContent('#reading'), /Paste two texts/);
+  await page.fill('#text-a', '... !!! ???');
+  await page.fill('#text-b', 'some source text');
+  await page.waitForFunction(() => document.querySelector('#score').classList.contains('error'));
+  assert.match(await page.textContent('#reading'), /text a has no words/);
+  await context.close();
+});
+
+test('two 100 KB texts are compared and highlighted', async () => {
+  const src = clough('orig_taskb.txt');
+  let b = '';
+  for (let i = 0; b.length < 100_000; i++) b += `Paragraph ${i}. ${src}\n\n`;
+  const a = b.slice(0, 100_000);
+  const { context, page, errors } = await openPage();
+  const score = await scoreAfter(page, async () => {
+    await page.fill('#text-b', b);
+    await page.fill('#text-a', a);
+  });
+  assert.ok(score > 0.99, `score ${score}`); // a's last word is cut mid-word
+  // The page still answers while and after computing.
+  assert.equal(await page.evaluate(() => 1 + 1), 2);
+  assert.ok((await page.$$('#view-a mark')).length >= 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
