@@ -265,7 +265,7 @@ fn prepare(text: &str, which: &'static str, max: u64) -> Result<Normalized, Erro
 /// let src = "The quick brown fox jumps over the lazy dog.";
 /// let r = compare("He said the quick brown fox jumps over it.", src, &CompareOptions::default())?;
 /// assert!(r.measures.score > 0.5);
-/// assert_eq!(&src[r.passages[0].b.start..r.passages[0].b.end], "quick brown fox jumps over");
+/// assert_eq!(&src[r.passages[0].b.start..r.passages[0].b.end], "The quick brown fox jumps over");
 /// # Ok::<(), neardup::Error>(())
 /// ```
 pub fn compare(a: &str, b: &str, options: &CompareOptions) -> Result<Report, Error> {
