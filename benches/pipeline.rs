@@ -1,1 +1,155 @@
-fn main() {}
+//! Criterion benchmarks of the text pipeline on real prose
+//! (`docs-bench/docs.jsonl` of the shared data; `NEARDUP_DATA` overrides the
+//! folder). Run: `cargo bench --bench pipeline`.
+//!
+//! * `pipeline/*`: throughput of normalise (+ shingle) over 1 MiB of text;
+//! * `hash/*`: the chosen word-shingle hash (token hashes combined) against
+//!   the alternative of hashing each shingle's bytes again;
+//! * `compare/10k`: latency of `compare` for a 10 KB edited copy against its
+//!   10 KB source (planted pairs of docs-bench).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use neardup::shingle::{char_shingles, token_hashes, word_shingles};
+use neardup::{compare, hash, normalize, CompareOptions};
+use std::collections::HashMap;
+use std::hint::black_box;
+use std::path::PathBuf;
+
+fn data_dir() -> PathBuf {
+    std::env::var_os("NEARDUP_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
+}
+
+fn load_docs() -> HashMap<String, String> {
+    let path = data_dir().join("docs-bench/docs.jsonl");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
+            (
+                v["id"].as_str().expect("id").to_string(),
+                v["text"].as_str().expect("text").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// About `n` bytes of text: whole documents in id order, then cut at a char
+/// boundary.
+fn corpus_chunk(docs: &HashMap<String, String>, n: usize) -> String {
+    let mut ids: Vec<&String> = docs.keys().collect();
+    ids.sort();
+    let mut s = String::with_capacity(n + 10_000);
+    for id in ids {
+        if s.len() >= n {
+            break;
+        }
+        s.push_str(&docs[id]);
+        s.push_str("\n\n");
+    }
+    let mut end = n.min(s.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    s.truncate(end);
+    s
+}
+
+/// A 10 KB edited copy and its 10 KB source, from the planted pairs.
+fn ten_kb_pair(docs: &HashMap<String, String>) -> (String, String) {
+    let pairs =
+        std::fs::read_to_string(data_dir().join("docs-bench/pairs.tsv")).expect("pairs.tsv");
+    let (mut a, mut b) = (String::new(), String::new());
+    for line in pairs.lines().skip(1) {
+        let f: Vec<&str> = line.split('\t').collect();
+        if f[2] != "0.05" {
+            continue;
+        }
+        b.push_str(&docs[f[0]]);
+        b.push_str("\n\n");
+        a.push_str(&docs[f[1]]);
+        a.push_str("\n\n");
+        if a.len() >= 10_000 && b.len() >= 10_000 {
+            break;
+        }
+    }
+    let cut = |s: &mut String| {
+        let mut end = 10_000.min(s.len());
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        s.truncate(end);
+    };
+    cut(&mut a);
+    cut(&mut b);
+    (a, b)
+}
+
+fn bench(c: &mut Criterion) {
+    let docs = load_docs();
+    let text = corpus_chunk(&docs, 1 << 20);
+
+    let mut g = c.benchmark_group("pipeline");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.sample_size(20);
+    g.bench_function("normalize", |b| b.iter(|| normalize(black_box(&text))));
+    g.bench_function("normalize+word3", |b| {
+        b.iter(|| {
+            let n = normalize(black_box(&text));
+            word_shingles(&token_hashes(&n, 0), 3, 0)
+        })
+    });
+    g.bench_function("normalize+word5", |b| {
+        b.iter(|| {
+            let n = normalize(black_box(&text));
+            word_shingles(&token_hashes(&n, 0), 5, 0)
+        })
+    });
+    g.bench_function("normalize+char5", |b| {
+        b.iter(|| char_shingles(&normalize(black_box(&text)), 5, 0))
+    });
+    g.finish();
+
+    // The hash choice: combine token hashes (chosen) vs re-hash shingle bytes.
+    let n = normalize(&text);
+    let toks: Vec<&str> = n.token_strs().collect();
+    let mut g = c.benchmark_group("hash");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.sample_size(30);
+    for k in [3usize, 5] {
+        g.bench_with_input(BenchmarkId::new("combine-token-hashes", k), &k, |b, &k| {
+            b.iter(|| word_shingles(&token_hashes(black_box(&n), 0), k, 0))
+        });
+        g.bench_with_input(BenchmarkId::new("rehash-shingle-bytes", k), &k, |b, &k| {
+            b.iter(|| {
+                let mut buf = Vec::with_capacity(64);
+                toks.windows(k)
+                    .map(|w| {
+                        buf.clear();
+                        for (i, t) in w.iter().enumerate() {
+                            if i > 0 {
+                                buf.push(b' ');
+                            }
+                            buf.extend_from_slice(t.as_bytes());
+                        }
+                        hash::bytes_hash(0, black_box(&buf))
+                    })
+                    .collect::<Vec<u64>>()
+            })
+        });
+    }
+    g.finish();
+
+    let (a, b) = ten_kb_pair(&docs);
+    let opts = CompareOptions::default();
+    let mut g = c.benchmark_group("compare");
+    g.bench_function("10k", |bch| {
+        bch.iter(|| compare(black_box(&a), black_box(&b), &opts).expect("compare"))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -36,6 +36,7 @@ pub mod eval;
 pub mod evidence;
 pub mod hash;
 pub mod measures;
+mod segment;
 pub mod shingle;
 pub mod text;
 

@@ -26,7 +26,6 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 use unicode_normalization::UnicodeNormalization;
-use unicode_segmentation::UnicodeSegmentation;
 
 /// A half-open range `[start, end)` of offsets into a text.
 ///
@@ -141,6 +140,13 @@ fn is_folded_punctuation(c: char) -> bool {
 fn normalize_segment(seg: &str, out: &mut String) {
     if seg.is_ascii() {
         // Fast path: NFKC is the identity on ASCII.
+        if seg
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        {
+            out.push_str(seg);
+            return;
+        }
         for b in seg.bytes() {
             if b.is_ascii_alphanumeric() {
                 out.push(b.to_ascii_lowercase() as char);
@@ -161,7 +167,7 @@ fn normalize_segment(seg: &str, out: &mut String) {
     out.extend(
         lowered
             .nfkc()
-            .filter(|&c| !is_folded_punctuation(c) && !c.is_control()),
+            .filter(|&c| !is_folded_punctuation(c) && !c.is_control() && !c.is_whitespace()),
     );
 }
 
@@ -179,7 +185,30 @@ fn normalize_segment(seg: &str, out: &mut String) {
 pub fn normalize(input: &str) -> Normalized {
     let mut text = String::with_capacity(input.len());
     let mut tokens = Vec::with_capacity(input.len() / 6 + 1);
-    for (start, seg) in input.split_word_bound_indices() {
+    crate::segment::word_segments(input, |start, end| {
+        push_token(input, start, end, &mut text, &mut tokens)
+    });
+    Normalized { text, tokens }
+}
+
+/// [`normalize`] on `unicode-segmentation` alone, without the ASCII fast
+/// path: the reference the fast path is tested against. Same result, slower.
+#[doc(hidden)]
+#[cfg(feature = "std")]
+pub fn normalize_reference(input: &str) -> Normalized {
+    let mut text = String::with_capacity(input.len());
+    let mut tokens = Vec::new();
+    crate::segment::word_segments_reference(input, |start, end| {
+        push_token(input, start, end, &mut text, &mut tokens)
+    });
+    Normalized { text, tokens }
+}
+
+/// Normalises segment `input[start..end]` and appends it as a token when it
+/// is a word.
+fn push_token(input: &str, start: usize, end: usize, text: &mut String, tokens: &mut Vec<Token>) {
+    let seg = &input[start..end];
+    {
         let is_word = if seg.is_ascii() {
             seg.bytes().any(|b| b.is_ascii_alphanumeric())
         } else {
@@ -187,33 +216,29 @@ pub fn normalize(input: &str) -> Normalized {
             seg.nfkc().any(char::is_alphanumeric)
         };
         if !is_word {
-            continue;
+            return;
         }
         let sep = !text.is_empty();
         if sep {
             text.push(' ');
         }
         let norm_start = text.len();
-        normalize_segment(seg, &mut text);
+        normalize_segment(seg, text);
         if text.len() == norm_start {
             // Everything folded away; undo the separator.
             if sep {
                 text.pop();
             }
-            continue;
+            return;
         }
         tokens.push(Token {
-            orig: TextRange {
-                start,
-                end: start + seg.len(),
-            },
+            orig: TextRange { start, end },
             norm: TextRange {
                 start: norm_start,
                 end: text.len(),
             },
         });
     }
-    Normalized { text, tokens }
 }
 
 /// Converts UTF-8 byte offsets into `text` to UTF-16 code-unit offsets

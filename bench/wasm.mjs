@@ -1,0 +1,73 @@
+// Benchmark of the wasm build (pkg/) in Node, on docs-bench prose.
+//   npm run bench:wasm          (after `npm run build`)
+// Prints MB/s of normalise + shingle and the latency of compare() for a
+// 10 KB edited copy against its 10 KB source, the median of repeated runs.
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as nd from '../pkg/node.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const data = process.env.NEARDUP_DATA ?? join(repo, '..', 'shared', 'data');
+const docs = new Map(
+  readFileSync(join(data, 'docs-bench/docs.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .map((d) => [d.id, d.text]),
+);
+
+// The same 1 MiB chunk as the criterion bench: whole docs in id order.
+const ids = [...docs.keys()].sort();
+let text = '';
+for (const id of ids) {
+  if (Buffer.byteLength(text) >= 1 << 20) break;
+  text += docs.get(id) + '\n\n';
+}
+text = Buffer.from(text).subarray(0, 1 << 20).toString('utf8').replace(/\uFFFD$/, '');
+const mb = Buffer.byteLength(text) / 1e6;
+
+function median(f, runs) {
+  f(); // warm-up
+  const t = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    f();
+    t.push(performance.now() - t0);
+  }
+  t.sort((x, y) => x - y);
+  return t[Math.floor(t.length / 2)];
+}
+
+const rows = [];
+for (const [name, f] of [
+  ['normalize', () => nd.normalize(text)],
+  ['normalize+word3', () => nd.wordShingles(text, 3)],
+  ['normalize+word5', () => nd.wordShingles(text, 5)],
+  ['normalize+char5', () => nd.charShingles(text, 5)],
+]) {
+  const ms = median(f, 15);
+  rows.push([name, `${(mb / (ms / 1000)).toFixed(1)} MB/s`, `${ms.toFixed(1)} ms per ${mb.toFixed(2)} MB`]);
+}
+
+// 10 KB pair: planted copies with 5 % edits, as in the criterion bench.
+let a = '';
+let b = '';
+for (const line of readFileSync(join(data, 'docs-bench/pairs.tsv'), 'utf8').trim().split('\n').slice(1)) {
+  const [src, copy, rate] = line.split('\t');
+  if (rate !== '0.05') continue;
+  b += docs.get(src) + '\n\n';
+  a += docs.get(copy) + '\n\n';
+  if (Buffer.byteLength(a) >= 10000 && Buffer.byteLength(b) >= 10000) break;
+}
+const cut = (s) => Buffer.from(s).subarray(0, 10000).toString('utf8').replace(/\uFFFD$/, '');
+a = cut(a);
+b = cut(b);
+const ms = median(() => nd.compare(a, b), 200);
+rows.push(['compare 10 KB vs 10 KB', `${ms.toFixed(3)} ms`, `score ${nd.compare(a, b).score.toFixed(3)}`]);
+
+const wasm = readFileSync(join(repo, 'pkg/neardup_bg.wasm'));
+rows.push(['neardup_bg.wasm size', `${wasm.length} bytes`, `${gzipSync(wasm, { level: 9 }).length} bytes gzipped`]);
+console.log(`node ${process.version}`);
+for (const r of rows) console.log(r.join(' | '));
