@@ -26,6 +26,28 @@ pub enum ErrorKind {
     },
     /// An option is outside its range; the message names it and the range.
     InvalidOption(String),
+    /// Persisted bytes (a signature, a snapshot) are damaged, truncated or
+    /// inconsistent; `msg` says how.
+    Corrupt {
+        /// What was being read, e.g. `"MinHash signature"`.
+        what: &'static str,
+        /// What is wrong.
+        msg: String,
+    },
+    /// Persisted bytes are of a format version this build does not read.
+    Version {
+        /// What was being read.
+        what: &'static str,
+        /// The version found.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// Two values cannot be used together (signatures of different length,
+    /// seed or shingling; a signature that does not fit an index).
+    Incompatible(String),
+    /// An id is already in the index.
+    DuplicateId(String),
 }
 
 /// The error of every fallible operation in `neardup`.
@@ -64,6 +86,17 @@ impl fmt::Display for Error {
                 "text {which} is {len} bytes long, more than the limit of {max} bytes"
             ),
             ErrorKind::InvalidOption(msg) => write!(f, "invalid option: {msg}"),
+            ErrorKind::Corrupt { what, msg } => write!(f, "corrupt {what}: {msg}"),
+            ErrorKind::Version {
+                what,
+                found,
+                supported,
+            } => write!(
+                f,
+                "{what} has format version {found}, but this build of neardup reads version {supported}"
+            ),
+            ErrorKind::Incompatible(msg) => write!(f, "incompatible values: {msg}"),
+            ErrorKind::DuplicateId(id) => write!(f, "id {id:?} is already in the index"),
         }
     }
 }

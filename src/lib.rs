@@ -30,15 +30,20 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod allpairs;
+mod codec;
 pub mod compare;
 mod error;
 pub mod eval;
 pub mod evidence;
 pub mod hash;
+pub mod lsh;
 pub mod measures;
+pub mod minhash;
 mod segment;
 pub mod shingle;
 pub mod text;
+pub mod unionfind;
 
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 pub mod wasm;

@@ -68,6 +68,104 @@ pub fn char_shingles(n: &Normalized, q: usize, seed: u64) -> Vec<u64> {
     out
 }
 
+/// Which shingles a sketch (MinHash signature, SimHash fingerprint) is built
+/// from. Recorded in persisted sketches, so that sketches of different
+/// shinglings are never compared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shingling {
+    /// Word k-shingles, `k` in 1..=32.
+    Words(u32),
+    /// Character q-grams, `q` in 1..=32.
+    Chars(u32),
+    /// Shingle hashes supplied by the caller (`update_hashes`).
+    Custom,
+}
+
+impl Shingling {
+    /// Checks `k` or `q` is in 1..=32.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] otherwise.
+    pub fn check(&self) -> Result<(), crate::Error> {
+        match *self {
+            Shingling::Words(n) | Shingling::Chars(n) if !(1..=32).contains(&n) => {
+                Err(crate::Error::invalid_option(alloc::format!(
+                    "shingle size must be in 1..=32, got {n}"
+                )))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The shingle hashes of `text` by position (normalised first), with
+    /// `seed`; empty for [`Shingling::Custom`] and for a text without words.
+    pub fn hashes(&self, text: &str, seed: u64) -> Vec<u64> {
+        match *self {
+            Shingling::Words(k) => word_shingles(
+                &token_hashes(&crate::normalize(text), seed),
+                k as usize,
+                seed,
+            ),
+            Shingling::Chars(q) => char_shingles(&crate::normalize(text), q as usize, seed),
+            Shingling::Custom => Vec::new(),
+        }
+    }
+
+    /// `(kind, n)` as persisted: kind 0 custom, 1 words, 2 characters.
+    pub(crate) fn code(&self) -> (u8, u8) {
+        match *self {
+            Shingling::Custom => (0, 0),
+            Shingling::Words(n) => (1, n as u8),
+            Shingling::Chars(n) => (2, n as u8),
+        }
+    }
+
+    pub(crate) fn from_code(kind: u8, n: u8) -> Option<Shingling> {
+        let s = match kind {
+            0 => Shingling::Custom,
+            1 => Shingling::Words(n as u32),
+            2 => Shingling::Chars(n as u32),
+            _ => return None,
+        };
+        s.check().ok().map(|_| s)
+    }
+}
+
+impl core::fmt::Display for Shingling {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Shingling::Words(n) => write!(f, "word:{n}"),
+            Shingling::Chars(n) => write!(f, "char:{n}"),
+            Shingling::Custom => write!(f, "custom"),
+        }
+    }
+}
+
+impl core::str::FromStr for Shingling {
+    type Err = crate::Error;
+
+    /// Parses `word:K`, `char:Q` or `custom`.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || {
+            crate::Error::invalid_option(alloc::format!(
+                "shingling must be word:K, char:Q (1..=32) or custom, got {s:?}"
+            ))
+        };
+        if s == "custom" {
+            return Ok(Shingling::Custom);
+        }
+        let (kind, n) = s.split_once(':').ok_or_else(bad)?;
+        let n: u32 = n.parse().map_err(|_| bad())?;
+        let sh = match kind {
+            "word" | "words" => Shingling::Words(n),
+            "char" | "chars" => Shingling::Chars(n),
+            _ => return Err(bad()),
+        };
+        sh.check().map_err(|_| bad())?;
+        Ok(sh)
+    }
+}
+
 /// A set of shingle hashes: sorted ascending, without duplicates.
 ///
 /// Memory: 8 bytes per distinct shingle. Set operations are linear merges.

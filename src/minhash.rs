@@ -1,0 +1,456 @@
+//! MinHash signatures (Broder 1997; Broder, Charikar, Frieze, Mitzenmacher
+//! 2000) for estimating the Jaccard resemblance of shingle sets.
+//!
+//! **Scheme.** A signature has `num_perm` values. Value `i` of a set `S` of
+//! shingle hashes is `min_{x ∈ S} h_i(x)` with
+//!
+//! ```text
+//! h_i(x) = ((a_i · x + b_i) mod 2^64) >> 32        (a 32-bit value)
+//! ```
+//!
+//! the multiply-shift family of Dietzfelbinger, Hagerup, Katajainen and
+//! Penttonen (1997), with `a_i` odd. The inputs `x` are the project's shingle
+//! hashes (`fmix64`-finalised, SPEC.md §2), so each `h_i` acts on
+//! well-mixed keys. The coefficients come from SplitMix64 (Steele, Lea, Flood
+//! 2014) seeded with `seed ^ 0x6d696e6861736821` ("minhash!"): for
+//! `i = 0, 1, …`, `a_i = next() | 1`, then `b_i = next()`. They are generated
+//! inside the crate, so they never change with a dependency or platform.
+//!
+//! **Estimator.** `Ĵ = (number of i with sig_a[i] = sig_b[i]) / num_perm`,
+//! unbiased for the Jaccard resemblance with standard error
+//! `sqrt(J (1 − J) / num_perm)` (plus a collision term below 2^-32). The
+//! property tests check estimates fall within 4 standard errors.
+//!
+//! **Cost.** `num_perm` multiply-add-shift-min steps per shingle; see
+//! `BENCHMARKS.md`.
+
+use crate::codec::{corrupt, Reader, Writer};
+use crate::error::{Error, ErrorKind};
+use crate::shingle::Shingling;
+use alloc::format;
+use alloc::vec::Vec;
+
+/// Largest `num_perm` accepted.
+pub const MAX_PERM: usize = 4096;
+/// The value of every slot of the signature of an empty set.
+pub const EMPTY_VALUE: u32 = u32::MAX;
+
+const MAGIC: &[u8; 4] = b"NDMH";
+const FORMAT_VERSION: u16 = 1;
+
+/// SplitMix64 (Steele, Lea, Flood, OOPSLA 2014): `state += 0x9e3779b97f4a7c15`,
+/// then the `fmix`-like finaliser with constants `0xbf58476d1ce4e5b9`,
+/// `0x94d049bb133111eb`. Used to derive coefficients from a seed.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator starting at `seed`.
+    pub fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    /// The next 64-bit value.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// Makes MinHash signatures: holds the `num_perm` hash coefficients.
+#[derive(Clone, Debug)]
+pub struct MinHasher {
+    seed: u64,
+    shingling: Shingling,
+    a: Vec<u64>,
+    b: Vec<u64>,
+}
+
+impl MinHasher {
+    /// A hasher of `num_perm` values (1..=4096; 128 is the usual choice),
+    /// with `seed` for both the shingle hashes and the coefficients, and
+    /// `shingling` for texts given to [`MinHasher::signature_of_text`].
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidOption`] when `num_perm` or the shingle size is
+    /// out of range.
+    pub fn new(num_perm: usize, seed: u64, shingling: Shingling) -> Result<Self, Error> {
+        if !(1..=MAX_PERM).contains(&num_perm) {
+            return Err(Error::invalid_option(format!(
+                "numPerm must be in 1..={MAX_PERM}, got {num_perm}"
+            )));
+        }
+        shingling.check()?;
+        let mut rng = SplitMix64::new(seed ^ 0x6d69_6e68_6173_6821);
+        let (mut a, mut b) = (Vec::with_capacity(num_perm), Vec::with_capacity(num_perm));
+        for _ in 0..num_perm {
+            a.push(rng.next() | 1);
+            b.push(rng.next());
+        }
+        Ok(MinHasher {
+            seed,
+            shingling,
+            a,
+            b,
+        })
+    }
+
+    /// Number of values per signature.
+    pub fn num_perm(&self) -> usize {
+        self.a.len()
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The shingling used for texts.
+    pub fn shingling(&self) -> Shingling {
+        self.shingling
+    }
+
+    /// The signature of an empty set (every value [`EMPTY_VALUE`]).
+    pub fn empty(&self) -> Signature {
+        Signature {
+            seed: self.seed,
+            shingling: self.shingling,
+            values: alloc::vec![EMPTY_VALUE; self.a.len()],
+        }
+    }
+
+    /// Adds shingle hashes to `sig` (the signature of the union).
+    ///
+    /// # Errors
+    /// [`ErrorKind::Incompatible`] when `sig` was made by another hasher.
+    pub fn update(&self, sig: &mut Signature, shingles: &[u64]) -> Result<(), Error> {
+        self.check_compatible(sig)?;
+        let vals = &mut sig.values[..];
+        let (a, b) = (&self.a[..vals.len()], &self.b[..vals.len()]);
+        for &x in shingles {
+            for ((v, &ai), &bi) in vals.iter_mut().zip(a).zip(b) {
+                let h = (ai.wrapping_mul(x).wrapping_add(bi) >> 32) as u32;
+                *v = (*v).min(h);
+            }
+        }
+        Ok(())
+    }
+
+    /// The signature of a set of shingle hashes (repeats do not matter).
+    pub fn signature(&self, shingles: &[u64]) -> Signature {
+        let mut sig = self.empty();
+        // Cannot fail: the signature was made by this hasher.
+        let _ = self.update(&mut sig, shingles);
+        sig
+    }
+
+    /// The signature of a text's shingles under this hasher's shingling
+    /// (normalised per SPEC.md). A text without words gives the empty
+    /// signature; [`Shingling::Custom`] gives the empty signature too.
+    pub fn signature_of_text(&self, text: &str) -> Signature {
+        self.signature(&self.shingling.hashes(text, self.seed))
+    }
+
+    fn check_compatible(&self, sig: &Signature) -> Result<(), Error> {
+        if sig.values.len() != self.a.len()
+            || sig.seed != self.seed
+            || sig.shingling != self.shingling
+        {
+            return Err(Error::new(ErrorKind::Incompatible(format!(
+                "signature (numPerm {}, seed {}, {}) does not fit the hasher (numPerm {}, seed {}, {})",
+                sig.values.len(),
+                sig.seed,
+                sig.shingling,
+                self.a.len(),
+                self.seed,
+                self.shingling
+            ))));
+        }
+        Ok(())
+    }
+}
+
+/// A MinHash signature: `num_perm` 32-bit values, with the seed and
+/// shingling that made it. Memory: `4 · num_perm` bytes plus 40.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    seed: u64,
+    shingling: Shingling,
+    values: Vec<u32>,
+}
+
+impl Signature {
+    /// A signature from its parts; `None` when `values` is empty or longer
+    /// than [`MAX_PERM`], or `shingling` is out of range.
+    pub fn from_parts(seed: u64, shingling: Shingling, values: Vec<u32>) -> Option<Signature> {
+        if values.is_empty() || values.len() > MAX_PERM || shingling.check().is_err() {
+            return None;
+        }
+        Some(Signature {
+            seed,
+            shingling,
+            values,
+        })
+    }
+
+    /// The values, `num_perm` of them.
+    pub fn values(&self) -> &[u32] {
+        &self.values
+    }
+
+    /// Number of values.
+    pub fn num_perm(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The seed it was made with.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The shingling it was made with.
+    pub fn shingling(&self) -> Shingling {
+        self.shingling
+    }
+
+    /// `true` for the signature of an empty set.
+    pub fn is_empty(&self) -> bool {
+        self.values.iter().all(|&v| v == EMPTY_VALUE)
+    }
+
+    /// Estimated Jaccard resemblance with `other`, in [0, 1]: the share of
+    /// equal values. 0 when either set is empty.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Incompatible`] when the signatures differ in length,
+    /// seed or shingling.
+    pub fn jaccard(&self, other: &Signature) -> Result<f64, Error> {
+        self.compatible(other)?;
+        if self.is_empty() || other.is_empty() {
+            return Ok(0.0);
+        }
+        let eq = self
+            .values
+            .iter()
+            .zip(&other.values)
+            .filter(|(a, b)| a == b)
+            .count();
+        Ok(eq as f64 / self.values.len() as f64)
+    }
+
+    pub(crate) fn compatible(&self, other: &Signature) -> Result<(), Error> {
+        if self.values.len() != other.values.len()
+            || self.seed != other.seed
+            || self.shingling != other.shingling
+        {
+            return Err(Error::new(ErrorKind::Incompatible(format!(
+                "signatures differ (numPerm {} vs {}, seed {} vs {}, {} vs {})",
+                self.values.len(),
+                other.values.len(),
+                self.seed,
+                other.seed,
+                self.shingling,
+                other.shingling
+            ))));
+        }
+        Ok(())
+    }
+
+    /// Merges `other` into `self`: the signature of the union of the sets.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Incompatible`] as for [`Signature::jaccard`].
+    pub fn merge(&mut self, other: &Signature) -> Result<(), Error> {
+        self.compatible(other)?;
+        for (a, &b) in self.values.iter_mut().zip(&other.values) {
+            *a = (*a).min(b);
+        }
+        Ok(())
+    }
+
+    /// The bytes of the signature (format 1):
+    /// `"NDMH"`, `u16` format 1, `u16` spec version, `u32` num_perm, `u64`
+    /// seed, `u8` shingling kind (0 custom, 1 words, 2 chars), `u8` its size,
+    /// num_perm × `u32` values, `u32` CRC-32 — all little-endian.
+    /// Length `26 + 4 · num_perm`.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut w = Writer::new(MAGIC, FORMAT_VERSION);
+        w.u32(self.values.len() as u32);
+        w.u64(self.seed);
+        let (kind, n) = self.shingling.code();
+        w.u8(kind);
+        w.u8(n);
+        for &v in &self.values {
+            w.u32(v);
+        }
+        w.finish()
+    }
+
+    /// Reads [`Signature::to_bytes`] output.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] for wrong magic, a bad checksum, truncation,
+    /// inconsistent lengths or trailing bytes; [`ErrorKind::Version`] for
+    /// another format or spec version.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Signature, Error> {
+        const WHAT: &str = "MinHash signature";
+        let mut r = Reader::open(bytes, MAGIC, FORMAT_VERSION, WHAT)?;
+        let n = r.u32()? as usize;
+        if !(1..=MAX_PERM).contains(&n) {
+            return Err(corrupt(WHAT, format!("numPerm {n} is out of range")));
+        }
+        let seed = r.u64()?;
+        let (kind, size) = (r.u8()?, r.u8()?);
+        let shingling = Shingling::from_code(kind, size)
+            .ok_or_else(|| corrupt(WHAT, format!("unknown shingling ({kind}, {size})")))?;
+        if r.remaining() != 4 * n {
+            return Err(corrupt(
+                WHAT,
+                format!("{} value bytes for numPerm {n}", r.remaining()),
+            ));
+        }
+        let values = (0..n).map(|_| r.u32()).collect::<Result<Vec<_>, _>>()?;
+        r.end()?;
+        Ok(Signature {
+            seed,
+            shingling,
+            values,
+        })
+    }
+}
+
+/// Standard error of the MinHash Jaccard estimate at true resemblance `j`
+/// with `num_perm` values: `sqrt(j (1 − j) / num_perm)`.
+pub fn standard_error(j: f64, num_perm: usize) -> f64 {
+    libm::sqrt((j * (1.0 - j)).max(0.0) / num_perm.max(1) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shingle::ShingleSet;
+
+    fn hasher(k: usize) -> MinHasher {
+        MinHasher::new(k, 0, Shingling::Words(3)).unwrap()
+    }
+
+    /// Two sets with planted resemblance from a deterministic stream.
+    fn sets(common: usize, only_a: usize, only_b: usize, salt: u64) -> (Vec<u64>, Vec<u64>) {
+        let mut rng = SplitMix64::new(salt);
+        let c: Vec<u64> = (0..common).map(|_| rng.next()).collect();
+        let mut a = c.clone();
+        let mut b = c;
+        a.extend((0..only_a).map(|_| rng.next()));
+        b.extend((0..only_b).map(|_| rng.next()));
+        (a, b)
+    }
+
+    #[test]
+    fn estimates_fall_within_four_standard_errors() {
+        let h = hasher(256);
+        let mut worst: f64 = 0.0;
+        for (salt, (c, x, y)) in [
+            (10, 90, 0),
+            (50, 50, 50),
+            (200, 100, 0),
+            (30, 300, 300),
+            (500, 10, 10),
+            (1, 99, 0),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for rep in 0..20u64 {
+                let (a, b) = sets(c, x, y, salt as u64 * 1000 + rep);
+                let j = ShingleSet::from_hashes(a.clone())
+                    .intersection_len(&ShingleSet::from_hashes(b.clone()))
+                    as f64
+                    / (c + x + y) as f64;
+                let est = h.signature(&a).jaccard(&h.signature(&b)).unwrap();
+                let se = standard_error(j, 256);
+                let z = (est - j).abs() / se.max(1e-9);
+                worst = worst.max(z);
+                assert!(z < 4.0, "J {j} estimate {est} se {se}");
+            }
+        }
+        assert!(worst > 0.1, "estimates suspiciously exact");
+    }
+
+    #[test]
+    fn estimator_is_unbiased_on_average() {
+        // Mean of 200 estimates of J = 1/3 is within 4 standard errors of the mean.
+        let h = hasher(64);
+        let mut sum = 0.0;
+        for rep in 0..200 {
+            let (a, b) = sets(100, 100, 100, 7_000 + rep);
+            sum += h.signature(&a).jaccard(&h.signature(&b)).unwrap();
+        }
+        let mean = sum / 200.0;
+        let se_mean = standard_error(1.0 / 3.0, 64) / libm::sqrt(200.0);
+        assert!((mean - 1.0 / 3.0).abs() < 4.0 * se_mean, "mean {mean}");
+    }
+
+    #[test]
+    fn identical_disjoint_empty_and_merge() {
+        let h = hasher(128);
+        let (a, b) = sets(0, 50, 50, 1);
+        let (sa, sb) = (h.signature(&a), h.signature(&b));
+        assert_eq!(sa.jaccard(&sa).unwrap(), 1.0);
+        assert!(sa.jaccard(&sb).unwrap() < 0.1);
+        assert_eq!(h.empty().jaccard(&h.empty()).unwrap(), 0.0);
+        let mut u = sa.clone();
+        u.merge(&sb).unwrap();
+        let mut all = a.clone();
+        all.extend(&b);
+        assert_eq!(u, h.signature(&all));
+    }
+
+    #[test]
+    fn incompatible_signatures_are_refused() {
+        let s1 = hasher(128).signature(&[1, 2, 3]);
+        let s2 = hasher(64).signature(&[1, 2, 3]);
+        let s3 = MinHasher::new(128, 1, Shingling::Words(3))
+            .unwrap()
+            .signature(&[1, 2, 3]);
+        let s4 = MinHasher::new(128, 0, Shingling::Chars(5))
+            .unwrap()
+            .signature(&[1, 2, 3]);
+        for s in [&s2, &s3, &s4] {
+            assert!(matches!(
+                s1.jaccard(s).unwrap_err().kind(),
+                ErrorKind::Incompatible(_)
+            ));
+        }
+        assert!(MinHasher::new(0, 0, Shingling::Words(3)).is_err());
+        assert!(MinHasher::new(128, 0, Shingling::Words(0)).is_err());
+    }
+
+    #[test]
+    fn bytes_round_trip_and_corruption_is_refused() {
+        let s = hasher(16).signature_of_text("the quick brown fox jumps over the lazy dog");
+        let bytes = s.to_bytes();
+        assert_eq!(bytes.len(), 26 + 4 * 16);
+        assert_eq!(Signature::from_bytes(&bytes).unwrap(), s);
+        // Every single-byte change and every truncation is refused.
+        for i in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[i] ^= 0x40;
+            assert!(Signature::from_bytes(&b).is_err(), "flip at {i}");
+            assert!(
+                Signature::from_bytes(&bytes[..i]).is_err(),
+                "truncated at {i}"
+            );
+        }
+        let mut v2 = bytes.clone();
+        v2[4] = 2;
+        let e = Signature::from_bytes(&v2).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::Version { found: 2, .. }),
+            "{e}"
+        );
+    }
+}

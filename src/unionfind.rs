@@ -1,0 +1,79 @@
+//! Union–find (disjoint sets) with path halving and union by size, for
+//! turning near-duplicate pairs into clusters (Tarjan 1975).
+
+use alloc::vec::Vec;
+
+/// Disjoint sets over `0..n`.
+pub struct UnionFind {
+    parent: Vec<u32>,
+    size: Vec<u32>,
+}
+
+impl UnionFind {
+    /// `n` singleton sets. `n` must fit in `u32`.
+    pub fn new(n: usize) -> Self {
+        UnionFind {
+            parent: (0..n as u32).collect(),
+            size: alloc::vec![1; n],
+        }
+    }
+
+    /// The representative of `x`'s set.
+    pub fn find(&mut self, mut x: u32) -> u32 {
+        while self.parent[x as usize] != x {
+            let p = self.parent[x as usize];
+            self.parent[x as usize] = self.parent[p as usize];
+            x = p;
+        }
+        x
+    }
+
+    /// Merges the sets of `a` and `b`.
+    pub fn union(&mut self, a: u32, b: u32) {
+        let (mut ra, mut rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return;
+        }
+        if self.size[ra as usize] < self.size[rb as usize] {
+            core::mem::swap(&mut ra, &mut rb);
+        }
+        self.parent[rb as usize] = ra;
+        self.size[ra as usize] += self.size[rb as usize];
+    }
+
+    /// The sets with at least two members, each sorted, ordered by their
+    /// smallest member.
+    pub fn clusters(&mut self) -> Vec<Vec<u32>> {
+        let n = self.parent.len();
+        let mut by_root: Vec<(u32, u32)> = (0..n as u32).map(|x| (self.find(x), x)).collect();
+        by_root.sort_unstable();
+        let mut out: Vec<Vec<u32>> = Vec::new();
+        let mut i = 0;
+        while i < by_root.len() {
+            let mut j = i;
+            while j < by_root.len() && by_root[j].0 == by_root[i].0 {
+                j += 1;
+            }
+            if j - i >= 2 {
+                out.push(by_root[i..j].iter().map(|&(_, x)| x).collect());
+            }
+            i = j;
+        }
+        out.sort_unstable_by_key(|c| c[0]);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clusters_of_pairs() {
+        let mut uf = UnionFind::new(7);
+        for (a, b) in [(0, 3), (3, 5), (1, 6), (5, 0)] {
+            uf.union(a, b);
+        }
+        assert_eq!(uf.clusters(), [alloc::vec![0, 3, 5], alloc::vec![1, 6]]);
+    }
+}
