@@ -30,4 +30,4 @@ step "build the npm package"
 bash scripts/build-pkg.sh
 
 step "Node tests of the package, and the browser test of the page"
-node --test tests/js/package.test.mjs tests/browser/page.test.mjs
+node --test tests/js/*.test.mjs tests/browser/*.test.mjs

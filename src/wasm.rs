@@ -116,34 +116,7 @@ fn js_error(msg: impl core::fmt::Display) -> JsError {
 }
 
 fn options_from_js(options: Option<JsValue>) -> Result<CompareOptions, JsError> {
-    panic_hook();
-    let options = options.unwrap_or(JsValue::UNDEFINED);
-    let o: CompareOptions = if options.is_undefined() || options.is_null() {
-        CompareOptions::default()
-    } else {
-        // serde-wasm-bindgen reads only the known keys of an object, so a
-        // misspelt option would pass silently: check the keys first.
-        if !options.is_object() {
-            return Err(js_error("invalid options: expected an object"));
-        }
-        let object: &js_sys::Object = options.unchecked_ref();
-        for key in js_sys::Object::keys(object).iter() {
-            let key = key.as_string().unwrap_or_default();
-            if !OPTION_KEYS.contains(&key.as_str()) {
-                return Err(js_error(format_args!(
-                    "invalid options: unknown field `{key}`, expected one of {}",
-                    OPTION_KEYS.join(", ")
-                )));
-            }
-        }
-        serde_wasm_bindgen::from_value(options).map_err(|e| {
-            let msg = format!("{e}");
-            js_error(format_args!(
-                "invalid options: {}",
-                msg.strip_prefix("Error: ").unwrap_or(&msg)
-            ))
-        })?
-    };
+    let o: CompareOptions = read_options(options, OPTION_KEYS)?;
     if o.seed > MAX_SAFE_INTEGER {
         return Err(js_error("invalid option: seed must be at most 2^53 - 1"));
     }
@@ -255,4 +228,331 @@ pub fn char_shingles(text: &str, q: u32, seed: Option<u64>) -> Result<Vec<u64>, 
 #[wasm_bindgen(js_name = specVersion)]
 pub fn spec_version() -> u32 {
     crate::SPEC_VERSION
+}
+
+// ---------------------------------------------------------------------------
+// MinHash and LSH
+
+use crate::lsh::{LshParams, MinHashLsh as CoreLsh};
+use crate::minhash::{MinHasher, Signature};
+use crate::shingle::Shingling;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_MINHASH: &'static str = r#"
+/** Options of `new MinHash(options)`; every field is optional. */
+export interface MinHashOptions {
+  /** Values per signature, 1..=4096 (default 128). */
+  numPerm?: number;
+  /** Seed of the shingle hashes and the permutations, a safe integer (default 0). */
+  seed?: number;
+  /** Shingles of texts given to `update`: "word:K", "char:Q" or "custom" (default "word:5"). */
+  shingle?: string;
+}
+/** Options of `new MinHashLsh(threshold, numPerm, options)`. */
+export interface LshOptions {
+  /** Weight of false positives for the band advisor (default 0.5). */
+  fpWeight?: number;
+  /** Weight of false negatives for the band advisor (default 0.5). */
+  fnWeight?: number;
+  /** Explicit bands (with `rows`) instead of the advisor. */
+  bands?: number;
+  /** Explicit rows per band (with `bands`). */
+  rows?: number;
+}
+/** A candidate pair of an LSH index with its estimated Jaccard resemblance. */
+export interface LshPair { a: string; b: string; jaccard: number; }
+"#;
+
+#[derive(serde::Deserialize, Default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct MinHashOptionsJs {
+    num_perm: Option<u32>,
+    seed: Option<u64>,
+    shingle: Option<String>,
+}
+
+#[derive(serde::Deserialize, Default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct LshOptionsJs {
+    fp_weight: Option<f64>,
+    fn_weight: Option<f64>,
+    bands: Option<u32>,
+    rows: Option<u32>,
+}
+
+/// Reads an options object: `undefined`/`null` gives the defaults; unknown
+/// keys are refused by name (serde-wasm-bindgen reads only the known keys of
+/// an object, so a misspelt option would otherwise pass silently).
+fn read_options<T: serde::de::DeserializeOwned + Default>(
+    value: Option<JsValue>,
+    keys: &[&str],
+) -> Result<T, JsError> {
+    panic_hook();
+    let Some(value) = value.filter(|v| !v.is_undefined() && !v.is_null()) else {
+        return Ok(T::default());
+    };
+    if !value.is_object() {
+        return Err(js_error("invalid options: expected an object"));
+    }
+    let object: &js_sys::Object = value.unchecked_ref();
+    for key in js_sys::Object::keys(object).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !keys.contains(&key.as_str()) {
+            return Err(js_error(format_args!(
+                "invalid options: unknown field `{key}`, expected one of {}",
+                keys.join(", ")
+            )));
+        }
+    }
+    serde_wasm_bindgen::from_value(value).map_err(|e| {
+        let msg = format!("{e}");
+        js_error(format_args!(
+            "invalid options: {}",
+            msg.strip_prefix("Error: ").unwrap_or(&msg)
+        ))
+    })
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A JavaScript `MinHashOptions` object.
+    #[wasm_bindgen(typescript_type = "MinHashOptions")]
+    pub type JsMinHashOptions;
+    /// A JavaScript `LshOptions` object.
+    #[wasm_bindgen(typescript_type = "LshOptions")]
+    pub type JsLshOptions;
+}
+
+/// A MinHash signature being built (Broder 1997): see the Rust
+/// `neardup::minhash`. Estimates Jaccard resemblance of shingle sets.
+#[wasm_bindgen(js_name = MinHash)]
+pub struct JsMinHash {
+    hasher: MinHasher,
+    sig: Signature,
+}
+
+#[wasm_bindgen(js_class = MinHash)]
+impl JsMinHash {
+    /// An empty signature. Throws for out-of-range options.
+    #[wasm_bindgen(constructor)]
+    pub fn new(options: Option<JsMinHashOptions>) -> Result<JsMinHash, JsError> {
+        let o: MinHashOptionsJs =
+            read_options(options.map(JsValue::from), &["numPerm", "seed", "shingle"])?;
+        let seed = o.seed.unwrap_or(0);
+        if seed > MAX_SAFE_INTEGER {
+            return Err(js_error("invalid option: seed must be at most 2^53 - 1"));
+        }
+        let shingling: Shingling = o
+            .shingle
+            .as_deref()
+            .unwrap_or("word:5")
+            .parse()
+            .map_err(js_error)?;
+        let hasher = MinHasher::new(o.num_perm.unwrap_or(128) as usize, seed, shingling)
+            .map_err(js_error)?;
+        let sig = hasher.empty();
+        Ok(JsMinHash { hasher, sig })
+    }
+
+    /// Adds the shingles of `text` (normalised as in SPEC.md).
+    pub fn update(&mut self, text: &str) -> Result<(), JsError> {
+        let hashes = self.hasher.shingling().hashes(text, self.hasher.seed());
+        self.hasher.update(&mut self.sig, &hashes).map_err(js_error)
+    }
+
+    /// Adds shingle hashes computed elsewhere (e.g. `wordShingles`).
+    #[wasm_bindgen(js_name = updateShingles)]
+    pub fn update_shingles(&mut self, hashes: &[u64]) -> Result<(), JsError> {
+        self.hasher.update(&mut self.sig, hashes).map_err(js_error)
+    }
+
+    /// Estimated Jaccard resemblance with `other`, in [0, 1]. Throws when the
+    /// two differ in numPerm, seed or shingle.
+    pub fn jaccard(&self, other: &JsMinHash) -> Result<f64, JsError> {
+        self.sig.jaccard(&other.sig).map_err(js_error)
+    }
+
+    /// Merges `other` in: this becomes the signature of the union.
+    pub fn merge(&mut self, other: &JsMinHash) -> Result<(), JsError> {
+        self.sig.merge(&other.sig).map_err(js_error)
+    }
+
+    /// Values per signature.
+    #[wasm_bindgen(getter, js_name = numPerm)]
+    pub fn num_perm(&self) -> u32 {
+        self.sig.num_perm() as u32
+    }
+
+    /// `true` when nothing has been added.
+    #[wasm_bindgen(js_name = isEmpty)]
+    pub fn is_empty(&self) -> bool {
+        self.sig.is_empty()
+    }
+
+    /// The signature's values (a copy).
+    pub fn values(&self) -> Vec<u32> {
+        self.sig.values().to_vec()
+    }
+
+    /// The signature as versioned, checksummed bytes (same as native).
+    #[wasm_bindgen(js_name = toBytes)]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.sig.to_bytes()
+    }
+
+    /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8]) -> Result<JsMinHash, JsError> {
+        panic_hook();
+        let sig = Signature::from_bytes(bytes).map_err(js_error)?;
+        let hasher =
+            MinHasher::new(sig.num_perm(), sig.seed(), sig.shingling()).map_err(js_error)?;
+        Ok(JsMinHash { hasher, sig })
+    }
+}
+
+/// A MinHash LSH index (banding) over string ids; see the Rust
+/// `neardup::lsh`.
+#[wasm_bindgen(js_name = MinHashLsh)]
+pub struct JsMinHashLsh {
+    inner: CoreLsh,
+}
+
+#[wasm_bindgen(js_class = MinHashLsh)]
+impl JsMinHashLsh {
+    /// An empty index for resemblance `threshold` in (0, 1) and signatures
+    /// of `numPerm` values (default 128). Bands and rows come from the
+    /// advisor unless `options` gives both.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        threshold: f64,
+        num_perm: Option<u32>,
+        options: Option<JsLshOptions>,
+    ) -> Result<JsMinHashLsh, JsError> {
+        let o: LshOptionsJs = read_options(
+            options.map(JsValue::from),
+            &["fpWeight", "fnWeight", "bands", "rows"],
+        )?;
+        let k = num_perm.unwrap_or(128) as usize;
+        let params = match (o.bands, o.rows) {
+            (Some(b), Some(r)) => LshParams::explicit(threshold, k, b, r),
+            (None, None) => LshParams::for_threshold(
+                threshold,
+                k,
+                o.fp_weight.unwrap_or(0.5),
+                o.fn_weight.unwrap_or(0.5),
+            ),
+            _ => {
+                return Err(js_error(
+                    "invalid options: give both bands and rows, or neither",
+                ))
+            }
+        }
+        .map_err(js_error)?;
+        Ok(JsMinHashLsh {
+            inner: CoreLsh::new(params),
+        })
+    }
+
+    /// Adds `id` with the signature of `minhash` (copied). Throws for a
+    /// duplicate id or an incompatible signature.
+    pub fn insert(&mut self, id: &str, minhash: &JsMinHash) -> Result<(), JsError> {
+        self.inner.insert(id, minhash.sig.clone()).map_err(js_error)
+    }
+
+    /// Removes `id`; `false` when absent.
+    pub fn remove(&mut self, id: &str) -> bool {
+        self.inner.remove(id)
+    }
+
+    /// `true` when `id` is present.
+    pub fn has(&self, id: &str) -> bool {
+        self.inner.contains(id)
+    }
+
+    /// Candidate ids for `minhash`, sorted; with `minJaccard`, only those
+    /// whose estimated resemblance reaches it.
+    pub fn query(
+        &self,
+        minhash: &JsMinHash,
+        min_jaccard: Option<f64>,
+    ) -> Result<Vec<String>, JsError> {
+        let ids = self
+            .inner
+            .query(&minhash.sig, min_jaccard)
+            .map_err(js_error)?;
+        Ok(ids.into_iter().map(String::from).collect())
+    }
+
+    /// Every candidate pair once, `{a, b, jaccard}`, sorted.
+    #[wasm_bindgen(js_name = allPairs, unchecked_return_type = "LshPair[]")]
+    pub fn all_pairs(&self, min_jaccard: Option<f64>) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct P<'a> {
+            a: &'a str,
+            b: &'a str,
+            jaccard: f64,
+        }
+        let pairs: Vec<P<'_>> = self
+            .inner
+            .all_pairs(min_jaccard)
+            .into_iter()
+            .map(|p| P {
+                a: p.a,
+                b: p.b,
+                jaccard: p.jaccard,
+            })
+            .collect();
+        to_js(&pairs)
+    }
+
+    /// Clusters (connected components of the candidate pairs), each sorted.
+    #[wasm_bindgen(unchecked_return_type = "string[][]")]
+    pub fn clusters(&self, min_jaccard: Option<f64>) -> Result<JsValue, JsError> {
+        to_js(&self.inner.clusters(min_jaccard))
+    }
+
+    /// Number of documents.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.inner.len() as u32
+    }
+
+    /// Number of bands.
+    #[wasm_bindgen(getter)]
+    pub fn bands(&self) -> u32 {
+        self.inner.params().bands() as u32
+    }
+
+    /// Rows of each band.
+    #[wasm_bindgen(getter)]
+    pub fn rows(&self) -> Vec<u32> {
+        self.inner.params().rows().to_vec()
+    }
+
+    /// Probability that a pair of resemblance `s` becomes a candidate.
+    pub fn probability(&self, s: f64) -> f64 {
+        self.inner.params().probability(s)
+    }
+
+    /// Expected recall for resemblance uniform on [s, 1].
+    #[wasm_bindgen(js_name = expectedRecall)]
+    pub fn expected_recall(&self, s: f64) -> f64 {
+        self.inner.params().expected_recall(s)
+    }
+
+    /// The index as versioned, checksummed bytes (same as native).
+    #[wasm_bindgen(js_name = toBytes)]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.inner.to_bytes()
+    }
+
+    /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8]) -> Result<JsMinHashLsh, JsError> {
+        panic_hook();
+        Ok(JsMinHashLsh {
+            inner: CoreLsh::from_bytes(bytes).map_err(js_error)?,
+        })
+    }
 }

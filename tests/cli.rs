@@ -147,3 +147,102 @@ fn eval_on_clough_separates_copied_from_independent() {
     assert!(mean("heavy") > 2.0 * mean("non"));
     assert!(mean("non") < 0.1);
 }
+
+#[test]
+fn dedup_finds_planted_pairs_in_a_folder_and_reports_precision_recall() {
+    let dir = std::env::temp_dir().join(format!("neardup-dedup-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = "the permuted block index finds every fingerprint within a small hamming distance of a query by sorting tables";
+    let texts = [
+        ("orig", base.to_string()),
+        ("copy", base.replace("small", "tiny")),
+        (
+            "other",
+            "a completely different text about gardens, rain and the smell of soil in spring"
+                .to_string(),
+        ),
+        (
+            "other2",
+            "yet another unrelated note: buy milk, eggs, bread and coffee before friday evening"
+                .to_string(),
+        ),
+    ];
+    for (id, t) in &texts {
+        std::fs::write(dir.join(format!("{id}.txt")), t).unwrap();
+    }
+    let truth = tmp("truth.tsv", b"id_a\tid_b\tedit_rate\norig\tcopy\t0.05\n");
+    let out = neardup(
+        &[
+            "dedup",
+            dir.to_str().unwrap(),
+            "--threshold",
+            "0.5",
+            "--shingle",
+            "word:3",
+            "--truth",
+            truth.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(
+        (lines[0]["a"].as_str(), lines[0]["b"].as_str()),
+        (Some("copy"), Some("orig"))
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("precision 1.000, recall 1.000"), "{err}");
+    // Exact all-pairs and clusters agree.
+    let out = neardup(
+        &[
+            "dedup",
+            dir.to_str().unwrap(),
+            "--method",
+            "exact",
+            "--shingle",
+            "word:3",
+            "--clusters",
+        ],
+        None,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        r#"{"cluster":["copy","orig"]}"#
+    );
+}
+
+#[test]
+fn dedup_explain_and_bad_input() {
+    let out = neardup(&["dedup", "--explain", "--threshold", "0.5"], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("bands 25") && text.contains("values used 128"),
+        "{text}"
+    );
+    let bad = tmp(
+        "bad.jsonl",
+        b"{\"id\": \"a\", \"text\": \"x\"}\n{\"id\": \"a\", \"text\": \"y\"}\n",
+    );
+    let out = neardup(&["dedup", bad.to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("duplicate id \"a\""));
+    let out = neardup(
+        &["dedup", bad.to_str().unwrap(), "--threshold", "1.5"],
+        None,
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("threshold must be in (0, 1)"));
+    let out = neardup(
+        &["dedup", bad.to_str().unwrap(), "--shingle", "words"],
+        None,
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shingling must be"));
+}

@@ -182,3 +182,164 @@ fn golden_file_is_complete() {
         "golden inputs changed; bless deliberately"
     );
 }
+
+/// Golden MinHash signatures and an LSH snapshot: the bytes must be identical
+/// natively and on wasm32.
+mod sketches {
+    use neardup::lsh::{LshParams, MinHashLsh};
+    use neardup::minhash::{MinHasher, Signature};
+    use neardup::shingle::Shingling;
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/sketches-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Sketches {
+        pub minhash: Vec<MinHashCase>,
+        pub lsh: LshCase,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct MinHashCase {
+        pub text: String,
+        pub num_perm: usize,
+        pub seed: String,
+        pub shingle: String,
+        /// `Signature::to_bytes`, hex.
+        pub bytes: String,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct LshCase {
+        pub threshold: f64,
+        pub num_perm: usize,
+        pub docs: Vec<(String, String)>,
+        pub removed: String,
+        pub bands: usize,
+        /// `MinHashLsh::to_bytes`, hex.
+        pub snapshot: String,
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    fn minhash_case(text: &str, num_perm: usize, seed: u64, shingle: &str) -> MinHashCase {
+        let sh: Shingling = shingle.parse().unwrap();
+        let sig = MinHasher::new(num_perm, seed, sh)
+            .unwrap()
+            .signature_of_text(text);
+        MinHashCase {
+            text: text.into(),
+            num_perm,
+            seed: seed.to_string(),
+            shingle: shingle.into(),
+            bytes: hex(&sig.to_bytes()),
+        }
+    }
+
+    fn lsh_case(threshold: f64, num_perm: usize, docs: &[(&str, &str)], removed: &str) -> LshCase {
+        let h = MinHasher::new(num_perm, 0, Shingling::Words(3)).unwrap();
+        let mut lsh =
+            MinHashLsh::new(LshParams::for_threshold(threshold, num_perm, 0.5, 0.5).unwrap());
+        for (id, text) in docs {
+            lsh.insert(id, h.signature_of_text(text)).unwrap();
+        }
+        lsh.remove(removed);
+        LshCase {
+            threshold,
+            num_perm,
+            docs: docs
+                .iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect(),
+            removed: removed.into(),
+            bands: lsh.params().bands(),
+            snapshot: hex(&lsh.to_bytes()),
+        }
+    }
+
+    fn compute(golden: &Sketches) -> Sketches {
+        Sketches {
+            minhash: golden
+                .minhash
+                .iter()
+                .map(|c| minhash_case(&c.text, c.num_perm, c.seed.parse().unwrap(), &c.shingle))
+                .collect(),
+            lsh: {
+                let docs: Vec<(&str, &str)> = golden
+                    .lsh
+                    .docs
+                    .iter()
+                    .map(|(a, b)| (a.as_str(), b.as_str()))
+                    .collect();
+                lsh_case(
+                    golden.lsh.threshold,
+                    golden.lsh.num_perm,
+                    &docs,
+                    &golden.lsh.removed,
+                )
+            },
+        }
+    }
+
+    #[test]
+    fn sketch_golden_vectors_hold() {
+        let golden: Sketches = serde_json::from_str(GOLDEN).expect("golden sketches parse");
+        assert!(golden.minhash.len() >= 4);
+        assert_eq!(compute(&golden), golden);
+        for c in &golden.minhash {
+            let bytes: Vec<u8> = (0..c.bytes.len() / 2)
+                .map(|i| u8::from_str_radix(&c.bytes[2 * i..2 * i + 2], 16).unwrap())
+                .collect();
+            assert_eq!(Signature::from_bytes(&bytes).unwrap().to_bytes(), bytes);
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn sketch_golden_file_bless() {
+        if std::env::var_os("NEARDUP_BLESS").is_none() {
+            return;
+        }
+        let seed_cases = Sketches {
+            minhash: vec![
+                minhash_case(
+                    "The quick brown fox jumps over the lazy dog.",
+                    16,
+                    0,
+                    "word:3",
+                ),
+                minhash_case(
+                    "The quick brown fox jumps over the lazy dog.",
+                    16,
+                    12345678901234567890,
+                    "word:3",
+                ),
+                minhash_case("日本語の文章を書く。中文文本", 8, 0, "char:2"),
+                minhash_case("", 4, 0, "word:5"),
+                minhash_case("Hello, world", 32, 7, "char:5"),
+            ],
+            lsh: lsh_case(
+                0.5,
+                16,
+                &[
+                    ("a", "one two three four five six seven"),
+                    ("b", "one two three four five six eight"),
+                    ("c", "completely different words are here now"),
+                    ("d", "to be removed from the index later"),
+                ],
+                "d",
+            ),
+        };
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/sketches-v1.json");
+        std::fs::write(
+            path,
+            serde_json::to_string_pretty(&seed_cases).unwrap() + "\n",
+        )
+        .unwrap();
+    }
+}

@@ -4,6 +4,7 @@
 //! neardup compare A.txt B.txt [--json]        compare suspicious A with source B
 //! neardup compare --pairs pairs.jsonl         one report per {"id","a","b"} line
 //! neardup eval --clough DIR [--json]          score the Clough–Stevenson pairs
+//! neardup dedup docs.jsonl [--threshold 0.5]  near-duplicate pairs (MinHash LSH)
 //! ```
 //! Files may be UTF-8 (with or without BOM), UTF-16 with a BOM, or
 //! Windows-1252; anything that is not valid UTF-8 and has no BOM is decoded as
@@ -11,6 +12,9 @@
 //!
 //! Exit status: 0 on success, 1 when any input failed (the others are still
 //! written), 2 on a usage error.
+
+#[path = "neardup/dedup.rs"]
+mod dedup;
 
 use clap::{Args, Parser, Subcommand};
 use neardup::eval;
@@ -40,6 +44,8 @@ enum Command {
     /// Score every answer/source pair of the Clough–Stevenson corpus and
     /// report how the score separates the categories.
     Eval(EvalArgs),
+    /// Find near-duplicate pairs or clusters in a collection.
+    Dedup(dedup::DedupArgs),
 }
 
 #[derive(Args, Clone, Copy)]
@@ -104,6 +110,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Compare(args) => run_compare(args),
         Command::Eval(args) => run_eval(args),
+        Command::Dedup(args) => dedup::run(args),
     };
     match result {
         Ok(code) => code,

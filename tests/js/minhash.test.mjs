@@ -1,0 +1,97 @@
+// MinHash and MinHashLsh in the built package: golden bytes equal the native
+// ones, snapshots round-trip, bad input throws, and planted near-duplicates
+// of docs-bench are found.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MinHash, MinHashLsh } from '../../pkg/node.js';
+import { repo, dataDir } from './helpers.mjs';
+
+const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/sketches-v1.json'), 'utf8'));
+const hex = (u8) => Buffer.from(u8).toString('hex');
+const unhex = (s) => new Uint8Array(Buffer.from(s, 'hex'));
+
+test('MinHash signatures are byte-identical to the native golden vectors', () => {
+  for (const c of golden.minhash) {
+    const m = new MinHash({ numPerm: c.num_perm, seed: Number(c.seed) <= Number.MAX_SAFE_INTEGER ? Number(c.seed) : undefined, shingle: c.shingle });
+    if (BigInt(c.seed) > BigInt(Number.MAX_SAFE_INTEGER)) {
+      // Seeds beyond 2^53 cannot be given as a JS number; read the bytes instead.
+      assert.equal(hex(MinHash.fromBytes(unhex(c.bytes)).toBytes()), c.bytes);
+      continue;
+    }
+    m.update(c.text);
+    assert.equal(hex(m.toBytes()), c.bytes, c.text);
+    assert.equal(m.numPerm, c.num_perm);
+  }
+});
+
+test('an LSH snapshot is byte-identical to the native one and round-trips', () => {
+  const g = golden.lsh;
+  const lsh = new MinHashLsh(g.threshold, g.num_perm);
+  assert.equal(lsh.bands, g.bands);
+  for (const [id, text] of g.docs) {
+    const m = new MinHash({ numPerm: g.num_perm, shingle: 'word:3' });
+    m.update(text);
+    lsh.insert(id, m);
+  }
+  assert.equal(lsh.remove(g.removed), true);
+  assert.equal(lsh.remove(g.removed), false);
+  assert.equal(hex(lsh.toBytes()), g.snapshot);
+  const back = MinHashLsh.fromBytes(unhex(g.snapshot));
+  assert.equal(back.size, g.docs.length - 1);
+  assert.equal(hex(back.toBytes()), g.snapshot);
+});
+
+test('bad input throws clear errors', () => {
+  const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
+  throwsWith(() => new MinHash({ numPerm: 0 }), /numPerm must be in 1..=4096/);
+  throwsWith(() => new MinHash({ shingle: 'word:0' }), /shingling must be/);
+  throwsWith(() => new MinHash({ numperm: 5 }), /unknown field `numperm`/);
+  throwsWith(() => new MinHashLsh(1.5), /threshold must be in \(0, 1\)/);
+  throwsWith(() => new MinHashLsh(0.5, 128, { bands: 3 }), /both bands and rows/);
+  const a = new MinHash({ numPerm: 64 });
+  const b = new MinHash({ numPerm: 128 });
+  throwsWith(() => a.jaccard(b), /incompatible values/);
+  const bytes = a.toBytes();
+  bytes[10] ^= 1;
+  throwsWith(() => MinHash.fromBytes(bytes), /corrupt MinHash signature: checksum mismatch/);
+  throwsWith(() => MinHash.fromBytes(new Uint8Array([1, 2, 3])), /too short/);
+  throwsWith(() => MinHashLsh.fromBytes(a.toBytes()), /wrong magic/);
+  const lsh = new MinHashLsh(0.5, 128);
+  lsh.insert('x', b);
+  throwsWith(() => lsh.insert('x', b), /already in the index/);
+  throwsWith(() => lsh.insert('y', a), /signature has 64 values, the index takes 128/);
+});
+
+test('planted near-duplicates of docs-bench are found by query and allPairs', () => {
+  const docs = new Map(
+    readFileSync(join(dataDir, 'docs-bench/docs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(0, 1500)
+      .map((l) => JSON.parse(l))
+      .map((d) => [d.id, d.text]),
+  );
+  const pairs = readFileSync(join(dataDir, 'docs-bench/pairs.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'))
+    .filter(([a, b, rate]) => docs.has(a) && docs.has(b) && rate === '0.01');
+  assert.ok(pairs.length >= 5, `only ${pairs.length} 1 % pairs in the sample`);
+  const lsh = new MinHashLsh(0.5, 128);
+  const sigs = new Map();
+  for (const [id, text] of docs) {
+    const m = new MinHash();
+    m.update(text);
+    sigs.set(id, m);
+    lsh.insert(id, m);
+  }
+  for (const [a, b] of pairs) {
+    assert.ok(lsh.query(sigs.get(a)).includes(b), `${b} is a candidate for ${a}`);
+    assert.ok(sigs.get(a).jaccard(sigs.get(b)) > 0.6);
+  }
+  const found = new Set(lsh.allPairs(0.5).map((p) => `${p.a} ${p.b}`));
+  for (const [a, b] of pairs) assert.ok(found.has([a, b].sort().join(' ')));
+});
