@@ -51,6 +51,24 @@ for (const [name, f] of [
   rows.push([name, `${(mb / (ms / 1000)).toFixed(1)} MB/s`, `${ms.toFixed(1)} ms per ${mb.toFixed(2)} MB`]);
 }
 
+// MinHash: text -> signature (word 5-shingles, 128 values), and from
+// pre-computed shingle hashes; throughput per byte of the original text.
+{
+  const ms = median(() => {
+    const m = new nd.MinHash({ numPerm: 128, shingle: 'word:5' });
+    m.update(text);
+    m.free();
+  }, 10);
+  rows.push(['MinHash text -> signature (word:5, 128)', `${(mb / (ms / 1000)).toFixed(1)} MB/s`, `${ms.toFixed(1)} ms`]);
+  const shingles = nd.wordShingles(text, 5);
+  const ms2 = median(() => {
+    const m = new nd.MinHash({ numPerm: 128, shingle: 'custom' });
+    m.updateShingles(shingles);
+    m.free();
+  }, 10);
+  rows.push(['MinHash shingles -> signature (128)', `${(mb / (ms2 / 1000)).toFixed(1)} MB/s`, `${ms2.toFixed(1)} ms`]);
+}
+
 // 10 KB pair: planted copies with 5 % edits, as in the criterion bench.
 let a = '';
 let b = '';

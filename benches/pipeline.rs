@@ -9,6 +9,8 @@
 //!   10 KB source (planted pairs of docs-bench).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use neardup::minhash::MinHasher;
+use neardup::shingle::Shingling;
 use neardup::shingle::{char_shingles, token_hashes, word_shingles};
 use neardup::{compare, hash, normalize, CompareOptions};
 use std::collections::HashMap;
@@ -140,6 +142,22 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    g.finish();
+
+    // MinHash: text -> signature (word 5-shingles, 128 values), and the
+    // signature alone from pre-computed shingle hashes (throughput still per
+    // byte of the original text).
+    let hasher = MinHasher::new(128, 0, Shingling::Words(5)).expect("hasher");
+    let shingles = Shingling::Words(5).hashes(&text, 0);
+    let mut g = c.benchmark_group("minhash");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.sample_size(10);
+    g.bench_function("text-to-signature/word5/128", |b| {
+        b.iter(|| hasher.signature_of_text(black_box(&text)))
+    });
+    g.bench_function("shingles-to-signature/word5/128", |b| {
+        b.iter(|| hasher.signature(black_box(&shingles)))
+    });
     g.finish();
 
     let (a, b) = ten_kb_pair(&docs);

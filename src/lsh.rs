@@ -25,9 +25,11 @@
 //! to `u64`).
 //!
 //! **Memory** per document: its id, its signature (`4 · num_perm` bytes),
-//! and per band one `u32` slot in a bucket (plus the hash table's share,
-//! about 16 bytes per band per distinct bucket): about `4·num_perm + 24·b`
-//! bytes plus the id.
+//! and per band one bucket entry of the band's hash table (a `u64` key and a
+//! 16-byte bucket holding one slot inline, about 28 bytes with the table's
+//! spare capacity): about `4·num_perm + 28·b + 80` bytes plus the id;
+//! measured in `BENCHMARKS.md`. Band hashes are not stored: `remove`
+//! recomputes them from the signature.
 
 use crate::codec::{corrupt, Reader, Writer};
 use crate::error::{Error, ErrorKind};
@@ -216,7 +218,47 @@ fn check_common(threshold: f64, num_perm: usize) -> Result<(), Error> {
 struct Entry {
     id: String,
     sig: Signature,
-    bands: Vec<u64>,
+}
+
+/// The slots of one bucket: one inline (the common case), else a vector.
+#[derive(Clone, Debug)]
+enum Bucket {
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl Bucket {
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Bucket::One(s) => core::slice::from_ref(s),
+            Bucket::Many(v) => v,
+        }
+    }
+
+    fn push(&mut self, slot: u32) {
+        match self {
+            Bucket::One(s) => *self = Bucket::Many(alloc::vec![*s, slot]),
+            Bucket::Many(v) => v.push(slot),
+        }
+    }
+
+    /// Removes `slot`; `true` when the bucket is then empty.
+    fn remove(&mut self, slot: u32) -> bool {
+        match self {
+            Bucket::One(s) => *s == slot,
+            Bucket::Many(v) => {
+                v.retain(|&x| x != slot);
+                match v[..] {
+                    [] => true,
+                    [one] => {
+                        *self = Bucket::One(one);
+                        false
+                    }
+                    _ => false,
+                }
+            }
+        }
+    }
 }
 
 /// A MinHash LSH index over string ids (datasketch's `MinHashLSH`).
@@ -228,7 +270,7 @@ pub struct MinHashLsh {
     slots: Vec<Option<Entry>>,
     free: Vec<u32>,
     ids: Map<String, u32>,
-    tables: Vec<Map<u64, Vec<u32>>>,
+    tables: Vec<Map<u64, Bucket>>,
 }
 
 /// A candidate pair from [`MinHashLsh::all_pairs`], ids in insertion order
@@ -246,14 +288,21 @@ pub struct LshPair<'a> {
 impl MinHashLsh {
     /// An empty index with these parameters.
     pub fn new(params: LshParams) -> Self {
+        Self::with_capacity(params, 0)
+    }
+
+    /// An empty index with room for `n` documents before it reallocates.
+    pub fn with_capacity(params: LshParams, n: usize) -> Self {
         let b = params.bands();
         MinHashLsh {
             params,
             kind: None,
-            slots: Vec::new(),
+            slots: Vec::with_capacity(n),
             free: Vec::new(),
-            ids: Map::default(),
-            tables: (0..b).map(|_| Map::default()).collect(),
+            ids: Map::with_capacity_and_hasher(n, Default::default()),
+            tables: (0..b)
+                .map(|_| Map::with_capacity_and_hasher(n, Default::default()))
+                .collect(),
         }
     }
 
@@ -336,13 +385,12 @@ impl MinHashLsh {
             }
         };
         for (table, &h) in self.tables.iter_mut().zip(&bands) {
-            table.entry(h).or_default().push(slot);
+            table
+                .entry(h)
+                .and_modify(|b| b.push(slot))
+                .or_insert(Bucket::One(slot));
         }
-        self.slots[slot as usize] = Some(Entry {
-            id: id.into(),
-            sig,
-            bands,
-        });
+        self.slots[slot as usize] = Some(Entry { id: id.into(), sig });
         self.ids.insert(id.into(), slot);
         Ok(())
     }
@@ -354,12 +402,10 @@ impl MinHashLsh {
             return false;
         };
         if let Some(entry) = self.slots[slot as usize].take() {
-            for (table, h) in self.tables.iter_mut().zip(&entry.bands) {
-                if let Some(bucket) = table.get_mut(h) {
-                    bucket.retain(|&s| s != slot);
-                    if bucket.is_empty() {
-                        table.remove(h);
-                    }
+            let bands = self.band_hashes(&entry.sig);
+            for (table, h) in self.tables.iter_mut().zip(&bands) {
+                if table.get_mut(h).is_some_and(|b| b.remove(slot)) {
+                    table.remove(h);
                 }
             }
         }
@@ -384,7 +430,7 @@ impl MinHashLsh {
         let mut slots: Vec<u32> = Vec::new();
         for (table, h) in self.tables.iter().zip(self.band_hashes(sig)) {
             if let Some(bucket) = table.get(&h) {
-                slots.extend_from_slice(bucket);
+                slots.extend_from_slice(bucket.as_slice());
             }
         }
         slots.sort_unstable();
@@ -412,6 +458,7 @@ impl MinHashLsh {
         let mut pairs: Vec<(u32, u32)> = Vec::new();
         for table in &self.tables {
             for bucket in table.values() {
+                let bucket = bucket.as_slice();
                 for (i, &x) in bucket.iter().enumerate() {
                     for &y in &bucket[i + 1..] {
                         pairs.push((x.min(y), x.max(y)));
@@ -530,11 +577,12 @@ impl MinHashLsh {
                 format!("{count} documents cannot fit in the data"),
             ));
         }
-        let mut index = MinHashLsh::new(LshParams {
+        let params = LshParams {
             num_perm,
             threshold,
             rows,
-        });
+        };
+        let mut index = MinHashLsh::with_capacity(params, count as usize);
         for _ in 0..count {
             let id = r.str()?;
             let values = (0..num_perm)

@@ -131,11 +131,15 @@ impl MinHasher {
         self.check_compatible(sig)?;
         let vals = &mut sig.values[..];
         let (a, b) = (&self.a[..vals.len()], &self.b[..vals.len()]);
-        for &x in shingles {
-            for ((v, &ai), &bi) in vals.iter_mut().zip(a).zip(b) {
-                let h = (ai.wrapping_mul(x).wrapping_add(bi) >> 32) as u32;
-                *v = (*v).min(h);
-            }
+        // Permutation-major: each value is a min-reduction over the shingles,
+        // kept in 64-bit lanes (the high half of a·x + b) so that the loop
+        // vectorises without an unsigned 32-bit min.
+        for ((v, &ai), &bi) in vals.iter_mut().zip(a).zip(b) {
+            let m = shingles
+                .iter()
+                .map(|&x| ai.wrapping_mul(x).wrapping_add(bi) >> 32)
+                .fold(u64::from(*v), u64::min);
+            *v = m as u32;
         }
         Ok(())
     }
