@@ -42,6 +42,7 @@ pub mod measures;
 pub mod minhash;
 mod segment;
 pub mod shingle;
+pub mod simhash;
 pub mod text;
 pub mod unionfind;
 
