@@ -44,6 +44,7 @@ mod segment;
 pub mod shingle;
 pub mod simhash;
 pub mod text;
+pub mod tfidf;
 pub mod unionfind;
 
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]

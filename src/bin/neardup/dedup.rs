@@ -8,6 +8,8 @@ use neardup::allpairs;
 use neardup::lsh::{LshParams, MinHashLsh};
 use neardup::minhash::MinHasher;
 use neardup::shingle::{ShingleSet, Shingling};
+use neardup::simhash::{fingerprint_weighted, FingerprintConfig, SimHashIndex, Weighting};
+use neardup::tfidf::DocumentFrequencies;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs;
@@ -21,6 +23,28 @@ pub enum Method {
     Minhash,
     /// Exact Jaccard of all pairs (prefix filtering): the ground truth.
     Exact,
+    /// SimHash fingerprints and the permuted-block Hamming index.
+    Simhash,
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Weights {
+    /// Term frequency: each occurrence of a feature counts.
+    Tf,
+    /// Each distinct feature counts once.
+    Binary,
+    /// Term frequency times smoothed idf, document frequencies from the
+    /// input collection itself.
+    Tfidf,
+}
+
+impl From<Weights> for Weighting {
+    fn from(w: Weights) -> Self {
+        match w {
+            Weights::Tf => Weighting::Tf,
+            Weights::Binary | Weights::Tfidf => Weighting::Binary,
+        }
+    }
 }
 
 #[derive(Args)]
@@ -34,9 +58,18 @@ pub struct DedupArgs {
     /// Jaccard resemblance threshold in (0, 1).
     #[arg(long, default_value_t = 0.5)]
     threshold: f64,
-    /// Shingles: word:K or char:Q.
+    /// Shingles (features for SimHash): word:K or char:Q (word:1 = words).
     #[arg(long, default_value = "word:5")]
     shingle: String,
+    /// SimHash: largest Hamming distance of a near-duplicate pair (0..=16).
+    #[arg(short = 'k', long = "max-distance", default_value_t = 3)]
+    max_distance: u32,
+    /// SimHash: blocks of the permuted-block index (default k + 2).
+    #[arg(long)]
+    blocks: Option<u32>,
+    /// SimHash: feature weights.
+    #[arg(long, value_enum, default_value = "tf")]
+    weights: Weights,
     /// MinHash values per signature.
     #[arg(long, default_value_t = 128)]
     num_perm: usize,
@@ -161,11 +194,17 @@ struct PairOut<'a> {
     jaccard: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     exact: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance: Option<u32>,
 }
 
 #[derive(Serialize)]
 struct Summary {
     method: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max_distance: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    weights: Option<String>,
     shingle: String,
     threshold: f64,
     num_perm: Option<usize>,
@@ -232,6 +271,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode, String> {
 
     let mut sets: Vec<ShingleSet> = Vec::new();
     let mut found: Vec<(usize, usize, Option<f64>, Option<f64>)> = Vec::new();
+    let mut distances: Vec<u32> = Vec::new();
     let index_of: HashMap<&str, usize> = docs
         .iter()
         .enumerate()
@@ -251,6 +291,49 @@ pub fn run(args: DedupArgs) -> Result<ExitCode, String> {
         Method::Exact => {
             for (i, j, jac) in allpairs::all_pairs(&sets, args.threshold) {
                 found.push((i as usize, j as usize, None, Some(jac)));
+            }
+        }
+        Method::Simhash => {
+            let config = FingerprintConfig {
+                shingling,
+                weighting: args.weights.into(),
+                seed: args.seed,
+            };
+            let mut index =
+                SimHashIndex::new(args.max_distance, args.blocks).map_err(|e| e.to_string())?;
+            if args.weights == Weights::Tfidf {
+                // Two passes: document frequencies, then tf-idf fingerprints.
+                let features: Vec<Vec<u64>> = docs
+                    .iter()
+                    .map(|d| shingling.hashes(&d.text, args.seed))
+                    .collect();
+                let mut df = DocumentFrequencies::new();
+                for f in &features {
+                    df.add_document(f);
+                }
+                for (d, f) in docs.iter().zip(&features) {
+                    let fp = fingerprint_weighted(&df.tfidf(f)).map_err(|e| e.to_string())?;
+                    index
+                        .insert(&d.id, fp)
+                        .map_err(|e| format!("{}: {e}", d.id))?;
+                }
+            } else {
+                let pb = progress(docs.len(), "fingerprints");
+                for d in &docs {
+                    let fp = config.fingerprint(&d.text).map_err(|e| e.to_string())?;
+                    index
+                        .insert(&d.id, fp)
+                        .map_err(|e| format!("{}: {e}", d.id))?;
+                    pb.inc(1);
+                }
+                pb.finish_and_clear();
+            }
+            for p in index
+                .all_pairs(args.max_distance)
+                .map_err(|e| e.to_string())?
+            {
+                found.push((index_of[p.a], index_of[p.b], None, None));
+                distances.push(p.distance);
             }
         }
         Method::Minhash => {
@@ -311,12 +394,13 @@ pub fn run(args: DedupArgs) -> Result<ExitCode, String> {
             writeln!(out, "{}", serde_json::json!({ "cluster": ids })).map_err(w)?;
         }
     } else {
-        for &(i, j, jac, exact) in &found {
+        for (n, &(i, j, jac, exact)) in found.iter().enumerate() {
             let p = PairOut {
                 a: &docs[i].id,
                 b: &docs[j].id,
                 jaccard: jac,
                 exact,
+                distance: distances.get(n).copied(),
             };
             writeln!(
                 out,
@@ -422,7 +506,14 @@ fn evaluate(
     }
     let lsh = args.method == Method::Minhash;
     Ok(Summary {
+        max_distance: (args.method == Method::Simhash).then_some(args.max_distance),
+        weights: (args.method == Method::Simhash).then(|| match args.weights {
+            Weights::Tf => "tf".to_string(),
+            Weights::Binary => "binary".to_string(),
+            Weights::Tfidf => "tfidf".to_string(),
+        }),
         method: match args.method {
+            Method::Simhash => "simhash".into(),
             Method::Minhash if args.verify => "minhash-lsh+exact".into(),
             Method::Minhash if args.candidates => "minhash-lsh-candidates".into(),
             Method::Minhash => "minhash-lsh+estimate".into(),
