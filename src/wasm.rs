@@ -556,3 +556,235 @@ impl JsMinHashLsh {
         })
     }
 }
+
+// ---------------------------------------------------------------------------
+// SimHash and the permuted-block index
+
+use crate::simhash::{FingerprintConfig, SimHashIndex as CoreSimHashIndex, Weighting};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_SIMHASH: &'static str = r#"
+/** Options of `SimHash.fingerprint`; every field is optional. */
+export interface SimHashOptions {
+  /** Features: "word:1" (words), "word:K" or "char:Q" (default "word:3"). */
+  shingle?: string;
+  /** Feature weights: "tf" (default) or "binary". */
+  weights?: "tf" | "binary";
+  /** Hash seed, a safe integer (default 0). */
+  seed?: number;
+}
+/** A match of `SimHashIndex.query`. */
+export interface SimHashMatch { id: string; distance: number; }
+/** A pair of `SimHashIndex.allPairs`. */
+export interface SimHashPair { a: string; b: string; distance: number; }
+"#;
+
+#[derive(serde::Deserialize, Default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+struct SimHashOptionsJs {
+    shingle: Option<String>,
+    weights: Option<String>,
+    seed: Option<u64>,
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// A JavaScript `SimHashOptions` object.
+    #[wasm_bindgen(typescript_type = "SimHashOptions")]
+    pub type JsSimHashOptions;
+}
+
+fn simhash_config(options: Option<JsSimHashOptions>) -> Result<FingerprintConfig, JsError> {
+    let o: SimHashOptionsJs =
+        read_options(options.map(JsValue::from), &["shingle", "weights", "seed"])?;
+    let seed = o.seed.unwrap_or(0);
+    if seed > MAX_SAFE_INTEGER {
+        return Err(js_error("invalid option: seed must be at most 2^53 - 1"));
+    }
+    let weighting = match o.weights.as_deref().unwrap_or("tf") {
+        "tf" => Weighting::Tf,
+        "binary" => Weighting::Binary,
+        other => {
+            return Err(js_error(format_args!(
+                "invalid option: weights must be \"tf\" or \"binary\", got {other:?}"
+            )))
+        }
+    };
+    Ok(FingerprintConfig {
+        shingling: o
+            .shingle
+            .as_deref()
+            .unwrap_or("word:3")
+            .parse()
+            .map_err(js_error)?,
+        weighting,
+        seed,
+    })
+}
+
+/// 64-bit SimHash fingerprints (Charikar 2002); see the Rust
+/// `neardup::simhash`.
+#[wasm_bindgen(js_name = SimHash)]
+pub struct JsSimHash {}
+
+#[wasm_bindgen(js_class = SimHash)]
+impl JsSimHash {
+    /// The fingerprint of `text` as a `bigint`. Throws for invalid options.
+    pub fn fingerprint(text: &str, options: Option<JsSimHashOptions>) -> Result<u64, JsError> {
+        simhash_config(options)?.fingerprint(text).map_err(js_error)
+    }
+
+    /// The fingerprint of `text` as 16 lowercase hex digits.
+    #[wasm_bindgen(js_name = fingerprintHex)]
+    pub fn fingerprint_hex(
+        text: &str,
+        options: Option<JsSimHashOptions>,
+    ) -> Result<String, JsError> {
+        Ok(format!("{:016x}", Self::fingerprint(text, options)?))
+    }
+
+    /// The fingerprint of shingle hashes, each occurrence weighing 1.
+    #[wasm_bindgen(js_name = fromShingles)]
+    pub fn from_shingles(hashes: &[u64]) -> u64 {
+        crate::simhash::fingerprint(hashes)
+    }
+
+    /// Number of differing bits of two fingerprints, 0..=64.
+    #[wasm_bindgen(js_name = hammingDistance)]
+    pub fn hamming_distance(a: u64, b: u64) -> u32 {
+        crate::simhash::hamming_distance(a, b)
+    }
+
+    /// Charikar's cosine estimate from a Hamming distance: cos(π d / 64).
+    #[wasm_bindgen(js_name = cosineEstimate)]
+    pub fn cosine_estimate(distance: u32) -> f64 {
+        crate::simhash::cosine_estimate(distance)
+    }
+}
+
+/// The permuted-block Hamming index (Manku et al. 2007), exact for
+/// distances up to `maxK`; see the Rust `neardup::simhash::SimHashIndex`.
+#[wasm_bindgen(js_name = SimHashIndex)]
+pub struct JsSimHashIndex {
+    inner: CoreSimHashIndex,
+}
+
+#[wasm_bindgen(js_class = SimHashIndex)]
+impl JsSimHashIndex {
+    /// An empty index exact for Hamming distance up to `maxK` (0..=16,
+    /// default 3), with `blocks` blocks (default maxK + 2).
+    #[wasm_bindgen(constructor)]
+    pub fn new(max_k: Option<u32>, blocks: Option<u32>) -> Result<JsSimHashIndex, JsError> {
+        panic_hook();
+        Ok(JsSimHashIndex {
+            inner: CoreSimHashIndex::new(max_k.unwrap_or(3), blocks).map_err(js_error)?,
+        })
+    }
+
+    /// Adds fingerprint `fp` (a `bigint`) as `id`; throws for a duplicate id.
+    pub fn insert(&mut self, id: &str, fp: u64) -> Result<(), JsError> {
+        self.inner.insert(id, fp).map_err(js_error)
+    }
+
+    /// Removes `id`; `false` when absent.
+    pub fn remove(&mut self, id: &str) -> bool {
+        self.inner.remove(id)
+    }
+
+    /// `true` when `id` is present.
+    pub fn has(&self, id: &str) -> bool {
+        self.inner.get(id).is_some()
+    }
+
+    /// The fingerprint of `id`, or `undefined`.
+    pub fn get(&self, id: &str) -> Option<u64> {
+        self.inner.get(id)
+    }
+
+    /// Every fingerprint within distance `k` (default maxK) of `fp`,
+    /// exactly, by distance then id.
+    #[wasm_bindgen(unchecked_return_type = "SimHashMatch[]")]
+    pub fn query(&self, fp: u64, k: Option<u32>) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct M<'a> {
+            id: &'a str,
+            distance: u32,
+        }
+        let k = k.unwrap_or(self.inner.max_k());
+        let matches: Vec<M<'_>> = self
+            .inner
+            .query(fp, k)
+            .map_err(js_error)?
+            .into_iter()
+            .map(|m| M {
+                id: m.id,
+                distance: m.distance,
+            })
+            .collect();
+        to_js(&matches)
+    }
+
+    /// Every pair within distance `k` (default maxK), once, sorted.
+    #[wasm_bindgen(js_name = allPairs, unchecked_return_type = "SimHashPair[]")]
+    pub fn all_pairs(&self, k: Option<u32>) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct P<'a> {
+            a: &'a str,
+            b: &'a str,
+            distance: u32,
+        }
+        let k = k.unwrap_or(self.inner.max_k());
+        let pairs: Vec<P<'_>> = self
+            .inner
+            .all_pairs(k)
+            .map_err(js_error)?
+            .into_iter()
+            .map(|p| P {
+                a: p.a,
+                b: p.b,
+                distance: p.distance,
+            })
+            .collect();
+        to_js(&pairs)
+    }
+
+    /// Clusters of ids within distance `k` (default maxK), each sorted.
+    #[wasm_bindgen(unchecked_return_type = "string[][]")]
+    pub fn clusters(&self, k: Option<u32>) -> Result<JsValue, JsError> {
+        let k = k.unwrap_or(self.inner.max_k());
+        to_js(&self.inner.clusters(k).map_err(js_error)?)
+    }
+
+    /// Number of fingerprints.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.inner.len() as u32
+    }
+
+    /// The largest exact distance.
+    #[wasm_bindgen(getter, js_name = maxK)]
+    pub fn max_k(&self) -> u32 {
+        self.inner.max_k()
+    }
+
+    /// Number of tables.
+    #[wasm_bindgen(getter)]
+    pub fn tables(&self) -> u32 {
+        self.inner.tables() as u32
+    }
+
+    /// The index as versioned, checksummed bytes (same as native).
+    #[wasm_bindgen(js_name = toBytes)]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.inner.to_bytes()
+    }
+
+    /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8]) -> Result<JsSimHashIndex, JsError> {
+        panic_hook();
+        Ok(JsSimHashIndex {
+            inner: CoreSimHashIndex::from_bytes(bytes).map_err(js_error)?,
+        })
+    }
+}

@@ -189,6 +189,7 @@ mod sketches {
     use neardup::lsh::{LshParams, MinHashLsh};
     use neardup::minhash::{MinHasher, Signature};
     use neardup::shingle::Shingling;
+    use neardup::simhash::{FingerprintConfig, SimHashIndex, Weighting};
     use serde::{Deserialize, Serialize};
 
     #[cfg(target_arch = "wasm32")]
@@ -200,6 +201,63 @@ mod sketches {
     pub struct Sketches {
         pub minhash: Vec<MinHashCase>,
         pub lsh: LshCase,
+        pub simhash: Vec<SimHashCase>,
+        pub simhash_index: SimHashIndexCase,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct SimHashCase {
+        pub text: String,
+        pub shingle: String,
+        pub weights: String,
+        pub seed: String,
+        /// The fingerprint, 16 hex digits.
+        pub fingerprint: String,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct SimHashIndexCase {
+        pub max_k: u32,
+        pub fingerprints: Vec<(String, String)>,
+        pub removed: String,
+        /// `SimHashIndex::to_bytes`, hex.
+        pub snapshot: String,
+    }
+
+    fn simhash_case(text: &str, shingle: &str, weights: &str, seed: u64) -> SimHashCase {
+        let config = FingerprintConfig {
+            shingling: shingle.parse().unwrap(),
+            weighting: if weights == "tf" {
+                Weighting::Tf
+            } else {
+                Weighting::Binary
+            },
+            seed,
+        };
+        SimHashCase {
+            text: text.into(),
+            shingle: shingle.into(),
+            weights: weights.into(),
+            seed: seed.to_string(),
+            fingerprint: format!("{:016x}", config.fingerprint(text).unwrap()),
+        }
+    }
+
+    fn simhash_index_case(max_k: u32, fps: &[(&str, u64)], removed: &str) -> SimHashIndexCase {
+        let mut index = SimHashIndex::new(max_k, None).unwrap();
+        for (id, fp) in fps {
+            index.insert(id, *fp).unwrap();
+        }
+        index.remove(removed);
+        SimHashIndexCase {
+            max_k,
+            fingerprints: fps
+                .iter()
+                .map(|(id, fp)| (id.to_string(), format!("{fp:016x}")))
+                .collect(),
+            removed: removed.into(),
+            snapshot: hex(&index.to_bytes()),
+        }
     }
 
     #[derive(Serialize, Deserialize, PartialEq, Debug)]
@@ -283,13 +341,27 @@ mod sketches {
                     &golden.lsh.removed,
                 )
             },
+            simhash: golden
+                .simhash
+                .iter()
+                .map(|c| simhash_case(&c.text, &c.shingle, &c.weights, c.seed.parse().unwrap()))
+                .collect(),
+            simhash_index: {
+                let g = &golden.simhash_index;
+                let fps: Vec<(&str, u64)> = g
+                    .fingerprints
+                    .iter()
+                    .map(|(id, fp)| (id.as_str(), u64::from_str_radix(fp, 16).unwrap()))
+                    .collect();
+                simhash_index_case(g.max_k, &fps, &g.removed)
+            },
         }
     }
 
     #[test]
     fn sketch_golden_vectors_hold() {
         let golden: Sketches = serde_json::from_str(GOLDEN).expect("golden sketches parse");
-        assert!(golden.minhash.len() >= 4);
+        assert!(golden.minhash.len() >= 4 && golden.simhash.len() >= 4);
         assert_eq!(compute(&golden), golden);
         for c in &golden.minhash {
             let bytes: Vec<u8> = (0..c.bytes.len() / 2)
@@ -331,6 +403,39 @@ mod sketches {
                     ("b", "one two three four five six eight"),
                     ("c", "completely different words are here now"),
                     ("d", "to be removed from the index later"),
+                ],
+                "d",
+            ),
+            simhash: vec![
+                simhash_case(
+                    "The quick brown fox jumps over the lazy dog.",
+                    "word:3",
+                    "tf",
+                    0,
+                ),
+                simhash_case(
+                    "The quick brown fox jumps over the lazy dog.",
+                    "word:1",
+                    "binary",
+                    0,
+                ),
+                simhash_case(
+                    "The quick brown fox jumps over the lazy dog.",
+                    "char:5",
+                    "tf",
+                    12345678901234567890,
+                ),
+                simhash_case("日本語の文章を書く。中文文本", "char:2", "tf", 0),
+                simhash_case("", "word:3", "tf", 0),
+                simhash_case("la la la la la la", "word:1", "tf", 3),
+            ],
+            simhash_index: simhash_index_case(
+                3,
+                &[
+                    ("a", 0x0123_4567_89ab_cdef),
+                    ("b", 0x0123_4567_89ab_cdee),
+                    ("c", 0xfedc_ba98_7654_3210),
+                    ("d", 0x0000_0000_0000_0000),
                 ],
                 "d",
             ),

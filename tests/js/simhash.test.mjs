@@ -1,0 +1,87 @@
+// SimHash and SimHashIndex in the built package: golden fingerprints and
+// snapshot bytes equal the native ones, the index equals brute force, and
+// bad input throws.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SimHash, SimHashIndex } from '../../pkg/node.js';
+import { repo } from './helpers.mjs';
+
+const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/sketches-v1.json'), 'utf8'));
+const hex = (u8) => Buffer.from(u8).toString('hex');
+
+test('fingerprints equal the native golden vectors', () => {
+  let checked = 0;
+  for (const c of golden.simhash) {
+    if (BigInt(c.seed) > BigInt(Number.MAX_SAFE_INTEGER)) continue; // not expressible as a JS number
+    const opts = { shingle: c.shingle, weights: c.weights, seed: Number(c.seed) };
+    assert.equal(SimHash.fingerprintHex(c.text, opts), c.fingerprint, c.text);
+    assert.equal(SimHash.fingerprint(c.text, opts), BigInt('0x' + c.fingerprint));
+    checked++;
+  }
+  assert.ok(checked >= 4);
+});
+
+test('an index snapshot equals the native bytes and round-trips', () => {
+  const g = golden.simhash_index;
+  const index = new SimHashIndex(g.max_k);
+  for (const [id, fp] of g.fingerprints) index.insert(id, BigInt('0x' + fp));
+  assert.equal(index.remove(g.removed), true);
+  assert.equal(hex(index.toBytes()), g.snapshot);
+  const back = SimHashIndex.fromBytes(index.toBytes());
+  assert.equal(back.size, g.fingerprints.length - 1);
+  assert.deepEqual(back.allPairs(), index.allPairs());
+});
+
+test('query and allPairs equal brute force', () => {
+  let x = 0x9e3779b97f4a7c15n;
+  const rand = () => {
+    x ^= (x << 13n) & 0xffffffffffffffffn;
+    x ^= x >> 7n;
+    x ^= (x << 17n) & 0xffffffffffffffffn;
+    return x;
+  };
+  const fps = [];
+  for (let i = 0; i < 600; i++) {
+    let fp = rand();
+    if (i % 3 === 2) {
+      fp = fps[i - 1][1];
+      for (let f = 0; f < Number(rand() % 6n); f++) fp ^= 1n << (rand() % 64n);
+    }
+    fps.push([`d${String(i).padStart(4, '0')}`, fp]);
+  }
+  const index = new SimHashIndex(4);
+  for (const [id, fp] of fps) index.insert(id, fp);
+  const dist = (a, b) => SimHash.hammingDistance(a, b);
+  for (const [, q] of fps.slice(0, 60)) {
+    const want = fps
+      .map(([id, fp]) => ({ id, distance: dist(q, fp) }))
+      .filter((m) => m.distance <= 4)
+      .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1));
+    assert.deepEqual(index.query(q, 4), want);
+  }
+  const want = [];
+  for (let i = 0; i < fps.length; i++)
+    for (let j = i + 1; j < fps.length; j++) {
+      const d = dist(fps[i][1], fps[j][1]);
+      if (d <= 3) want.push({ a: fps[i][0], b: fps[j][0], distance: d });
+    }
+  assert.ok(want.length > 50);
+  assert.deepEqual(index.allPairs(3), want);
+});
+
+test('bad input throws clear errors', () => {
+  const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
+  throwsWith(() => new SimHashIndex(17), /k must be in 0..=16/);
+  throwsWith(() => new SimHashIndex(3, 3), /blocks must be more than k/);
+  throwsWith(() => SimHash.fingerprint('x', { weights: 'idf' }), /weights must be/);
+  throwsWith(() => SimHash.fingerprint('x', { shingle: 'custom' }), /not custom/);
+  throwsWith(() => SimHash.fingerprint('x', { features: 'word' }), /unknown field `features`/);
+  const index = new SimHashIndex(3);
+  index.insert('a', 1n);
+  throwsWith(() => index.insert('a', 2n), /already in the index/);
+  throwsWith(() => index.query(1n, 5), /more than the index's max_k = 3/);
+  const bytes = index.toBytes();
+  throwsWith(() => SimHashIndex.fromBytes(bytes.subarray(0, bytes.length - 1)), /corrupt SimHash index snapshot/);
+});
