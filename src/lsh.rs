@@ -306,6 +306,13 @@ impl MinHashLsh {
         }
     }
 
+    /// Seed and shingling of the signatures the index holds (set by the
+    /// first insert, or read from a snapshot); `None` while it has never held
+    /// one.
+    pub fn signature_kind(&self) -> Option<(u64, Shingling)> {
+        self.kind
+    }
+
     /// The banding parameters.
     pub fn params(&self) -> &LshParams {
         &self.params

@@ -142,6 +142,8 @@ pub fn cosine_estimate(d: u32) -> f64 {
 
 const MAGIC: &[u8; 4] = b"NDSH";
 const FORMAT_VERSION: u16 = 1;
+/// Inserts buffered unsorted before they are merged into the tables.
+const PENDING_LIMIT: usize = 1024;
 /// Largest `max_k` an index accepts.
 pub const MAX_K: u32 = 16;
 
@@ -152,8 +154,56 @@ struct Table {
     /// Block order: key blocks first.
     order: Vec<u8>,
     key_bits: u32,
+    /// The bulk of the entries.
+    main: Run,
+    /// Recent entries, merged into `main` when they pass an eighth of it.
+    recent: Run,
+}
+
+/// Permuted fingerprints with their slots, sorted by (key, slot), in two
+/// parallel arrays.
+#[derive(Clone, Debug, Default)]
+struct Run {
     keys: Vec<u64>,
     slots: Vec<u32>,
+}
+
+impl Run {
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Merges sorted `add` in, in place, from the back.
+    fn merge_in(&mut self, add: &[(u64, u32)]) {
+        let old = self.keys.len();
+        self.keys.resize(old + add.len(), 0);
+        self.slots.resize(old + add.len(), 0);
+        let (mut i, mut j, mut w) = (old, add.len(), old + add.len());
+        while j > 0 {
+            if i > 0 && (self.keys[i - 1], self.slots[i - 1]) > add[j - 1] {
+                self.keys[w - 1] = self.keys[i - 1];
+                self.slots[w - 1] = self.slots[i - 1];
+                i -= 1;
+            } else {
+                self.keys[w - 1] = add[j - 1].0;
+                self.slots[w - 1] = add[j - 1].1;
+                j -= 1;
+            }
+            w -= 1;
+        }
+    }
+
+    /// The entries whose key (the top `key_bits` bits) equals that of `p`.
+    fn with_key(&self, p: u64, key_bits: u32) -> (&[u64], &[u32]) {
+        let shift = 64 - key_bits;
+        let lo_key = (p >> shift) << shift;
+        let lo = self.keys.partition_point(|&x| x < lo_key);
+        let hi = match lo_key.checked_add(1u64 << shift) {
+            Some(h) if shift < 64 => lo + self.keys[lo..].partition_point(|&x| x < h),
+            _ => self.keys.len(),
+        };
+        (&self.keys[lo..hi], &self.slots[lo..hi])
+    }
 }
 
 /// The permuted-block index for Hamming distance at most `max_k` (Manku et
@@ -175,10 +225,12 @@ struct Table {
 /// fingerprint and the id: e.g. `12 · 10 + 8 = 128` bytes plus the id at
 /// `max_k = 3`.
 ///
-/// Inserts go to a small unsorted buffer that queries scan linearly and that
-/// is merged into the tables when it reaches `max(1024, √n)` entries; removals
-/// leave a tombstone until more than a quarter of the slots are dead, then
-/// the tables are rebuilt.
+/// Inserts go to an unsorted buffer of up to 1,024 entries that queries scan
+/// linearly; full buffers are merged into a second, smaller sorted run per
+/// table, which is merged into the main run when it passes an eighth of it
+/// (amortised `O(1)` merge work per insert and table, two binary searches
+/// per table per query). Removals leave a tombstone until more than a
+/// quarter of the slots are dead, then the tables are rebuilt.
 #[derive(Clone, Debug)]
 pub struct SimHashIndex {
     max_k: u32,
@@ -282,8 +334,8 @@ impl SimHashIndex {
                 Table {
                     order,
                     key_bits,
-                    keys: Vec::new(),
-                    slots: Vec::new(),
+                    main: Run::default(),
+                    recent: Run::default(),
                 }
             })
             .collect();
@@ -373,9 +425,8 @@ impl SimHashIndex {
         self.ids.push(Some(id.into()));
         self.by_id.insert(id.into(), slot);
         self.pending.push(slot);
-        let limit = (libm::sqrt(self.ids.len() as f64) as usize).max(1024);
-        if self.pending.len() >= limit {
-            self.merge_pending();
+        if self.pending.len() >= PENDING_LIMIT {
+            self.flush_pending();
         }
         Ok(())
     }
@@ -393,40 +444,43 @@ impl SimHashIndex {
         true
     }
 
-    /// Moves buffered inserts into the sorted tables (done automatically;
-    /// call it before timing queries or taking all pairs of a bulk load).
-    pub fn merge_pending(&mut self) {
-        if self.pending.is_empty() {
-            return;
-        }
+    /// The live slots of `slots`, each with its permuted fingerprint in
+    /// table `t`, sorted.
+    fn permuted(&self, t: usize, slots: &[u32]) -> Vec<(u64, u32)> {
+        let mut add: Vec<(u64, u32)> = slots
+            .iter()
+            .filter(|&&s| self.ids[s as usize].is_some())
+            .map(|&s| (self.permute(&self.tables[t].order, self.fps[s as usize]), s))
+            .collect();
+        add.sort_unstable();
+        add
+    }
+
+    /// Moves the unsorted buffer into the tables' recent runs, and those
+    /// into the main runs when they pass an eighth of them.
+    fn flush_pending(&mut self) {
         let pending = core::mem::take(&mut self.pending);
         for t in 0..self.tables.len() {
-            let mut add: Vec<(u64, u32)> = pending
-                .iter()
-                .filter(|&&s| self.ids[s as usize].is_some())
-                .map(|&s| (self.permute(&self.tables[t].order, self.fps[s as usize]), s))
-                .collect();
-            add.sort_unstable();
+            let add = self.permuted(t, &pending);
             let table = &mut self.tables[t];
-            let old: Vec<(u64, u32)> = table
-                .keys
-                .iter()
-                .copied()
-                .zip(table.slots.iter().copied())
-                .collect();
-            let mut merged: Vec<(u64, u32)> = Vec::with_capacity(old.len() + add.len());
-            let (mut i, mut j) = (0, 0);
-            while i < old.len() || j < add.len() {
-                if j == add.len() || (i < old.len() && old[i] <= add[j]) {
-                    merged.push(old[i]);
-                    i += 1;
-                } else {
-                    merged.push(add[j]);
-                    j += 1;
-                }
+            table.recent.merge_in(&add);
+            if table.recent.len() * 8 > table.main.len().max(1 << 16) {
+                let recent = core::mem::take(&mut table.recent);
+                let pairs: Vec<(u64, u32)> = recent.keys.into_iter().zip(recent.slots).collect();
+                table.main.merge_in(&pairs);
             }
-            table.keys = merged.iter().map(|p| p.0).collect();
-            table.slots = merged.iter().map(|p| p.1).collect();
+        }
+    }
+
+    /// Moves every buffered insert into the main sorted tables (inserts are
+    /// merged automatically in batches; call this after a bulk load to make
+    /// queries take the fastest path).
+    pub fn merge_pending(&mut self) {
+        self.flush_pending();
+        for table in &mut self.tables {
+            let recent = core::mem::take(&mut table.recent);
+            let pairs: Vec<(u64, u32)> = recent.keys.into_iter().zip(recent.slots).collect();
+            table.main.merge_in(&pairs);
         }
     }
 
@@ -450,8 +504,8 @@ impl SimHashIndex {
             }
         }
         for t in &mut self.tables {
-            t.keys.clear();
-            t.slots.clear();
+            t.main = Run::default();
+            t.recent = Run::default();
         }
         self.pending = (0..self.ids.len() as u32).collect();
         self.merge_pending();
@@ -462,21 +516,16 @@ impl SimHashIndex {
         let mut out: Vec<(u32, u32)> = Vec::new();
         for t in &self.tables {
             let p = self.permute(&t.order, fp);
-            let shift = 64 - t.key_bits;
-            let key = if t.key_bits == 0 { 0 } else { p >> shift };
-            let lo = t
-                .keys
-                .partition_point(|&x| (if t.key_bits == 0 { 0 } else { x >> shift }) < key);
-            for (&x, &s) in t.keys[lo..].iter().zip(&t.slots[lo..]) {
-                if t.key_bits != 0 && x >> shift != key {
-                    break;
-                }
-                if self.ids[s as usize].is_none() {
-                    continue;
-                }
-                let d = hamming_distance(self.fps[s as usize], fp);
-                if d <= k {
-                    out.push((s, d));
+            for run in [&t.main, &t.recent] {
+                let (_, slots) = run.with_key(p, t.key_bits);
+                for &s in slots {
+                    if self.ids[s as usize].is_none() {
+                        continue;
+                    }
+                    let d = hamming_distance(self.fps[s as usize], fp);
+                    if d <= k {
+                        out.push((s, d));
+                    }
                 }
             }
         }
@@ -531,7 +580,7 @@ impl SimHashIndex {
     pub fn all_pairs(&self, k: u32) -> Result<Vec<Pair<'_>>, Error> {
         self.check_k(k)?;
         let merged;
-        let this = if self.pending.is_empty() {
+        let this = if self.pending.is_empty() && self.tables.iter().all(|t| t.recent.len() == 0) {
             self
         } else {
             let mut c = self.clone();
@@ -541,16 +590,17 @@ impl SimHashIndex {
         };
         let mut pairs: Vec<(u32, u32, u32)> = Vec::new();
         for t in &this.tables {
+            let (keys, slots) = (&t.main.keys, &t.main.slots);
             let shift = 64 - t.key_bits;
-            let key_of = |x: u64| if t.key_bits == 0 { 0 } else { x >> shift };
+            let key_of = |x: u64| if shift == 64 { 0 } else { x >> shift };
             let mut i = 0;
-            while i < t.keys.len() {
-                let key = key_of(t.keys[i]);
+            while i < keys.len() {
+                let key = key_of(keys[i]);
                 let mut j = i;
-                while j < t.keys.len() && key_of(t.keys[j]) == key {
+                while j < keys.len() && key_of(keys[j]) == key {
                     j += 1;
                 }
-                let group = &t.slots[i..j];
+                let group = &slots[i..j];
                 for (x, &sa) in group.iter().enumerate() {
                     if this.ids[sa as usize].is_none() {
                         continue;
@@ -790,7 +840,12 @@ mod tests {
                 index.insert(id, *fp).unwrap();
             }
             let mut rng = SplitMix64::new(99);
+            // Half the queries with inserts still buffered (unsorted and recent
+            // runs), half after everything is merged into the main runs.
             for q in 0..300 {
+                if q == 150 {
+                    index.merge_pending();
+                }
                 // Queries near stored fingerprints, and random ones.
                 let mut fp = if q % 2 == 0 {
                     fps[(rng.next() % 3000) as usize].1

@@ -5,6 +5,9 @@
 //! neardup compare --pairs pairs.jsonl         one report per {"id","a","b"} line
 //! neardup eval --clough DIR [--json]          score the Clough–Stevenson pairs
 //! neardup dedup docs.jsonl [--threshold 0.5]  near-duplicate pairs (MinHash LSH)
+//! neardup dedup docs.jsonl --method simhash -k 3
+//! neardup index build docs.jsonl -o idx.bin   save an index (SimHash or MinHash LSH)
+//! neardup index query idx.bin queries.jsonl   look texts up in it
 //! ```
 //! Files may be UTF-8 (with or without BOM), UTF-16 with a BOM, or
 //! Windows-1252; anything that is not valid UTF-8 and has no BOM is decoded as
@@ -15,6 +18,8 @@
 
 #[path = "neardup/dedup.rs"]
 mod dedup;
+#[path = "neardup/index.rs"]
+mod index;
 
 use clap::{Args, Parser, Subcommand};
 use neardup::eval;
@@ -46,6 +51,9 @@ enum Command {
     Eval(EvalArgs),
     /// Find near-duplicate pairs or clusters in a collection.
     Dedup(dedup::DedupArgs),
+    /// Save an index of a collection, or query a saved one.
+    #[command(subcommand)]
+    Index(index::IndexCommand),
 }
 
 #[derive(Args, Clone, Copy)]
@@ -111,6 +119,7 @@ fn main() -> ExitCode {
         Command::Compare(args) => run_compare(args),
         Command::Eval(args) => run_eval(args),
         Command::Dedup(args) => dedup::run(args),
+        Command::Index(cmd) => index::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -114,12 +114,12 @@ pub struct DedupArgs {
     output: Option<PathBuf>,
 }
 
-struct Doc {
-    id: String,
-    text: String,
+pub(crate) struct Doc {
+    pub(crate) id: String,
+    pub(crate) text: String,
 }
 
-fn read_docs(path: &Path) -> Result<Vec<Doc>, String> {
+pub(crate) fn read_docs(path: &Path) -> Result<Vec<Doc>, String> {
     let mut docs = Vec::new();
     if path.is_dir() {
         let mut files: Vec<PathBuf> = fs::read_dir(path)
@@ -175,7 +175,7 @@ fn read_docs(path: &Path) -> Result<Vec<Doc>, String> {
     Ok(docs)
 }
 
-fn progress(len: usize, what: &str) -> ProgressBar {
+pub(crate) fn progress(len: usize, what: &str) -> ProgressBar {
     let pb = ProgressBar::new(len as u64);
     pb.set_style(
         ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")

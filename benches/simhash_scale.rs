@@ -1,0 +1,107 @@
+//! Scale benchmark of the permuted-block SimHash index against brute force:
+//! build time, memory per fingerprint, query latency at k = 3 and k = 6, and
+//! all-pairs time, at 1 M and 10 M fingerprints. One-shot timings (not
+//! criterion). Run: `cargo bench --bench simhash_scale` (or `-- 1000000`).
+//!
+//! Fingerprints are random 64-bit values, with every 100th a near copy (1–6
+//! bits flipped) of the one before, so queries and all-pairs have answers.
+//! Brute force: a linear scan per query; its all-pairs time is extrapolated
+//! from the measured cost of one distance (n²/2 of them).
+
+use neardup::minhash::SplitMix64;
+use neardup::simhash::{hamming_distance, SimHashIndex};
+use std::time::Instant;
+
+fn rss_bytes() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+    let pages: u64 = statm
+        .split_whitespace()
+        .nth(1)
+        .and_then(|p| p.parse().ok())
+        .unwrap_or(0);
+    pages * 4096
+}
+
+fn main() {
+    let sizes: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let sizes = if sizes.is_empty() {
+        vec![1_000_000, 10_000_000]
+    } else {
+        sizes
+    };
+    println!("| fingerprints | k | tables | build | bytes/fp (RSS) | query p50 | query p99 | brute-force query p50 | all-pairs | pairs | brute-force all-pairs (extrapolated) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for n in sizes {
+        let mut rng = SplitMix64::new(7);
+        let mut fps: Vec<u64> = Vec::with_capacity(n);
+        for i in 0..n {
+            if i % 100 == 1 {
+                let mut f = fps[i - 1];
+                for _ in 0..1 + rng.next() % 6 {
+                    f ^= 1 << (rng.next() % 64);
+                }
+                fps.push(f);
+            } else {
+                fps.push(rng.next());
+            }
+        }
+        let ids: Vec<String> = (0..n).map(|i| format!("{i:08}")).collect();
+        // Cost of one distance, for the brute-force extrapolation.
+        let t = Instant::now();
+        let mut acc = 0u64;
+        for w in fps.windows(2).take(10_000_000) {
+            acc += hamming_distance(w[0], w[1]) as u64;
+        }
+        let per_distance = t.elapsed().as_secs_f64() / (n.min(10_000_001) - 1) as f64;
+        std::hint::black_box(acc);
+        for k in [3u32, 6] {
+            let before = rss_bytes();
+            let t = Instant::now();
+            let mut index = SimHashIndex::new(k, None).expect("index");
+            for (id, &fp) in ids.iter().zip(&fps) {
+                index.insert(id, fp).expect("insert");
+            }
+            index.merge_pending();
+            let build = t.elapsed().as_secs_f64();
+            let per_fp = rss_bytes().saturating_sub(before) as f64 / n as f64;
+
+            let mut lat = Vec::new();
+            let mut brute = Vec::new();
+            for (qi, q) in (0..n).step_by(n / 1000).enumerate() {
+                let mut fp = fps[q];
+                fp ^= 1 << (q % 64);
+                let t = Instant::now();
+                let got = index.query(fp, k).expect("query").len();
+                lat.push(t.elapsed().as_secs_f64() * 1e6);
+                if qi < 50 {
+                    let t = Instant::now();
+                    let want = fps
+                        .iter()
+                        .filter(|&&f| hamming_distance(f, fp) <= k)
+                        .count();
+                    brute.push(t.elapsed().as_secs_f64() * 1e6);
+                    assert_eq!(got, want, "index and brute force disagree");
+                }
+            }
+            lat.sort_by(f64::total_cmp);
+            brute.sort_by(f64::total_cmp);
+            let p = |v: &[f64], q: f64| v[((v.len() - 1) as f64 * q) as usize];
+            let t = Instant::now();
+            let pairs = index.all_pairs(k).expect("pairs").len();
+            let all = t.elapsed().as_secs_f64();
+            let brute_all = per_distance * n as f64 * (n as f64 - 1.0) / 2.0;
+            println!(
+                "| {n} | {k} | {} | {build:.1} s | {per_fp:.0} | {:.1} µs | {:.1} µs | {:.0} µs | {all:.1} s | {pairs} | {:.0} s |",
+                index.tables(),
+                p(&lat, 0.5),
+                p(&lat, 0.99),
+                p(&brute, 0.5),
+                brute_all
+            );
+            drop(index);
+        }
+    }
+}
