@@ -69,6 +69,12 @@ for (const [name, f] of [
   rows.push(['MinHash shingles -> signature (128)', `${(mb / (ms2 / 1000)).toFixed(1)} MB/s`, `${ms2.toFixed(1)} ms`]);
 }
 
+// SimHash: text -> fingerprint (tf weights).
+for (const shingle of ['word:1', 'word:5', 'char:5']) {
+  const ms = median(() => nd.SimHash.fingerprint(text, { shingle }), 10);
+  rows.push([`SimHash text -> fingerprint (${shingle})`, `${(mb / (ms / 1000)).toFixed(1)} MB/s`, `${ms.toFixed(1)} ms`]);
+}
+
 // 10 KB pair: planted copies with 5 % edits, as in the criterion bench.
 let a = '';
 let b = '';

@@ -12,6 +12,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use neardup::minhash::MinHasher;
 use neardup::shingle::Shingling;
 use neardup::shingle::{char_shingles, token_hashes, word_shingles};
+use neardup::simhash::{self, FingerprintConfig, Weighting};
 use neardup::{compare, hash, normalize, CompareOptions};
 use std::collections::HashMap;
 use std::hint::black_box;
@@ -157,6 +158,30 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("shingles-to-signature/word5/128", |b| {
         b.iter(|| hasher.signature(black_box(&shingles)))
+    });
+    g.finish();
+
+    // SimHash: text -> fingerprint for the three feature kinds (tf weights),
+    // and the fingerprint alone from pre-computed shingle hashes.
+    let mut g = c.benchmark_group("simhash");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.sample_size(10);
+    for sh in [
+        Shingling::Words(1),
+        Shingling::Words(5),
+        Shingling::Chars(5),
+    ] {
+        let config = FingerprintConfig {
+            shingling: sh,
+            weighting: Weighting::Tf,
+            seed: 0,
+        };
+        g.bench_function(format!("text-to-fingerprint/{sh}"), |b| {
+            b.iter(|| config.fingerprint(black_box(&text)).expect("fingerprint"))
+        });
+    }
+    g.bench_function("shingles-to-fingerprint/word:5", |b| {
+        b.iter(|| simhash::fingerprint(black_box(&shingles)))
     });
     g.finish();
 

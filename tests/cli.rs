@@ -246,3 +246,105 @@ fn dedup_explain_and_bad_input() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("shingling must be"));
 }
+
+#[test]
+fn simhash_dedup_and_saved_index_find_the_copy() {
+    let dir = std::env::temp_dir().join(format!("neardup-simhash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = "Near-duplicate detection for web crawling uses sixty-four bit fingerprints and tables \
+                sorted by permuted prefixes, so that every fingerprint within three bits of a query is found \
+                without scanning the whole collection of billions of pages on the web.";
+    let docs = format!(
+        "{}\n{}\n{}\n",
+        serde_json::json!({"id": "orig", "text": base}),
+        serde_json::json!({"id": "copy", "text": base.replace("billions", "millions")}),
+        serde_json::json!({"id": "other", "text": "Gardening notes: water the tomatoes early, before the heat of the day, and mulch them."}),
+    );
+    let input = tmp("sim-docs.jsonl", docs.as_bytes());
+    let out = neardup(
+        &[
+            "dedup",
+            input.to_str().unwrap(),
+            "--method",
+            "simhash",
+            "--shingle",
+            "char:5",
+            "-k",
+            "8",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["a"], "copy");
+    assert!(lines[0]["distance"].as_u64().unwrap() <= 8);
+
+    let idx = dir.join("idx.bin");
+    for method in ["simhash", "minhash"] {
+        let out = neardup(
+            &[
+                "index",
+                "build",
+                input.to_str().unwrap(),
+                "-o",
+                idx.to_str().unwrap(),
+                "--method",
+                method,
+                "--shingle",
+                "char:5",
+                "-k",
+                "8",
+            ],
+            None,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let q = tmp(
+            "q.jsonl",
+            format!("{}\n", serde_json::json!({"id": "q", "text": base})).as_bytes(),
+        );
+        let out = neardup(
+            &["index", "query", idx.to_str().unwrap(), q.to_str().unwrap()],
+            None,
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let ids: Vec<&str> = v["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap())
+            .collect();
+        assert!(
+            ids.contains(&"orig") && ids.contains(&"copy") && !ids.contains(&"other"),
+            "{method}: {v}"
+        );
+    }
+    // A damaged index file is refused with a clear message.
+    let mut bytes = std::fs::read(&idx).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0xff;
+    std::fs::write(&idx, &bytes).unwrap();
+    let out = neardup(
+        &[
+            "index",
+            "query",
+            idx.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("checksum mismatch"));
+}
