@@ -175,7 +175,7 @@ struct Table {
     key_bits: u32,
     /// The bulk of the entries.
     main: Run,
-    /// Recent entries, merged into `main` when they pass an eighth of it.
+    /// Recent entries, merged into `main` when they pass `√(1024·|main|)`.
     recent: Run,
 }
 
@@ -246,9 +246,10 @@ impl Run {
 ///
 /// Inserts go to an unsorted buffer of up to 1,024 entries that queries scan
 /// linearly; full buffers are merged into a second, smaller sorted run per
-/// table, which is merged into the main run when it passes an eighth of it
-/// (amortised `O(1)` merge work per insert and table, two binary searches
-/// per table per query). Removals leave a tombstone until more than a
+/// table, which is merged into the main run when it passes `√(1024·n)`
+/// entries (amortised `O(√(n/1024))` moves per insert and table, two binary
+/// searches per table per query); [`SimHashIndex::insert_many`] sorts once
+/// for bulk loads. Removals leave a tombstone until more than a
 /// quarter of the slots are dead, then the tables are rebuilt.
 #[derive(Clone, Debug)]
 pub struct SimHashIndex {
@@ -450,6 +451,38 @@ impl SimHashIndex {
         Ok(())
     }
 
+    /// Adds many fingerprints at once, sorting each table once (faster than
+    /// repeated [`SimHashIndex::insert`] for a bulk load). Stops at the first
+    /// error; the fingerprints before it stay inserted.
+    ///
+    /// # Errors
+    /// [`ErrorKind::DuplicateId`] as for `insert`.
+    pub fn insert_many<'a>(
+        &mut self,
+        items: impl IntoIterator<Item = (&'a str, u64)>,
+    ) -> Result<(), Error> {
+        let mut result = Ok(());
+        for (id, fp) in items {
+            if self.by_id.contains_key(id) {
+                result = Err(Error::new(ErrorKind::DuplicateId(id.into())));
+                break;
+            }
+            if self.ids.len() >= u32::MAX as usize {
+                result = Err(Error::invalid_option(
+                    "the index is full (2^32 - 1 fingerprints)",
+                ));
+                break;
+            }
+            let slot = self.ids.len() as u32;
+            self.fps.push(fp);
+            self.ids.push(Some(id.into()));
+            self.by_id.insert(id.into(), slot);
+            self.pending.push(slot);
+        }
+        self.merge_pending();
+        result
+    }
+
     /// Removes `id`; `false` when absent.
     pub fn remove(&mut self, id: &str) -> bool {
         let Some(slot) = self.by_id.remove(id) else {
@@ -483,7 +516,12 @@ impl SimHashIndex {
             let add = self.permuted(t, &pending);
             let table = &mut self.tables[t];
             table.recent.merge_in(&add);
-            if table.recent.len() * 8 > table.main.len().max(1 << 16) {
+            // Balance the two merge costs: flushing into `recent` costs
+            // |recent| per 1,024 inserts, merging `recent` into `main` costs
+            // |main| per |recent| inserts; both are √(1024·|main|) per insert
+            // at |recent| = √(1024·|main|).
+            let limit = libm::sqrt(1024.0 * table.main.len() as f64) as usize;
+            if table.recent.len() > limit.max(1 << 16) {
                 let recent = core::mem::take(&mut table.recent);
                 let pairs: Vec<(u64, u32)> = recent.keys.into_iter().zip(recent.slots).collect();
                 table.main.merge_in(&pairs);
@@ -928,6 +966,21 @@ mod tests {
             assert_eq!(got, want, "all pairs k {k}");
             assert!(!want.is_empty() || k == 0);
         }
+    }
+
+    #[test]
+    fn insert_many_equals_inserts() {
+        let fps = data(5000, 3, 77);
+        let mut one = SimHashIndex::new(3, None).unwrap();
+        for (id, fp) in &fps {
+            one.insert(id, *fp).unwrap();
+        }
+        let mut many = SimHashIndex::new(3, None).unwrap();
+        many.insert_many(fps.iter().map(|(id, fp)| (id.as_str(), *fp)))
+            .unwrap();
+        assert_eq!(one.all_pairs(3).unwrap(), many.all_pairs(3).unwrap());
+        assert_eq!(one.to_bytes(), many.to_bytes());
+        assert!(many.insert_many([("id00001", 5u64)]).is_err());
     }
 
     #[test]
