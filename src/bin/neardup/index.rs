@@ -113,14 +113,18 @@ fn build(a: BuildArgs) -> Result<ExitCode, String> {
             let mut index =
                 SimHashIndex::new(a.max_distance, a.blocks).map_err(|e| e.to_string())?;
             index.set_config(Some(config));
+            let mut fps = Vec::with_capacity(docs.len());
             for d in &docs {
-                let fp = config.fingerprint(&d.text).map_err(|e| e.to_string())?;
-                index
-                    .insert(&d.id, fp)
-                    .map_err(|e| format!("{}: {e}", d.id))?;
+                fps.push(
+                    config
+                        .fingerprint(&d.text)
+                        .map_err(|e| format!("{}: {e}", d.id))?,
+                );
                 pb.inc(1);
             }
-            index.merge_pending();
+            index
+                .insert_many(docs.iter().map(|d| d.id.as_str()).zip(fps))
+                .map_err(|e| e.to_string())?;
             index.to_bytes()
         }
         IndexMethod::Minhash => {
