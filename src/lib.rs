@@ -43,9 +43,12 @@ pub mod minhash;
 mod segment;
 pub mod shingle;
 pub mod simhash;
+pub mod similarity;
 pub mod text;
 pub mod tfidf;
 pub mod unionfind;
+#[cfg(feature = "serde")]
+pub mod verdict;
 
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 pub mod wasm;

@@ -39,6 +39,21 @@ impl DocumentFrequencies {
         }
     }
 
+    /// A table from stored counts: `N` documents and `(term, df)` pairs.
+    pub fn from_counts(documents: u64, counts: impl IntoIterator<Item = (u64, u32)>) -> Self {
+        DocumentFrequencies {
+            docs: documents,
+            df: counts.into_iter().collect(),
+        }
+    }
+
+    /// The `(term, df)` pairs, sorted by term.
+    pub fn counts(&self) -> Vec<(u64, u32)> {
+        let mut v: Vec<(u64, u32)> = self.df.iter().map(|(&h, &n)| (h, n)).collect();
+        v.sort_unstable();
+        v
+    }
+
     /// Number of documents `N`.
     pub fn documents(&self) -> u64 {
         self.docs
@@ -73,6 +88,19 @@ impl DocumentFrequencies {
     }
 }
 
+impl DocumentFrequencies {
+    /// The `k` terms of a document with the highest tf-idf weight, as a
+    /// sparse vector sorted by term (ties broken by the smaller term), for
+    /// [`crate::similarity`]. Weights are `tf · idf`.
+    pub fn top_keywords(&self, terms: &[u64], k: usize) -> Vec<(u64, f64)> {
+        let mut w = self.tfidf(terms);
+        w.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+        w.truncate(k);
+        w.sort_unstable_by_key(|x| x.0);
+        w
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,5 +120,14 @@ mod tests {
         let w = d.tfidf(&[2, 1, 2]);
         assert_eq!(w.len(), 2);
         assert!((w[1].1 - 2.0 * d.idf(2)).abs() < 1e-15);
+        // Top-1 keyword of [2, 1, 2, 9]: 2 has 2·idf(2) ≈ 2.81, 9 (unseen) has ≈ 2.10.
+        assert_eq!(d.top_keywords(&[2, 1, 2, 9], 1), [(2, 2.0 * d.idf(2))]);
+        assert_eq!(
+            d.top_keywords(&[2, 1, 2, 9], 2)
+                .iter()
+                .map(|x| x.0)
+                .collect::<Vec<_>>(),
+            [2, 9]
+        );
     }
 }

@@ -20,6 +20,8 @@
 mod dedup;
 #[path = "neardup/index.rs"]
 mod index;
+#[path = "neardup/train.rs"]
+mod train;
 
 use clap::{Args, Parser, Subcommand};
 use neardup::eval;
@@ -54,6 +56,101 @@ enum Command {
     /// Save an index of a collection, or query a saved one.
     #[command(subcommand)]
     Index(index::IndexCommand),
+    /// Train the learned verdict (SVMs on similarity vectors) and write the
+    /// model JSON.
+    Train(TrainArgs),
+}
+
+#[derive(Args)]
+struct TrainArgs {
+    /// The clough-abc folder (labels.csv and texts/); ignored with --pairs.
+    #[arg(long, default_value = "../shared/data/clough-abc")]
+    clough: PathBuf,
+    /// Labelled pairs instead: JSONL of {"a", "b", "label", "group"?}.
+    #[arg(long)]
+    pairs: Option<PathBuf>,
+    /// Where to write the model JSON.
+    #[arg(long, short, default_value = "model.json")]
+    output: PathBuf,
+    /// Kernels to choose from by cross-validation.
+    #[arg(long, value_enum, default_value = "both")]
+    kernel: KernelChoice,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum KernelChoice {
+    Linear,
+    Rbf,
+    Both,
+}
+
+impl KernelChoice {
+    fn names(self) -> &'static [&'static str] {
+        match self {
+            KernelChoice::Linear => &["linear"],
+            KernelChoice::Rbf => &["rbf"],
+            KernelChoice::Both => &["linear", "rbf"],
+        }
+    }
+}
+
+/// The model trained on all of clough-abc, shipped with the page.
+const DEFAULT_MODEL: &str = include_str!("../../www/model.json");
+
+fn load_model(path: Option<&Path>) -> Result<neardup::verdict::SvmModel, String> {
+    match path {
+        Some(p) => {
+            let text =
+                fs::read_to_string(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            neardup::verdict::SvmModel::from_json(&text)
+                .map_err(|e| format!("{}: {e}", p.display()))
+        }
+        None => neardup::verdict::SvmModel::from_json(DEFAULT_MODEL)
+            .map_err(|e| format!("built-in model: {e}")),
+    }
+}
+
+fn run_train(args: TrainArgs) -> Result<ExitCode, String> {
+    let (pairs, source) = match &args.pairs {
+        Some(p) => (train::read_jsonl(p)?, p.display().to_string()),
+        None => (train::read_clough(&args.clough)?, "clough-abc".to_string()),
+    };
+    if pairs.is_empty() {
+        return Err("no training pairs".into());
+    }
+    let classes = train::classes_of(&pairs);
+    if !pairs.iter().any(|p| train::is_copied(&p.label))
+        || pairs.iter().all(|p| train::is_copied(&p.label))
+    {
+        return Err("training data must have both \"non\" and copied pairs".into());
+    }
+    let all: Vec<&train::Pair> = pairs.iter().collect();
+    let spec = neardup::verdict::VectorSpec::default();
+    let (h, (cv_f1, cv_acc)) = train::select(&all, &spec, args.kernel.names(), &classes)?;
+    let (mut model, worst) = train::fit(&all, &spec, h, &classes)?;
+    model.provenance = serde_json::json!({
+        "data": source,
+        "pairs": pairs.len(),
+        "classes": classes,
+        "groups": pairs.iter().map(|p| p.group.clone()).collect::<std::collections::BTreeSet<_>>(),
+        "trainer": "linfa-svm 0.8 (SMO), C-SVC, one-vs-rest",
+        "hyperparameters": h,
+        "selection": "leave-one-group-out cross-validation: binary F1, then class accuracy",
+        "cv_binary_f1": cv_f1,
+        "cv_class_accuracy": cv_acc,
+        "max_abs_difference_from_linfa": worst,
+    });
+    fs::write(&args.output, model.to_json() + "\n")
+        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    eprintln!(
+        "neardup: trained on {} pairs: {} kernel, C = {}{}; cross-validated binary F1 {cv_f1:.3}, class accuracy {cv_acc:.3}; max |Δ| vs linfa {worst:.1e}; wrote {}",
+        pairs.len(),
+        h.kernel,
+        h.c,
+        h.gamma.map(|g| format!(", gamma = {g}")).unwrap_or_default(),
+        args.output.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 #[derive(Args, Clone, Copy)]
@@ -97,6 +194,13 @@ struct CompareArgs {
     /// Print the report as JSON (always on with --pairs).
     #[arg(long)]
     json: bool,
+    /// A verdict model JSON from `neardup train` (default: the built-in
+    /// model trained on clough-abc).
+    #[arg(long, conflicts_with = "no_model")]
+    model: Option<PathBuf>,
+    /// Report the measures only, without the learned verdict.
+    #[arg(long)]
+    no_model: bool,
     #[command(flatten)]
     opts: OptionArgs,
 }
@@ -109,6 +213,13 @@ struct EvalArgs {
     /// Print the evaluation, and every pair's score, as JSON.
     #[arg(long)]
     json: bool,
+    /// Evaluate the learned verdict instead: nested leave-one-task-out
+    /// cross-validation against one threshold on containment.
+    #[arg(long)]
+    svm: bool,
+    /// With --svm: kernels to choose from.
+    #[arg(long, value_enum, default_value = "both")]
+    kernel: KernelChoice,
     #[command(flatten)]
     opts: OptionArgs,
 }
@@ -120,6 +231,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => run_eval(args),
         Command::Dedup(args) => dedup::run(args),
         Command::Index(cmd) => index::run(cmd),
+        Command::Train(args) => run_train(args),
     };
     match result {
         Ok(code) => code,
@@ -163,8 +275,13 @@ fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
 fn run_compare(args: CompareArgs) -> Result<ExitCode, String> {
     let options = args.opts.options();
     options.check().map_err(|e| e.to_string())?;
+    let model = if args.no_model {
+        None
+    } else {
+        Some(load_model(args.model.as_deref())?)
+    };
     if let Some(pairs) = &args.pairs {
-        return run_pairs(pairs, &options);
+        return run_pairs(pairs, &options, model.as_ref());
     }
     let (pa, pb) = match (&args.a, &args.b) {
         (Some(a), Some(b)) => (a, b),
@@ -172,12 +289,34 @@ fn run_compare(args: CompareArgs) -> Result<ExitCode, String> {
     };
     let (a, b) = (read_text(pa)?, read_text(pb)?);
     let report = compare(&a, &b, &options).map_err(|e| e.to_string())?;
+    let verdict = match &model {
+        Some(m) => Some(m.judge(&a, &b).map_err(|e| e.to_string())?),
+        None => None,
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
-        serde_json::to_writer(&mut out, &report).map_err(|e| e.to_string())?;
+        serde_json::to_writer(
+            &mut out,
+            &PairOut {
+                id: None,
+                report: &report,
+                verdict: verdict.as_ref(),
+            },
+        )
+        .map_err(|e| e.to_string())?;
         writeln!(out).map_err(|e| e.to_string())?;
     } else {
         print_report(&mut out, &report, &a).map_err(|e| e.to_string())?;
+        if let Some(v) = &verdict {
+            writeln!(
+                out,
+                "verdict            {} (class {}; binary decision {:+.3})",
+                if v.copied { "reuse" } else { "no reuse" },
+                v.class.as_deref().unwrap_or("-"),
+                v.binary_decision
+            )
+            .map_err(|e| e.to_string())?;
+        }
     }
     out.flush().map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
@@ -235,12 +374,19 @@ struct PairLine {
 
 #[derive(Serialize)]
 struct PairOut<'a> {
-    id: &'a serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a serde_json::Value>,
     #[serde(flatten)]
     report: &'a Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<&'a neardup::verdict::Verdict>,
 }
 
-fn run_pairs(path: &Path, options: &CompareOptions) -> Result<ExitCode, String> {
+fn run_pairs(
+    path: &Path,
+    options: &CompareOptions,
+    model: Option<&neardup::verdict::SvmModel>,
+) -> Result<ExitCode, String> {
     let input: Box<dyn BufRead> = if path == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
@@ -262,9 +408,14 @@ fn run_pairs(path: &Path, options: &CompareOptions) -> Result<ExitCode, String> 
                 let p: PairLine = serde_json::from_str(s)
                     .map_err(|e| format!("not a {{\"id\", \"a\", \"b\"}} JSON object: {e}"))?;
                 let r = compare(&p.a, &p.b, options).map_err(|e| e.to_string())?;
+                let verdict = match model {
+                    Some(m) => Some(m.judge(&p.a, &p.b).map_err(|e| e.to_string())?),
+                    None => None,
+                };
                 serde_json::to_string(&PairOut {
-                    id: &p.id,
+                    id: Some(&p.id),
                     report: &r,
+                    verdict: verdict.as_ref(),
                 })
                 .map(Some)
                 .map_err(|e| e.to_string())
@@ -316,7 +467,150 @@ struct EvalOut {
     scores: Vec<EvalPair>,
 }
 
+fn run_eval_svm(args: &EvalArgs) -> Result<ExitCode, String> {
+    let pairs = train::read_clough(&args.clough)?;
+    let spec = neardup::verdict::VectorSpec::default();
+    let o = train::nested_cv(&pairs, &spec, args.kernel.names())?;
+    let classes = train::classes_of(&pairs);
+    let truth: Vec<bool> = pairs.iter().map(|p| train::is_copied(&p.label)).collect();
+    let svm_pred: Vec<bool> = o.decisions.iter().map(|&d| d >= 0.0).collect();
+    let f1_of = |pred: &[bool]| {
+        let s: Vec<f64> = pred.iter().map(|&b| if b { 1.0 } else { 0.0 }).collect();
+        eval::at_threshold(&s, &truth, 0.5)
+    };
+    let svm_bin = f1_of(&svm_pred);
+    let base_bin = f1_of(&o.baseline_predicted);
+    let mut confusion = vec![vec![0usize; classes.len()]; classes.len()];
+    for (p, pred) in pairs.iter().zip(&o.predicted) {
+        let (Some(t), Some(q)) = (
+            classes.iter().position(|c| *c == p.label),
+            classes.iter().position(|c| c == pred),
+        ) else {
+            continue;
+        };
+        confusion[t][q] += 1;
+    }
+    let correct: usize = (0..classes.len()).map(|i| confusion[i][i]).sum();
+    let per_class: Vec<serde_json::Value> = classes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let tp = confusion[i][i] as f64;
+            let fp = (0..classes.len()).map(|t| confusion[t][i]).sum::<usize>() as f64 - tp;
+            let fneg = confusion[i].iter().sum::<usize>() as f64 - tp;
+            let p = if tp + fp > 0.0 { tp / (tp + fp) } else { 0.0 };
+            let r = if tp + fneg > 0.0 {
+                tp / (tp + fneg)
+            } else {
+                0.0
+            };
+            let f = if p + r > 0.0 {
+                2.0 * p * r / (p + r)
+            } else {
+                0.0
+            };
+            serde_json::json!({"class": c, "precision": p, "recall": r, "f1": f})
+        })
+        .collect();
+    let result = serde_json::json!({
+        "pairs": pairs.len(),
+        "classes": classes,
+        "confusion": confusion,
+        "accuracy": correct as f64 / pairs.len() as f64,
+        "per_class": per_class,
+        "binary": {"precision": svm_bin.precision, "recall": svm_bin.recall, "f1": svm_bin.f1,
+                   "roc_auc": eval::roc_auc(&o.decisions, &truth)},
+        "baseline_containment": {"precision": base_bin.precision, "recall": base_bin.recall, "f1": base_bin.f1,
+                   "roc_auc": eval::roc_auc(&o.baseline_scores, &truth)},
+        "chosen": o.chosen,
+    });
+    let mut out = io::stdout().lock();
+    let w = |e: io::Error| e.to_string();
+    if args.json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&result).map_err(|e| e.to_string())?
+        )
+        .map_err(w)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    writeln!(
+        out,
+        "nested leave-one-task-out cross-validation, {} pairs",
+        pairs.len()
+    )
+    .map_err(w)?;
+    writeln!(
+        out,
+        "confusion (rows true, columns predicted): {}",
+        classes.join(" ")
+    )
+    .map_err(w)?;
+    for (c, row) in classes.iter().zip(&confusion) {
+        writeln!(
+            out,
+            "  {c:<6} {}",
+            row.iter().map(|n| format!("{n:>5}")).collect::<String>()
+        )
+        .map_err(w)?;
+    }
+    writeln!(
+        out,
+        "accuracy {:.3}",
+        result["accuracy"].as_f64().unwrap_or(0.0)
+    )
+    .map_err(w)?;
+    for pc in &per_class {
+        writeln!(
+            out,
+            "  {:<6} precision {:.3} recall {:.3} F1 {:.3}",
+            pc["class"].as_str().unwrap_or(""),
+            pc["precision"].as_f64().unwrap_or(0.0),
+            pc["recall"].as_f64().unwrap_or(0.0),
+            pc["f1"].as_f64().unwrap_or(0.0)
+        )
+        .map_err(w)?;
+    }
+    let auc = |v: &serde_json::Value| {
+        v["roc_auc"]
+            .as_f64()
+            .map_or("n/a".into(), |x| format!("{x:.3}"))
+    };
+    writeln!(
+        out,
+        "binary (copied vs non): SVM precision {:.3} recall {:.3} F1 {:.3} ROC AUC {}",
+        svm_bin.precision,
+        svm_bin.recall,
+        svm_bin.f1,
+        auc(&result["binary"])
+    )
+    .map_err(w)?;
+    writeln!(
+        out,
+        "baseline (containment, word 3-shingles, threshold chosen on the training tasks): precision {:.3} recall {:.3} F1 {:.3} ROC AUC {}",
+        base_bin.precision, base_bin.recall, base_bin.f1, auc(&result["baseline_containment"])
+    )
+    .map_err(w)?;
+    for (g, h) in &o.chosen {
+        writeln!(
+            out,
+            "  held-out task {g}: {} kernel, C = {}{}",
+            h.kernel,
+            h.c,
+            h.gamma
+                .map(|x| format!(", gamma = {x}"))
+                .unwrap_or_default()
+        )
+        .map_err(w)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn run_eval(args: EvalArgs) -> Result<ExitCode, String> {
+    if args.svm {
+        return run_eval_svm(&args);
+    }
     let options = args.opts.options();
     options.check().map_err(|e| e.to_string())?;
     let labels_path = args.clough.join("labels.csv");
