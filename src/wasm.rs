@@ -788,3 +788,111 @@ impl JsSimHashIndex {
         })
     }
 }
+
+// ---------------------------------------------------------------------------
+// The learned verdict
+
+use crate::verdict::SvmModel as CoreSvmModel;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_VERDICT: &'static str = r#"
+/** The learned verdict for a pair of texts. */
+export interface Verdict {
+  /** The binary machine says the suspicious text reuses the source (g >= 0). */
+  copied: boolean;
+  /** Decision value g(x) of the binary machine. */
+  binaryDecision: number;
+  /** The graded class ("cut", "light", "heavy", "non") with the largest decision value. */
+  class: string | null;
+  /** Decision values of the one-vs-rest machines, in the order of `classes`. */
+  classDecisions: number[];
+  /** The similarity vector that produced them. */
+  vector: number[];
+}
+/** `compare`'s report with the learned verdict. */
+export interface ReportWithVerdict extends Report { verdict: Verdict; }
+"#;
+
+/// A trained verdict model (from `neardup train`); see the Rust
+/// `neardup::verdict`.
+#[wasm_bindgen(js_name = SvmModel)]
+pub struct JsSvmModel {
+    inner: CoreSvmModel,
+}
+
+#[wasm_bindgen(js_class = SvmModel)]
+impl JsSvmModel {
+    /// Parses and checks a model JSON; throws for another format version,
+    /// shapes that do not agree, NaN or infinite numbers, or an unknown
+    /// kernel.
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(text: &str) -> Result<JsSvmModel, JsError> {
+        panic_hook();
+        Ok(JsSvmModel {
+            inner: CoreSvmModel::from_json(text).map_err(js_error)?,
+        })
+    }
+
+    /// Length of the similarity vector.
+    #[wasm_bindgen(getter)]
+    pub fn dimension(&self) -> u32 {
+        self.inner.dimension() as u32
+    }
+
+    /// The graded classes, in the order of `classDecisions`.
+    #[wasm_bindgen(getter)]
+    pub fn classes(&self) -> Vec<String> {
+        self.inner.classes.iter().map(|m| m.positive.clone()).collect()
+    }
+
+    /// The similarity vector of suspicious text `a` and source `b`.
+    #[wasm_bindgen(js_name = similarityVector)]
+    pub fn similarity_vector(&self, a: &str, b: &str) -> Vec<f64> {
+        self.inner
+            .vector
+            .vector(a, b, &self.inner.document_frequencies())
+    }
+
+    /// Decision values of an (unscaled) similarity vector: the binary
+    /// machine, then each class. Throws for a vector of the wrong length or
+    /// with a non-finite value.
+    #[wasm_bindgen(js_name = decisionFunction)]
+    pub fn decision_function(&self, vector: &[f64]) -> Result<Vec<f64>, JsError> {
+        self.inner.decision_function(vector).map_err(js_error)
+    }
+
+    /// The verdict for a similarity vector.
+    #[wasm_bindgen(unchecked_return_type = "Verdict")]
+    pub fn predict(&self, vector: &[f64]) -> Result<JsValue, JsError> {
+        to_js(&self.inner.predict(vector).map_err(js_error)?)
+    }
+
+    /// The verdict for suspicious text `a` against source `b`.
+    #[wasm_bindgen(unchecked_return_type = "Verdict")]
+    pub fn judge(&self, a: &str, b: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.judge(a, b).map_err(js_error)?)
+    }
+
+    /// `compare(a, b, options)` with the verdict added as `verdict`.
+    #[wasm_bindgen(unchecked_return_type = "ReportWithVerdict")]
+    pub fn compare(
+        &self,
+        a: &str,
+        b: &str,
+        options: Option<JsCompareOptions>,
+    ) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            #[serde(flatten)]
+            report: &'a crate::Report,
+            verdict: &'a crate::verdict::Verdict,
+        }
+        let o = options_from_js(options.map(JsValue::from))?;
+        let report = crate::compare(a, b, &o).map_err(js_error)?.into_utf16(a, b);
+        let verdict = self.inner.judge(a, b).map_err(js_error)?;
+        to_js(&Out {
+            report: &report,
+            verdict: &verdict,
+        })
+    }
+}

@@ -23,6 +23,31 @@ function reading(score) {
   return 'Little or no copying: A and B share few phrases.';
 }
 
+// The graded classes of the Clough–Stevenson corpus, in plain words.
+const CLASS_WORDS = {
+  cut: 'Near copy',
+  light: 'Light revision',
+  heavy: 'Heavy revision',
+  non: 'Original',
+};
+
+function showVerdict(verdict, modelError) {
+  const el = $('verdict');
+  if (!verdict) {
+    el.textContent = modelError ? `(No learned verdict: ${modelError})` : '';
+    return;
+  }
+  const strong = document.createElement('strong');
+  strong.textContent = CLASS_WORDS[verdict.class] ?? verdict.class ?? '';
+  const tag = document.createElement('span');
+  tag.className = `tag ${verdict.copied ? 'yes' : 'no'}`;
+  tag.textContent = verdict.copied ? 'reuse detected' : 'no reuse detected';
+  tag.title = `decision value g(x) = ${verdict.binaryDecision.toFixed(3)}`;
+  el.replaceChildren(document.createTextNode('Learned verdict: '), strong, tag);
+  el.dataset.class = verdict.class ?? '';
+  el.dataset.copied = String(verdict.copied);
+}
+
 const MEASURES = [
   ['containment', 'Containment of A in B', 'share of A’s phrases found in B'],
   ['containmentBInA', 'Containment of B in A', 'share of B’s phrases found in A'],
@@ -68,7 +93,7 @@ function run() {
 }
 
 worker.onmessage = (event) => {
-  const { id, report, ms, error } = event.data;
+  const { id, report, ms, error, modelError } = event.data;
   if (id < shown || !pending || id !== pending.id) return; // a stale answer
   shown = id;
   if (error) {
@@ -76,6 +101,7 @@ worker.onmessage = (event) => {
     return;
   }
   render(report, pending.a, pending.b, ms);
+  showVerdict(report.verdict, modelError);
 };
 
 worker.onerror = (event) => {
@@ -88,6 +114,7 @@ function showIdle() {
   $('score').textContent = '–';
   $('score').classList.remove('error');
   $('reading').textContent = 'Paste two texts to compare them.';
+  $('verdict').replaceChildren();
   $('status').textContent = '';
   $('measures').tBodies[0].replaceChildren();
   $('view-a').replaceChildren(document.createTextNode(textA.value));
@@ -98,6 +125,7 @@ function showError(message) {
   $('score').textContent = 'No score';
   $('score').classList.add('error');
   $('reading').textContent = message;
+  $('verdict').replaceChildren();
   $('status').textContent = '';
   $('measures').tBodies[0].replaceChildren();
 }

@@ -1,17 +1,28 @@
-// Runs neardup's compare() off the main thread, so typing stays responsive
-// with long texts. Messages in: {id, a, b, options}; out: {id, report, ms}
-// or {id, error}.
-import init, { compare } from '../pkg/neardup.js';
+// Runs neardup off the main thread, so typing stays responsive with long
+// texts. Messages in: {id, a, b, options}; out: {id, report, ms} or
+// {id, error}. The learned verdict model (model.json, trained by
+// `neardup train` on the Clough–Stevenson corpus) is loaded from this page's
+// own origin; without it the report has no verdict.
+import init, { compare, SvmModel } from '../pkg/neardup.js';
 
-const ready = init();
+const ready = (async () => {
+  await init();
+  try {
+    const response = await fetch(new URL('./model.json', import.meta.url));
+    if (!response.ok) return { model: null, modelError: `model.json: HTTP ${response.status}` };
+    return { model: SvmModel.fromJson(await response.text()), modelError: null };
+  } catch (err) {
+    return { model: null, modelError: String(err && err.message ? err.message : err) };
+  }
+})();
 
 self.onmessage = async (event) => {
   const { id, a, b, options } = event.data;
   try {
-    await ready;
+    const { model, modelError } = await ready;
     const t0 = performance.now();
-    const report = compare(a, b, options);
-    self.postMessage({ id, report, ms: performance.now() - t0 });
+    const report = model ? model.compare(a, b, options) : compare(a, b, options);
+    self.postMessage({ id, report, ms: performance.now() - t0, modelError });
   } catch (err) {
     self.postMessage({ id, error: err && err.message ? err.message : String(err) });
   }

@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 import * as nd from '../../pkg/node.js';
-import { clough } from '../js/helpers.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clough, repo } from '../js/helpers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 let server, browser, origin;
@@ -67,6 +69,12 @@ test('a pasted cut answer scores high and its copied passages are highlighted', 
   assert.ok(score > 0.9, `score ${score}`);
   assert.equal(await page.textContent('[data-testid=score]'), `${Math.round(expected * 100)}%`);
   assert.match(await page.textContent('#reading'), /Near copy/);
+  // The learned verdict, from the shipped model, matches the package's.
+  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'www/model.json'), 'utf8'));
+  const verdict = model.judge(a, b);
+  assert.equal(verdict.copied, true);
+  assert.equal(await page.getAttribute('[data-testid=verdict]', 'data-class'), verdict.class);
+  assert.match(await page.textContent('[data-testid=verdict]'), /reuse detected/);
 
   // The highlights cover the copied passage in both texts.
   const copied = 'PageRank is a link analysis algorithm used by the Google Internet search engine';
@@ -98,6 +106,7 @@ test('an independent (non) answer scores low', async () => {
   });
   assert.ok(score < 0.1, `score ${score}`);
   assert.match(await page.textContent('#reading'), /Little or no copying/);
+  assert.equal(await page.getAttribute('[data-testid=verdict]', 'data-copied'), 'false');
   await context.close();
 });
 
