@@ -643,3 +643,141 @@ impl SvmModel {
         self.predict(&x)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    /// A 2-feature RBF model with one machine, by hand.
+    fn tiny() -> SvmModel {
+        SvmModel {
+            format: MODEL_FORMAT,
+            vector: VectorSpec {
+                keywords: 5,
+                features: vec![
+                    Feature::WordContainment { n: 1 },
+                    Feature::WordContainment { n: 3 },
+                ],
+            },
+            df: StoredDf {
+                documents: 0,
+                terms: vec![],
+            },
+            scaler: Scaler {
+                mean: vec![0.5, 0.5],
+                scale: vec![0.5, 0.25],
+            },
+            kernel: Kernel::Rbf { gamma: 0.5 },
+            binary: Machine {
+                positive: "copied".into(),
+                support_vectors: vec![vec![1.0, 2.0], vec![-1.0, -2.0]],
+                dual_coef: vec![1.0, -1.0],
+                bias: 0.1,
+            },
+            classes: vec![],
+            provenance: serde_json::Value::Null,
+        }
+    }
+
+    #[test]
+    fn decision_function_by_hand() {
+        let m = tiny();
+        // x = (1, 1) -> z = (1, 2): K(sv0, z) = 1, K(sv1, z) = exp(-0.5 * (4 + 16)).
+        let g = m.decision_function(&[1.0, 1.0]).unwrap()[0];
+        let want = 1.0 - libm::exp(-10.0) + 0.1;
+        assert!((g - want).abs() < 1e-15);
+        let v = m.predict(&[1.0, 1.0]).unwrap();
+        assert!(v.copied && v.class.is_none());
+        // Identical texts: both containments 1 -> positive.
+        assert!(
+            m.judge("one two three four", "one two three four")
+                .unwrap()
+                .copied
+        );
+        // Unrelated texts: both 0 -> z = (-1, -2) -> negative.
+        assert!(
+            !m.judge("alpha beta gamma", "delta epsilon zeta")
+                .unwrap()
+                .copied
+        );
+    }
+
+    #[test]
+    fn bad_models_and_vectors_are_clear_errors() {
+        let good = tiny().to_json();
+        assert_eq!(SvmModel::from_json(&good).unwrap(), tiny());
+        let e =
+            SvmModel::from_json(&good.replacen("\"format\": 1", "\"format\": 2", 1)).unwrap_err();
+        assert!(e.to_string().contains("format version 2"), "{e}");
+        let e = SvmModel::from_json(&good.replace("\"rbf\"", "\"sigmoid\"")).unwrap_err();
+        assert!(e.to_string().contains("unknown variant `sigmoid`"), "{e}");
+        let mut m = tiny();
+        m.scaler.mean.push(0.0);
+        assert!(SvmModel::from_json(&m.to_json())
+            .unwrap_err()
+            .to_string()
+            .contains("scaler has 3 means"));
+        let mut m = tiny();
+        m.binary.support_vectors[1].push(1.0);
+        assert!(SvmModel::from_json(&m.to_json())
+            .unwrap_err()
+            .to_string()
+            .contains("support vector of length 3"));
+        let mut m = tiny();
+        m.binary.dual_coef.pop();
+        assert!(m
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("2 support vectors and 1 coefficients"));
+        let mut m = tiny();
+        m.binary.bias = f64::NAN;
+        assert!(m
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("NaN or infinite"));
+        let mut m = tiny();
+        m.kernel = Kernel::Rbf { gamma: 0.0 };
+        assert!(m.check().is_err());
+        assert!(SvmModel::from_json("{}")
+            .unwrap_err()
+            .to_string()
+            .contains("no \"format\""));
+        assert!(SvmModel::from_json("not json").is_err());
+        let m = tiny();
+        assert!(m
+            .decision_function(&[1.0])
+            .unwrap_err()
+            .to_string()
+            .contains("the vector has 1 values"));
+        assert!(m.decision_function(&[1.0, f64::INFINITY]).is_err());
+    }
+
+    #[test]
+    fn stop_words_are_sorted_for_binary_search() {
+        assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(keyword_terms("The THE the").is_empty());
+        assert_eq!(keyword_terms("The cats").len(), 1);
+    }
+
+    #[test]
+    fn default_vector_is_finite_and_in_range() {
+        let mut df = DocumentFrequencies::new();
+        df.add_document(&keyword_terms("inheritance in object oriented programming"));
+        let spec = VectorSpec::default();
+        let x = spec.vector(
+            "Inheritance lets a class reuse another class's fields.",
+            "In object oriented programming, inheritance lets a class reuse code.",
+            &df,
+        );
+        assert_eq!(x.len(), 13);
+        assert!(
+            x.iter().all(|v| v.is_finite() && *v >= 0.0 && *v <= 2.0),
+            "{x:?}"
+        );
+        assert!(x[7] > 0.0, "some word 3-shingles are shared");
+    }
+}

@@ -842,7 +842,11 @@ impl JsSvmModel {
     /// The graded classes, in the order of `classDecisions`.
     #[wasm_bindgen(getter)]
     pub fn classes(&self) -> Vec<String> {
-        self.inner.classes.iter().map(|m| m.positive.clone()).collect()
+        self.inner
+            .classes
+            .iter()
+            .map(|m| m.positive.clone())
+            .collect()
     }
 
     /// The similarity vector of suspicious text `a` and source `b`.

@@ -348,3 +348,140 @@ fn simhash_dedup_and_saved_index_find_the_copy() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("checksum mismatch"));
 }
+
+/// `neardup train` on the real labelled pairs: the exported model equals
+/// linfa's decision values to 1e-9 (checked by the trainer and recorded in
+/// the provenance), loads in the core, and judges a copied answer as reuse.
+#[test]
+fn train_exports_a_model_equal_to_linfa_and_eval_reports_cross_validation() {
+    let dir = crate::util::data_dir().join("clough-abc");
+    let model_path =
+        std::env::temp_dir().join(format!("neardup-model-{}.json", std::process::id()));
+    let out = neardup(
+        &[
+            "train",
+            "--clough",
+            dir.to_str().unwrap(),
+            "-o",
+            model_path.to_str().unwrap(),
+            "--kernel",
+            "rbf",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&model_path).unwrap();
+    let model = neardup::verdict::SvmModel::from_json(&text).expect("model loads");
+    let diff = model.provenance["max_abs_difference_from_linfa"]
+        .as_f64()
+        .unwrap();
+    assert!(diff <= 1e-9, "difference from linfa {diff}");
+    assert_eq!(model.classes.len(), 4);
+    assert_eq!(model.provenance["pairs"], 57);
+    let texts = dir.join("texts");
+    let read =
+        |f: &str| String::from_utf8_lossy(&std::fs::read(texts.join(f)).unwrap()).into_owned();
+    assert!(
+        model
+            .judge(&read("g0pA_taskb.txt"), &read("orig_taskb.txt"))
+            .unwrap()
+            .copied
+    );
+    assert!(
+        !model
+            .judge(&read("g0pA_taska.txt"), &read("orig_taska.txt"))
+            .unwrap()
+            .copied
+    );
+
+    // The CLI uses a given model, and the built-in one by default.
+    let a = texts.join("g0pA_taskb.txt");
+    let b = texts.join("orig_taskb.txt");
+    for extra in [vec!["--model", model_path.to_str().unwrap()], vec![]] {
+        let mut args = vec![
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--json",
+        ];
+        args.extend(extra);
+        let out = neardup(&args, None);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["verdict"]["copied"], true, "{v}");
+        assert_eq!(v["verdict"]["vector"].as_array().unwrap().len(), 13);
+    }
+
+    // Nested leave-one-task-out evaluation.
+    let out = neardup(
+        &[
+            "eval",
+            "--svm",
+            "--clough",
+            dir.to_str().unwrap(),
+            "--json",
+            "--kernel",
+            "rbf",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["binary"]["roc_auc"].as_f64().unwrap() >= 0.9, "{v}");
+    assert!(v["binary"]["f1"].as_f64().unwrap() >= 0.8, "{v}");
+    let confusion: Vec<Vec<u64>> = serde_json::from_value(v["confusion"].clone()).unwrap();
+    assert_eq!(confusion.iter().flatten().sum::<u64>(), 57);
+}
+
+#[test]
+fn train_refuses_bad_data_and_compare_refuses_a_bad_model() {
+    let one_class = tmp(
+        "one-class.jsonl",
+        b"{\"a\": \"x y z\", \"b\": \"x y z\", \"label\": \"cut\", \"group\": \"1\"}\n{\"a\": \"p q\", \"b\": \"p q r\", \"label\": \"light\", \"group\": \"2\"}\n",
+    );
+    let out = neardup(
+        &[
+            "train",
+            "--pairs",
+            one_class.to_str().unwrap(),
+            "-o",
+            "/dev/null",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("both \"non\" and copied pairs"));
+    let empty = tmp("empty.jsonl", b"");
+    let out = neardup(
+        &[
+            "train",
+            "--pairs",
+            empty.to_str().unwrap(),
+            "-o",
+            "/dev/null",
+        ],
+        None,
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no training pairs"));
+    let bad_model = tmp("bad-model.json", br#"{"format": 7}"#);
+    let a = tmp("m-a.txt", b"some words here");
+    let out = neardup(
+        &[
+            "compare",
+            a.to_str().unwrap(),
+            a.to_str().unwrap(),
+            "--model",
+            bad_model.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("format version 7"));
+}

@@ -448,3 +448,73 @@ mod sketches {
         .unwrap();
     }
 }
+
+/// The shipped verdict model gives the same similarity vectors and decision
+/// values natively and on wasm32. Re-bless after retraining `www/model.json`.
+#[cfg(feature = "serde")]
+mod verdict {
+    use neardup::verdict::SvmModel;
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const MODEL: &str = include_str!("../www/model.json");
+    const GOLDEN: &str = include_str!("golden/verdict-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Case {
+        pub a: String,
+        pub b: String,
+        pub vector: Vec<f64>,
+        pub decisions: Vec<f64>,
+        pub class: Option<String>,
+    }
+
+    fn compute(model: &SvmModel, a: &str, b: &str) -> Case {
+        let v = model.judge(a, b).unwrap();
+        Case {
+            a: a.into(),
+            b: b.into(),
+            decisions: model.decision_function(&v.vector).unwrap(),
+            vector: v.vector,
+            class: v.class,
+        }
+    }
+
+    #[test]
+    fn verdict_golden_vectors_hold() {
+        let model = SvmModel::from_json(MODEL).expect("the shipped model loads");
+        let golden: Vec<Case> = serde_json::from_str(GOLDEN).expect("golden verdicts parse");
+        assert!(golden.len() >= 3);
+        for g in &golden {
+            let c = compute(&model, &g.a, &g.b);
+            assert_eq!(c.vector, g.vector, "vector of {:?}", g.a);
+            for (x, y) in c.decisions.iter().zip(&g.decisions) {
+                assert!((x - y).abs() <= 1e-12, "decision {x} vs {y}");
+            }
+            assert_eq!(c.class, g.class);
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn verdict_golden_file_bless() {
+        if std::env::var_os("NEARDUP_BLESS").is_none() {
+            return;
+        }
+        let model = SvmModel::from_json(MODEL).unwrap();
+        let src = "PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a hyperlinked set of documents, with the purpose of measuring its relative importance within the set.";
+        let cases = vec![
+            compute(&model, src, src),
+            compute(
+                &model,
+                "Google's PageRank gives every page of a linked set a number that measures how important it is, by analysing the links.",
+                src,
+            ),
+            compute(&model, "Inheritance lets one class reuse the methods of another.", src),
+        ];
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/verdict-v1.json");
+        std::fs::write(path, serde_json::to_string_pretty(&cases).unwrap() + "\n").unwrap();
+    }
+}
