@@ -18,6 +18,7 @@ cargo clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warning
 
 step "the core builds without std (thumbv7m-none-eabi: no std at all)"
 cargo rustc --lib --no-default-features --target thumbv7m-none-eabi --crate-type rlib
+cargo rustc --lib --no-default-features --features serde --target thumbv7m-none-eabi --crate-type rlib
 
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
 cargo test --features cli
