@@ -12,15 +12,9 @@ use neardup::minhash::SplitMix64;
 use neardup::simhash::{hamming_distance, SimHashIndex};
 use std::time::Instant;
 
-fn rss_bytes() -> u64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages: u64 = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|p| p.parse().ok())
-        .unwrap_or(0);
-    pages * 4096
-}
+#[path = "common.rs"]
+mod common;
+use common::rss_bytes;
 
 fn main() {
     let sizes: Vec<usize> = std::env::args()

@@ -35,7 +35,7 @@ use crate::codec::{corrupt, Reader, Writer};
 use crate::error::{Error, ErrorKind};
 use crate::minhash::{Signature, MAX_PERM};
 use crate::shingle::Shingling;
-use crate::unionfind::UnionFind;
+use crate::unionfind::cluster_ids;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -503,19 +503,12 @@ impl MinHashLsh {
     /// [`MinHashLsh::all_pairs`] with the same filter; each cluster sorted,
     /// clusters by their first id; singletons left out.
     pub fn clusters(&self, min_jaccard: Option<f64>) -> Vec<Vec<&str>> {
-        let pairs = self.all_pairs(min_jaccard);
-        let mut ids: Vec<&str> = pairs.iter().flat_map(|p| [p.a, p.b]).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        let index = |id: &str| ids.binary_search(&id).unwrap_or(0) as u32;
-        let mut uf = UnionFind::new(ids.len());
-        for p in &pairs {
-            uf.union(index(p.a), index(p.b));
-        }
-        uf.clusters()
-            .into_iter()
-            .map(|c| c.into_iter().map(|i| ids[i as usize]).collect())
-            .collect()
+        let pairs: Vec<(&str, &str)> = self
+            .all_pairs(min_jaccard)
+            .iter()
+            .map(|p| (p.a, p.b))
+            .collect();
+        cluster_ids(&pairs)
     }
 
     /// The index as bytes (format 1): `"NDLS"`, `u16` format, `u16` spec

@@ -23,7 +23,7 @@
 use crate::codec::{corrupt, Reader, Writer};
 use crate::error::{Error, ErrorKind};
 use crate::shingle::Shingling;
-use crate::unionfind::UnionFind;
+use crate::unionfind::cluster_ids;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -699,20 +699,8 @@ impl SimHashIndex {
     /// # Errors
     /// [`ErrorKind::InvalidOption`] when `k > max_k`.
     pub fn clusters(&self, k: u32) -> Result<Vec<Vec<&str>>, Error> {
-        let pairs = self.all_pairs(k)?;
-        let mut ids: Vec<&str> = pairs.iter().flat_map(|p| [p.a, p.b]).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        let index = |id: &str| ids.binary_search(&id).unwrap_or(0) as u32;
-        let mut uf = UnionFind::new(ids.len());
-        for p in &pairs {
-            uf.union(index(p.a), index(p.b));
-        }
-        Ok(uf
-            .clusters()
-            .into_iter()
-            .map(|c| c.into_iter().map(|i| ids[i as usize]).collect())
-            .collect())
+        let pairs: Vec<(&str, &str)> = self.all_pairs(k)?.iter().map(|p| (p.a, p.b)).collect();
+        Ok(cluster_ids(&pairs))
     }
 
     /// The index as bytes (format 1): `"NDSH"`, `u16` format, `u16` spec

@@ -64,6 +64,24 @@ impl UnionFind {
     }
 }
 
+/// Connected components of the graph whose edges are `pairs` of ids: each
+/// component sorted, components ordered by their first id; ids in no pair
+/// are left out.
+pub fn cluster_ids<'a>(pairs: &[(&'a str, &'a str)]) -> Vec<Vec<&'a str>> {
+    let mut ids: Vec<&str> = pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let index = |id: &str| ids.binary_search(&id).unwrap_or(0) as u32;
+    let mut uf = UnionFind::new(ids.len());
+    for &(a, b) in pairs {
+        uf.union(index(a), index(b));
+    }
+    uf.clusters()
+        .into_iter()
+        .map(|c| c.into_iter().map(|i| ids[i as usize]).collect())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -75,5 +93,9 @@ mod tests {
             uf.union(a, b);
         }
         assert_eq!(uf.clusters(), [alloc::vec![0, 3, 5], alloc::vec![1, 6]]);
+        assert_eq!(
+            cluster_ids(&[("x", "b"), ("c", "d"), ("b", "a")]),
+            [alloc::vec!["a", "b", "x"], alloc::vec!["c", "d"]]
+        );
     }
 }

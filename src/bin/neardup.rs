@@ -613,45 +613,14 @@ fn run_eval(args: EvalArgs) -> Result<ExitCode, String> {
     }
     let options = args.opts.options();
     options.check().map_err(|e| e.to_string())?;
-    let labels_path = args.clough.join("labels.csv");
-    let labels = fs::read_to_string(&labels_path)
-        .map_err(|e| format!("cannot read {}: {e}", labels_path.display()))?;
-    let mut lines = labels.lines();
-    let header: Vec<&str> = lines.next().unwrap_or("").trim().split(',').collect();
-    let col = |name: &str| {
-        header
-            .iter()
-            .position(|h| *h == name)
-            .ok_or_else(|| format!("{}: no column '{name}'", labels_path.display()))
-    };
-    let (c_file, c_src, c_task, c_cat) = (
-        col("file")?,
-        col("source_file")?,
-        col("task")?,
-        col("category")?,
-    );
-    let texts = args.clough.join("texts");
     let mut pairs = Vec::new();
-    for (i, line) in lines.enumerate() {
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split(',').collect();
-        let get = |c: usize| {
-            f.get(c)
-                .copied()
-                .ok_or_else(|| format!("{}: line {}: too few fields", labels_path.display(), i + 2))
-        };
-        let (file, source, task, category) = (get(c_file)?, get(c_src)?, get(c_task)?, get(c_cat)?);
-        let a = read_text_quiet(&texts.join(file))?;
-        let b = read_text_quiet(&texts.join(source))?;
-        let r = compare(&a, &b, &options).map_err(|e| format!("{file}: {e}"))?;
+    for p in train::read_clough(&args.clough)? {
+        let r = compare(&p.a, &p.b, &options).map_err(|e| format!("{}: {e}", p.id))?;
         pairs.push(EvalPair {
-            file: file.into(),
-            source: source.into(),
-            task: task.into(),
-            category: category.into(),
+            file: p.id,
+            source: p.source,
+            task: p.group,
+            category: p.label,
             score: r.measures.score,
         });
     }
@@ -715,9 +684,4 @@ fn run_eval(args: EvalArgs) -> Result<ExitCode, String> {
         .map_err(|e| e.to_string())?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn read_text_quiet(path: &Path) -> Result<String, String> {
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    Ok(decode(&bytes).0)
 }

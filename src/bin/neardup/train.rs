@@ -19,8 +19,9 @@ use std::path::Path;
 /// A labelled pair: suspicious text, source, class, group (task).
 pub struct Pair {
     /// An id for messages (the answer's file name, or the JSONL id).
-    #[allow(dead_code)]
     pub id: String,
+    /// The source's name (its file name, or the JSONL id with "/b").
+    pub source: String,
     pub a: String,
     pub b: String,
     pub label: String,
@@ -67,6 +68,7 @@ pub fn read_clough(dir: &Path) -> Result<Vec<Pair>, String> {
         };
         out.push(Pair {
             id: get(cf)?.to_string(),
+            source: get(cs)?.to_string(),
             a: read(get(cf)?)?,
             b: read(get(cs)?)?,
             label: get(cc)?.to_string(),
@@ -96,8 +98,10 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<Pair>, String> {
                 i + 1
             ));
         };
+        let id = s("id").unwrap_or_else(|| format!("line{}", i + 1));
         out.push(Pair {
-            id: s("id").unwrap_or_else(|| format!("line{}", i + 1)),
+            source: format!("{id}/b"),
+            id,
             a,
             b,
             label,
