@@ -30,6 +30,8 @@ export interface CompareOptions {
   spanGap?: number;
   /** Largest accepted text in bytes of UTF-8 (default 67108864). */
   maxBytes?: number;
+  /** A learned verdict model: the report then has a `verdict`. */
+  model?: SvmModel;
 }
 /** A half-open range [start, end) of UTF-16 code units (string indices). */
 export interface TextRange { start: number; end: number; }
@@ -134,11 +136,55 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
 /// Compares suspicious text `a` with source text `b`; see the Rust
 /// `neardup::compare`. Throws an `Error` for an empty text, a text over
 /// `maxBytes`, or an invalid option.
-#[wasm_bindgen(unchecked_return_type = "Report")]
+#[wasm_bindgen(unchecked_return_type = "Report & { verdict?: Verdict }")]
 pub fn compare(a: &str, b: &str, options: Option<JsCompareOptions>) -> Result<JsValue, JsError> {
-    let o = options_from_js(options.map(JsValue::from))?;
-    let report = crate::compare(a, b, &o).map_err(js_error)?;
-    to_js(&report.into_utf16(a, b))
+    let (options, model) = take_model(options.map(JsValue::from))?;
+    let o = options_from_js(options)?;
+    let report = crate::compare(a, b, &o).map_err(js_error)?.into_utf16(a, b);
+    match model {
+        None => to_js(&report),
+        Some(m) => report_with_verdict(&report, &m.judge(a, b).map_err(js_error)?),
+    }
+}
+
+/// Splits `{model, ...rest}`: the registered model, and the other options.
+#[allow(clippy::type_complexity)]
+fn take_model(
+    options: Option<JsValue>,
+) -> Result<(Option<JsValue>, Option<Rc<CoreSvmModel>>), JsError> {
+    let options = match options {
+        Some(o) if o.is_object() => o,
+        other => return Ok((other, None)),
+    };
+    let key = JsValue::from_str("model");
+    let model = js_sys::Reflect::get(&options, &key).unwrap_or(JsValue::UNDEFINED);
+    if model.is_undefined() || model.is_null() {
+        return Ok((Some(options), None));
+    }
+    let id = js_sys::Reflect::get(&model, &JsValue::from_str("modelId"))
+        .ok()
+        .and_then(|v| v.as_f64())
+        .ok_or_else(|| {
+            js_error("invalid options: model must be an SvmModel (from SvmModel.fromJson)")
+        })?;
+    let found = MODELS.with(|m| m.borrow().get(&(id as u32)).cloned());
+    let found = found.ok_or_else(|| js_error("invalid options: the model has been freed"))?;
+    let rest = js_sys::Object::assign(&js_sys::Object::new(), options.unchecked_ref());
+    let _ = js_sys::Reflect::delete_property(&rest, &key);
+    Ok((Some(rest.into()), Some(found)))
+}
+
+fn report_with_verdict(
+    report: &crate::Report,
+    verdict: &crate::verdict::Verdict,
+) -> Result<JsValue, JsError> {
+    #[derive(Serialize)]
+    struct Out<'a> {
+        #[serde(flatten)]
+        report: &'a crate::Report,
+        verdict: &'a crate::verdict::Verdict,
+    }
+    to_js(&Out { report, verdict })
 }
 
 /// The default options, as `compare` fills them in.
@@ -793,6 +839,9 @@ impl JsSimHashIndex {
 // The learned verdict
 
 use crate::verdict::SvmModel as CoreSvmModel;
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use core::cell::RefCell;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_VERDICT: &'static str = r#"
@@ -817,7 +866,21 @@ export interface ReportWithVerdict extends Report { verdict: Verdict; }
 /// `neardup::verdict`.
 #[wasm_bindgen(js_name = SvmModel)]
 pub struct JsSvmModel {
-    inner: CoreSvmModel,
+    inner: Rc<CoreSvmModel>,
+    id: u32,
+}
+
+std::thread_local! {
+    /// Live models by id, so that `compare(a, b, { model })` can find the
+    /// Rust model behind a JavaScript `SvmModel` without unsafe code.
+    static MODELS: RefCell<BTreeMap<u32, Rc<CoreSvmModel>>> = const { RefCell::new(BTreeMap::new()) };
+    static NEXT_MODEL: core::cell::Cell<u32> = const { core::cell::Cell::new(1) };
+}
+
+impl Drop for JsSvmModel {
+    fn drop(&mut self) {
+        MODELS.with(|m| m.borrow_mut().remove(&self.id));
+    }
 }
 
 #[wasm_bindgen(js_class = SvmModel)]
@@ -828,9 +891,20 @@ impl JsSvmModel {
     #[wasm_bindgen(js_name = fromJson)]
     pub fn from_json(text: &str) -> Result<JsSvmModel, JsError> {
         panic_hook();
-        Ok(JsSvmModel {
-            inner: CoreSvmModel::from_json(text).map_err(js_error)?,
-        })
+        let inner = Rc::new(CoreSvmModel::from_json(text).map_err(js_error)?);
+        let id = NEXT_MODEL.with(|n| {
+            let id = n.get();
+            n.set(id.wrapping_add(1).max(1));
+            id
+        });
+        MODELS.with(|m| m.borrow_mut().insert(id, inner.clone()));
+        Ok(JsSvmModel { inner, id })
+    }
+
+    /// The model's registration number (used by `compare(a, b, { model })`).
+    #[wasm_bindgen(getter, js_name = modelId)]
+    pub fn model_id(&self) -> u32 {
+        self.id
     }
 
     /// Length of the similarity vector.
@@ -885,18 +959,9 @@ impl JsSvmModel {
         b: &str,
         options: Option<JsCompareOptions>,
     ) -> Result<JsValue, JsError> {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            #[serde(flatten)]
-            report: &'a crate::Report,
-            verdict: &'a crate::verdict::Verdict,
-        }
-        let o = options_from_js(options.map(JsValue::from))?;
+        let (options, _) = take_model(options.map(JsValue::from))?;
+        let o = options_from_js(options)?;
         let report = crate::compare(a, b, &o).map_err(js_error)?.into_utf16(a, b);
-        let verdict = self.inner.judge(a, b).map_err(js_error)?;
-        to_js(&Out {
-            report: &report,
-            verdict: &verdict,
-        })
+        report_with_verdict(&report, &self.inner.judge(a, b).map_err(js_error)?)
     }
 }

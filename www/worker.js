@@ -21,7 +21,7 @@ self.onmessage = async (event) => {
   try {
     const { model, modelError } = await ready;
     const t0 = performance.now();
-    const report = model ? model.compare(a, b, options) : compare(a, b, options);
+    const report = compare(a, b, model ? { ...options, model } : options);
     self.postMessage({ id, report, ms: performance.now() - t0, modelError });
   } catch (err) {
     self.postMessage({ id, error: err && err.message ? err.message : String(err) });

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SvmModel } from '../../pkg/node.js';
+import { SvmModel, compare } from '../../pkg/node.js';
 import { repo, clough } from './helpers.mjs';
 
 const modelText = readFileSync(join(repo, 'www/model.json'), 'utf8');
@@ -33,6 +33,20 @@ test('model.compare adds the verdict to the report', () => {
   const n = model.compare(clough('g0pA_taska.txt'), clough('orig_taska.txt'));
   assert.equal(n.verdict.copied, false);
   assert.equal(n.verdict.class, 'non');
+});
+
+test('compare(a, b, { model }) gives the same verdict, and bad models are refused', () => {
+  const model = SvmModel.fromJson(modelText);
+  const a = clough('g0pA_taskb.txt');
+  const b = clough('orig_taskb.txt');
+  const r = compare(a, b, { model, wordK: 3 });
+  assert.deepEqual(r.verdict, model.judge(a, b));
+  assert.equal(r.options.wordK, 3);
+  assert.equal(compare(a, b).verdict, undefined);
+  assert.throws(() => compare(a, b, { model: {} }), /model must be an SvmModel/);
+  const gone = SvmModel.fromJson(modelText);
+  gone.free();
+  assert.throws(() => compare(a, b, { model: { modelId: 999999 } }), /has been freed/);
 });
 
 test('bad models and vectors throw clear errors', () => {
