@@ -11,3 +11,17 @@ pub fn rss_bytes() -> u64 {
         .unwrap_or(0);
     pages * 4096
 }
+
+/// The sizes given on the command line (`cargo bench --bench X -- N …`), or
+/// `default` when none is.
+pub fn sizes(default: &[usize]) -> Vec<usize> {
+    let sizes: Vec<usize> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    if sizes.is_empty() {
+        default.to_vec()
+    } else {
+        sizes
+    }
+}

@@ -18,15 +18,7 @@ mod common;
 use common::rss_bytes;
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let sizes = if sizes.is_empty() {
-        vec![100_000, 1_000_000]
-    } else {
-        sizes
-    };
+    let sizes = common::sizes(&[100_000, 1_000_000]);
     println!("| documents | build | bytes/doc (RSS) | query p50 | query p99 | all-pairs (estimate ≥ 0.5) | pairs | snapshot | snapshot write / read |");
     println!("|---|---|---|---|---|---|---|---|---|");
     for n in sizes {

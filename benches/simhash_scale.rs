@@ -17,15 +17,7 @@ mod common;
 use common::rss_bytes;
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let sizes = if sizes.is_empty() {
-        vec![1_000_000, 10_000_000]
-    } else {
-        sizes
-    };
+    let sizes = common::sizes(&[1_000_000, 10_000_000]);
     println!("| fingerprints | k | tables | build (inserts / bulk) | bytes/fp (RSS) | query p50 | query p99 | brute-force query p50 | all-pairs | pairs | brute-force all-pairs (extrapolated) |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for n in sizes {

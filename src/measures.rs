@@ -68,6 +68,11 @@ impl TermFrequencies {
         &self.terms
     }
 
+    /// The counts as a sparse weight vector for [`crate::similarity`].
+    pub fn weights(&self) -> Vec<(u64, f64)> {
+        self.terms.iter().map(|&(h, n)| (h, n as f64)).collect()
+    }
+
     /// Euclidean norm `‖f‖ = sqrt(Σ f(t)²)`.
     pub fn norm(&self) -> f64 {
         libm::sqrt(
@@ -83,25 +88,7 @@ impl TermFrequencies {
 /// `Σ_t f_a(t) f_b(t) / (‖f_a‖ ‖f_b‖)` in [0, 1] (counts are non-negative);
 /// 0 when either is empty.
 pub fn cosine(a: &TermFrequencies, b: &TermFrequencies) -> f64 {
-    let (x, y) = (a.as_slice(), b.as_slice());
-    let (mut i, mut j, mut dot) = (0, 0, 0.0f64);
-    while i < x.len() && j < y.len() {
-        match x[i].0.cmp(&y[j].0) {
-            core::cmp::Ordering::Less => i += 1,
-            core::cmp::Ordering::Greater => j += 1,
-            core::cmp::Ordering::Equal => {
-                dot += x[i].1 as f64 * y[j].1 as f64;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    let den = a.norm() * b.norm();
-    if den == 0.0 {
-        0.0
-    } else {
-        (dot / den).clamp(0.0, 1.0)
-    }
+    crate::similarity::cosine(&a.weights(), &b.weights())
 }
 
 #[cfg(test)]
