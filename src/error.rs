@@ -1,4 +1,5 @@
-//! The crate's one error type.
+//! The crate's one error type: opaque [`Error`] with an inspectable, typed
+//! [`ErrorKind`] (the regex-automata model).
 
 use alloc::string::String;
 use core::fmt;
@@ -24,10 +25,19 @@ pub enum ErrorKind {
         /// The limit in bytes.
         max: u64,
     },
-    /// An option is outside its range; the message names it and the range.
-    InvalidOption(String),
-    /// Persisted bytes (a signature, a snapshot) are damaged, truncated or
-    /// inconsistent; `msg` says how.
+    /// An option is outside its range.
+    ///
+    /// `option` is the option's name in `snake_case`, as in the Rust
+    /// configuration types (e.g. `"word_k"`); a binding shows it in its own
+    /// idiom (`wordK` in JavaScript, `--word-k` on the command line).
+    InvalidOption {
+        /// The option's `snake_case` name.
+        option: &'static str,
+        /// What is wrong, e.g. `"must be in 1..=32, got 0"`.
+        reason: String,
+    },
+    /// Persisted bytes (a signature, a snapshot, a model) are damaged,
+    /// truncated or inconsistent; `msg` says how.
     Corrupt {
         /// What was being read, e.g. `"MinHash signature"`.
         what: &'static str,
@@ -43,11 +53,24 @@ pub enum ErrorKind {
         /// The version this build reads.
         supported: u32,
     },
-    /// Two values cannot be used together (signatures of different length,
-    /// seed or shingling; a signature that does not fit an index).
-    Incompatible(String),
+    /// Two values cannot be used together: sketches of different length,
+    /// seed or shingling, a sketch that does not fit an index, a vector of
+    /// the wrong length for a model.
+    Incompatible {
+        /// What was refused, e.g. `"signature"`.
+        what: &'static str,
+        /// What the receiver takes.
+        expected: String,
+        /// What it was given.
+        found: String,
+    },
     /// An id is already in the index.
-    DuplicateId(String),
+    DuplicateId {
+        /// The id.
+        id: String,
+    },
+    /// An index holds `2^32 - 1` documents and takes no more.
+    IndexFull,
 }
 
 /// The error of every fallible operation in `neardup`.
@@ -64,13 +87,48 @@ impl Error {
         Error { kind }
     }
 
-    pub(crate) fn invalid_option(msg: impl Into<String>) -> Self {
-        Error::new(ErrorKind::InvalidOption(msg.into()))
+    /// An [`ErrorKind::InvalidOption`] for `option`.
+    pub(crate) fn option(option: &'static str, reason: impl Into<String>) -> Self {
+        Error::new(ErrorKind::InvalidOption {
+            option,
+            reason: reason.into(),
+        })
+    }
+
+    pub(crate) fn corrupt(what: &'static str, msg: impl Into<String>) -> Self {
+        Error::new(ErrorKind::Corrupt {
+            what,
+            msg: msg.into(),
+        })
+    }
+
+    pub(crate) fn incompatible(
+        what: &'static str,
+        expected: impl Into<String>,
+        found: impl Into<String>,
+    ) -> Self {
+        Error::new(ErrorKind::Incompatible {
+            what,
+            expected: expected.into(),
+            found: found.into(),
+        })
     }
 
     /// The kind of error.
     pub fn kind(&self) -> &ErrorKind {
         &self.kind
+    }
+
+    /// The message with option names shown by `name` (e.g. camelCase for
+    /// JavaScript, `--kebab-case` for a command line): the same sentence as
+    /// `Display` otherwise.
+    pub fn message_with(&self, name: impl Fn(&str) -> String) -> String {
+        match &self.kind {
+            ErrorKind::InvalidOption { option, reason } => {
+                alloc::format!("invalid option {}: {reason}", name(option))
+            }
+            _ => alloc::format!("{self}"),
+        }
     }
 }
 
@@ -85,7 +143,9 @@ impl fmt::Display for Error {
                 f,
                 "text {which} is {len} bytes long, more than the limit of {max} bytes"
             ),
-            ErrorKind::InvalidOption(msg) => write!(f, "invalid option: {msg}"),
+            ErrorKind::InvalidOption { option, reason } => {
+                write!(f, "invalid option {option}: {reason}")
+            }
             ErrorKind::Corrupt { what, msg } => write!(f, "corrupt {what}: {msg}"),
             ErrorKind::Version {
                 what,
@@ -95,10 +155,42 @@ impl fmt::Display for Error {
                 f,
                 "{what} has format version {found}, but this build of neardup reads version {supported}"
             ),
-            ErrorKind::Incompatible(msg) => write!(f, "incompatible values: {msg}"),
-            ErrorKind::DuplicateId(id) => write!(f, "id {id:?} is already in the index"),
+            ErrorKind::Incompatible {
+                what,
+                expected,
+                found,
+            } => write!(
+                f,
+                "incompatible {what}: expected {expected}, got {found}"
+            ),
+            ErrorKind::DuplicateId { id } => write!(f, "id {id:?} is already in the index"),
+            ErrorKind::IndexFull => write!(f, "the index is full (2^32 - 1 documents)"),
         }
     }
 }
 
 impl core::error::Error for Error {}
+
+/// Checks `value` is in `range`, else an [`ErrorKind::InvalidOption`] for
+/// `option` that states the range.
+pub(crate) fn check_range<T>(
+    option: &'static str,
+    value: T,
+    range: core::ops::RangeInclusive<T>,
+) -> Result<(), Error>
+where
+    T: PartialOrd + fmt::Display,
+{
+    if range.contains(&value) {
+        Ok(())
+    } else {
+        Err(Error::option(
+            option,
+            alloc::format!(
+                "must be in {}..={}, got {value}",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}

@@ -12,6 +12,9 @@
 //!   (FNV alone leaves the low bits weak, which MinHash and SimHash would see).
 //! * [`combine`]: the ordered combination of token hashes into a word-shingle
 //!   hash, so that each token's bytes are hashed once, not k times.
+//! * [`SplitMix64`]: the seeded generator that derives every other constant
+//!   (MinHash coefficients) from a seed, inside the crate, so that no
+//!   dependency or platform can change them.
 
 use core::hash::Hasher;
 
@@ -66,6 +69,32 @@ pub fn bytes_hash(seed: u64, bytes: &[u8]) -> u64 {
 #[inline]
 pub fn combine(seed: u64, token_hashes: &[u64]) -> u64 {
     token_hashes.iter().fold(seed, |h, &t| fmix64(h ^ t))
+}
+
+/// SplitMix64 (Steele, Lea, Flood, "Fast splittable pseudorandom number
+/// generators", OOPSLA 2014): `state += 0x9e3779b97f4a7c15`, then the
+/// finaliser with constants `0xbf58476d1ce4e5b9`, `0x94d049bb133111eb`.
+///
+/// Used to derive hash coefficients from a seed; the stream is part of
+/// `SPEC.md` (MinHash §9), so it never changes.
+#[derive(Clone, Debug)]
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    /// A generator starting at `seed`.
+    pub fn new(seed: u64) -> Self {
+        SplitMix64(seed)
+    }
+
+    /// The next 64-bit value.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
 }
 
 #[cfg(test)]

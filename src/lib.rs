@@ -3,61 +3,77 @@
 //! Near-duplicate text detection and plagiarism scoring, from one `no_std`
 //! core that runs natively, in the browser and at the edge (WebAssembly).
 //!
-//! The pipeline, each step in its own module and specified in `SPEC.md`:
+//! The data path is one straight line (see `ARCHITECTURE.md`):
 //!
-//! 1. [`text`]: Unicode normalisation (NFKC, case folding, punctuation and
-//!    whitespace folding) and word tokens by UAX #29 word boundaries, each token
-//!    keeping its byte range in the original text.
-//! 2. [`hash`]: the one fixed, seeded hash every stored or compared value uses
-//!    (keyed FNV-1a 64 finalised by the MurmurHash3 `fmix64` mixer).
-//! 3. [`shingle`]: word k-shingles and character q-gram shingles as `u64`
-//!    hashes, and [`shingle::ShingleSet`].
-//! 4. [`measures`]: Jaccard resemblance and containment (Broder 1997), Dice,
-//!    cosine over term frequencies, shared-shingle counts.
-//! 5. [`evidence`]: the passages two texts share, as maximal runs of shared
-//!    word k-shingles mapped back to the original texts.
-//! 6. [`compare()`]: all of the above in one [`Report`] with a plagiarism score.
+//! ```text
+//! text ─▶ Document ─▶ features ─▶ sketch ─▶ index      (find near-duplicates)
+//!         (normalised   (shingles,   (MinHash,  (LSH, Hamming)
+//!          once)         keywords)    SimHash)
+//!                     └──────────▶ score: compare, verdict (how much a copies b)
+//! ```
 //!
-//! The crate is `#![no_std]` with `alloc`; the `std` feature (on by default)
-//! only switches on `std` in dependencies. The WebAssembly binding
-//! (`wasm` feature) and the command-line tool (`cli` feature) are thin layers
-//! over this core.
+//! Modules, one family per folder, one algorithm per file:
+//!
+//! * [`text`]: Unicode normalisation (NFKC, case folding, punctuation and
+//!   whitespace folding) and UAX #29 word tokens with byte ranges back into
+//!   the original; UTF-16 offsets for JavaScript.
+//! * [`hash`]: the one seeded hash of every stored or compared value (keyed
+//!   FNV-1a 64 + MurmurHash3 `fmix64`) and the SplitMix64 generator.
+//! * [`document`]: [`Document`], a text normalised once, with its token
+//!   hashes and memoised shingles; every method reads it.
+//! * [`shingle`]: word k-shingles and character q-grams ([`Shingling`],
+//!   [`ShingleSet`]).
+//! * [`tfidf`]: document frequencies, smoothed idf, top-k keywords.
+//! * [`measures`]: set measures (resemblance, containment, Dice), vector
+//!   similarities, and classification metrics (precision, recall, F1, ROC AUC).
+//! * [`compare`](mod@compare): [`compare()`], every measure of two texts and
+//!   their shared passages, with one plagiarism score.
+//! * [`minhash`]: MinHash signatures and the LSH index with its band advisor.
+//! * [`simhash`]: 64-bit SimHash fingerprints and the permuted-block Hamming
+//!   index.
+//! * [`index`]: what every index shares: the [`NearDupIndex`] contract, hits,
+//!   pairs, clusters, the exact all-pairs Jaccard join, snapshot framing.
+//! * [`verdict`] (feature `serde`): the learned verdict, a similarity vector
+//!   fed to SVMs trained by `neardup train`.
+//!
+//! Cargo features:
+//!
+//! * `std` (default): switches on `std` in dependencies; the algorithms are
+//!   the same without it (the core builds for `thumbv7m-none-eabi`).
+//! * `serde`: serde derives on reports and configurations, and the
+//!   [`verdict`] module (its model is JSON).
+//! * `wasm`: the WebAssembly binding (`src/wasm/`, one file per JavaScript
+//!   class) with TypeScript types generated from the Rust types.
+//! * `cli`: the command-line tool `neardup` (`src/bin/neardup/`).
 #![no_std]
-#![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-pub mod allpairs;
-mod codec;
 pub mod compare;
+pub mod document;
 mod error;
-pub mod eval;
-pub mod evidence;
 pub mod hash;
-pub mod lsh;
+pub mod index;
 pub mod measures;
 pub mod minhash;
-mod segment;
 pub mod shingle;
 pub mod simhash;
-pub mod similarity;
 pub mod text;
 pub mod tfidf;
-pub mod unionfind;
 #[cfg(feature = "serde")]
 pub mod verdict;
 
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 pub mod wasm;
 
-pub use compare::OffsetUnit;
-pub use compare::{compare, CompareOptions, Measures, Report};
+pub use compare::{compare, compare_documents, CompareConfig, Measures, OffsetUnit, Passage, Report};
+pub use document::Document;
 pub use error::{Error, ErrorKind};
-pub use evidence::Passage;
-pub use shingle::ShingleSet;
+pub use index::{Hit, NearDupIndex, Pair, Score};
+pub use shingle::{ShingleSet, Shingling};
 pub use text::{normalize, Normalized, TextRange, Token};
 
 /// Version of the shingle hashing and normalisation specification (`SPEC.md`).
@@ -65,3 +81,8 @@ pub use text::{normalize, Normalized, TextRange, Token};
 /// Every persisted value derived from shingle hashes (signatures, fingerprints,
 /// snapshots) records this number; it changes whenever a golden vector would.
 pub const SPEC_VERSION: u32 = 1;
+
+/// The README's Rust example, compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

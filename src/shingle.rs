@@ -12,6 +12,9 @@
 //! A text with fewer than `k` tokens (or `q` characters) but at least one has
 //! exactly one shingle: all of it. A text with none has no shingles.
 
+use crate::error::Error;
+#[cfg(feature = "serde")]
+use crate::error::ErrorKind;
 use crate::hash;
 use crate::text::Normalized;
 use alloc::collections::VecDeque;
@@ -85,28 +88,24 @@ impl Shingling {
     /// Checks `k` or `q` is in 1..=32.
     ///
     /// # Errors
-    /// [`crate::ErrorKind::InvalidOption`] otherwise.
-    pub fn check(&self) -> Result<(), crate::Error> {
+    /// [`crate::ErrorKind::InvalidOption`] for option `shingle` otherwise.
+    pub fn check(&self) -> Result<(), Error> {
         match *self {
-            Shingling::Words(n) | Shingling::Chars(n) if !(1..=32).contains(&n) => {
-                Err(crate::Error::invalid_option(alloc::format!(
-                    "shingle size must be in 1..=32, got {n}"
-                )))
-            }
+            Shingling::Words(n) | Shingling::Chars(n) if !(1..=32).contains(&n) => Err(
+                Error::option("shingle", alloc::format!("size must be in 1..=32, got {n}")),
+            ),
             _ => Ok(()),
         }
     }
 
-    /// The shingle hashes of `text` by position (normalised first), with
-    /// `seed`; empty for [`Shingling::Custom`] and for a text without words.
-    pub fn hashes(&self, text: &str, seed: u64) -> Vec<u64> {
+    /// The shingle hashes by position of a normalised text whose word
+    /// tokens hash to `token_hashes` (with `seed`); empty for
+    /// [`Shingling::Custom`] and for a text without words. Prefer
+    /// [`crate::Document::shingles`], which computes this once per text.
+    pub fn compute(&self, n: &Normalized, token_hashes: &[u64], seed: u64) -> Vec<u64> {
         match *self {
-            Shingling::Words(k) => word_shingles(
-                &token_hashes(&crate::normalize(text), seed),
-                k as usize,
-                seed,
-            ),
-            Shingling::Chars(q) => char_shingles(&crate::normalize(text), q as usize, seed),
+            Shingling::Words(k) => word_shingles(token_hashes, k as usize, seed),
+            Shingling::Chars(q) => char_shingles(n, q as usize, seed),
             Shingling::Custom => Vec::new(),
         }
     }
@@ -141,15 +140,36 @@ impl core::fmt::Display for Shingling {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Shingling {
+    /// As its spec string, e.g. `"word:5"`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Shingling {
+    /// From its spec string, e.g. `"char:5"`.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <alloc::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        s.parse().map_err(|e: Error| match e.kind() {
+            ErrorKind::InvalidOption { reason, .. } => serde::de::Error::custom(reason),
+            _ => serde::de::Error::custom(e),
+        })
+    }
+}
+
 impl core::str::FromStr for Shingling {
-    type Err = crate::Error;
+    type Err = Error;
 
     /// Parses `word:K`, `char:Q` or `custom`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || {
-            crate::Error::invalid_option(alloc::format!(
-                "shingling must be word:K, char:Q (1..=32) or custom, got {s:?}"
-            ))
+            Error::option(
+                "shingle",
+                alloc::format!("must be word:K, char:Q (1..=32) or custom, got {s:?}"),
+            )
         };
         if s == "custom" {
             return Ok(Shingling::Custom);
@@ -200,6 +220,15 @@ impl ShingleSet {
     /// `true` when `hash` is in the set (binary search).
     pub fn contains(&self, hash: u64) -> bool {
         self.hashes.binary_search(&hash).is_ok()
+    }
+
+    /// The counts `|S ∩ T|`, `|S|`, `|T|` behind every set measure.
+    pub fn counts(&self, other: &ShingleSet) -> crate::measures::SetCounts {
+        crate::measures::SetCounts {
+            intersection: self.intersection_len(other),
+            a: self.len(),
+            b: other.len(),
+        }
     }
 
     /// `|S ∩ T|`, by a linear merge.

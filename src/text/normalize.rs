@@ -1,4 +1,4 @@
-//! Normalisation and word tokens, specified in `SPEC.md` §1–2.
+//! Normalisation and word tokens (SPEC.md §1–2).
 //!
 //! Tokens are found on the **original** text by the Unicode word-boundary
 //! rules (UAX #29, via `unicode-segmentation`), so every token knows its byte
@@ -23,35 +23,10 @@
 //! The normalised text ([`Normalized::text`]) is the tokens joined by single
 //! spaces: whitespace is folded and punctuation outside words removed.
 
+use super::TextRange;
 use alloc::string::String;
 use alloc::vec::Vec;
 use unicode_normalization::UnicodeNormalization;
-
-/// A half-open range `[start, end)` of offsets into a text.
-///
-/// In the core the unit is bytes of UTF-8 and the range always falls on
-/// `char` boundaries; [`crate::Report::into_utf16`] converts a report's ranges
-/// to UTF-16 code units for JavaScript.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct TextRange {
-    /// First offset inside the range.
-    pub start: usize,
-    /// First offset after the range (`end >= start`).
-    pub end: usize,
-}
-
-impl TextRange {
-    /// Length of the range in its unit.
-    pub fn len(&self) -> usize {
-        self.end - self.start
-    }
-
-    /// `true` when `start == end`.
-    pub fn is_empty(&self) -> bool {
-        self.start == self.end
-    }
-}
 
 /// One word token: where it is in the original text and in the normalised text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,7 +160,7 @@ fn normalize_segment(seg: &str, out: &mut String) {
 pub fn normalize(input: &str) -> Normalized {
     let mut text = String::with_capacity(input.len());
     let mut tokens = Vec::with_capacity(input.len() / 6 + 1);
-    crate::segment::word_segments(input, |start, end| {
+    super::segment::word_segments(input, |start, end| {
         push_token(input, start, end, &mut text, &mut tokens)
     });
     Normalized { text, tokens }
@@ -198,7 +173,7 @@ pub fn normalize(input: &str) -> Normalized {
 pub fn normalize_reference(input: &str) -> Normalized {
     let mut text = String::with_capacity(input.len());
     let mut tokens = Vec::new();
-    crate::segment::word_segments_reference(input, |start, end| {
+    super::segment::word_segments_reference(input, |start, end| {
         push_token(input, start, end, &mut text, &mut tokens)
     });
     Normalized { text, tokens }
@@ -241,31 +216,6 @@ fn push_token(input: &str, start: usize, end: usize, text: &mut String, tokens: 
     }
 }
 
-/// Converts UTF-8 byte offsets into `text` to UTF-16 code-unit offsets
-/// (the indices of JavaScript, Java and .NET strings), in one pass.
-///
-/// `byte_offsets` may come in any order and repeat; the result has the same
-/// shape. An offset inside a UTF-8 sequence maps to the next character's
-/// start; one past the end maps to the text's UTF-16 length.
-pub fn utf16_offsets(text: &str, byte_offsets: &[usize]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..byte_offsets.len()).collect();
-    order.sort_unstable_by_key(|&i| byte_offsets[i]);
-    let mut out = alloc::vec![0; byte_offsets.len()];
-    let mut chars = text.char_indices().peekable();
-    let mut units = 0usize;
-    for i in order {
-        while let Some(&(at, c)) = chars.peek() {
-            if at >= byte_offsets[i] {
-                break;
-            }
-            units += c.len_utf16();
-            chars.next();
-        }
-        out[i] = units;
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,12 +244,6 @@ mod tests {
             .collect();
         assert_eq!(words, ["Héllo", "wörld"]);
         assert_eq!(n.text(), "héllo wörld");
-    }
-
-    #[test]
-    fn utf16_offsets_any_order() {
-        // "a😀é": a at 0, 😀 at 1..5 (2 units), é at 5..7 (1 unit).
-        assert_eq!(utf16_offsets("a😀é", &[7, 0, 5, 1, 5]), [4, 0, 3, 1, 3]);
     }
 
     #[test]

@@ -1,7 +1,96 @@
-//! Evaluation measures for a score against binary labels: ROC AUC and the
-//! best-F1 threshold. Used by `neardup eval` and the evaluation tests.
+//! Classification metrics: precision, recall and F1 from counts; a
+//! confusion matrix with per-class figures; and, for a score against binary
+//! labels, ROC AUC and the best-F1 threshold (van Rijsbergen 1979; Hanley &
+//! McNeil 1982). Used by `neardup eval`, `neardup dedup --truth` and the
+//! evaluation tests.
 
+use alloc::vec;
 use alloc::vec::Vec;
+
+/// Precision, recall and F1 from the counts of true positives, false
+/// positives and false negatives.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Prf {
+    /// `TP / (TP + FP)` in [0, 1]; 0 when nothing is predicted positive.
+    pub precision: f64,
+    /// `TP / (TP + FN)` in [0, 1]; 0 when there is no positive.
+    pub recall: f64,
+    /// Harmonic mean of precision and recall in [0, 1]; 0 when both are 0.
+    pub f1: f64,
+}
+
+impl Prf {
+    /// From counts: `tp` true positives, `fp` false positives, `fneg` false
+    /// negatives.
+    pub fn from_counts(tp: usize, fp: usize, fneg: usize) -> Prf {
+        let ratio = |n: usize, d: usize| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+        let precision = ratio(tp, tp + fp);
+        let recall = ratio(tp, tp + fneg);
+        let f1 = if precision + recall == 0.0 {
+            0.0
+        } else {
+            2.0 * precision * recall / (precision + recall)
+        };
+        Prf {
+            precision,
+            recall,
+            f1,
+        }
+    }
+}
+
+/// A confusion matrix over classes `0..n`: `counts[truth][predicted]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfusionMatrix {
+    counts: Vec<Vec<usize>>,
+}
+
+impl ConfusionMatrix {
+    /// An empty `n × n` matrix.
+    pub fn new(n: usize) -> Self {
+        ConfusionMatrix {
+            counts: vec![vec![0; n]; n],
+        }
+    }
+
+    /// Counts one item of class `truth` predicted as `predicted`; ignored
+    /// when either is not below `n`.
+    pub fn add(&mut self, truth: usize, predicted: usize) {
+        let n = self.counts.len();
+        if truth < n && predicted < n {
+            self.counts[truth][predicted] += 1;
+        }
+    }
+
+    /// The rows: `rows()[truth][predicted]`.
+    pub fn rows(&self) -> &[Vec<usize>] {
+        &self.counts
+    }
+
+    /// Share of items on the diagonal, in [0, 1]; 0 when empty.
+    pub fn accuracy(&self) -> f64 {
+        let total: usize = self.counts.iter().flatten().sum();
+        let right: usize = (0..self.counts.len()).map(|i| self.counts[i][i]).sum();
+        if total == 0 {
+            0.0
+        } else {
+            right as f64 / total as f64
+        }
+    }
+
+    /// Precision, recall and F1 of class `c` against the rest.
+    pub fn class(&self, c: usize) -> Prf {
+        let n = self.counts.len();
+        if c >= n {
+            return Prf::default();
+        }
+        let tp = self.counts[c][c];
+        let predicted: usize = (0..n).map(|t| self.counts[t][c]).sum();
+        let actual: usize = self.counts[c].iter().sum();
+        Prf::from_counts(tp, predicted - tp, actual - tp)
+    }
+}
 
 /// Area under the ROC curve of `scores` for `labels` (`true` = positive):
 /// the probability that a random positive scores above a random negative,
@@ -60,21 +149,11 @@ pub fn at_threshold(scores: &[f64], labels: &[bool], threshold: f64) -> Threshol
             _ => {}
         }
     }
-    let precision = if tp + fp == 0 {
-        0.0
-    } else {
-        tp as f64 / (tp + fp) as f64
-    };
-    let recall = if tp + fneg == 0 {
-        0.0
-    } else {
-        tp as f64 / (tp + fneg) as f64
-    };
-    let f1 = if precision + recall == 0.0 {
-        0.0
-    } else {
-        2.0 * precision * recall / (precision + recall)
-    };
+    let Prf {
+        precision,
+        recall,
+        f1,
+    } = Prf::from_counts(tp, fp, fneg);
     ThresholdScore {
         threshold,
         precision,
@@ -127,6 +206,21 @@ mod tests {
         );
         assert_eq!(roc_auc(&[0.1, 0.2], &[true, true]), None);
         assert_eq!(roc_auc(&[f64::NAN, 0.2], &[true, false]), None);
+    }
+
+    #[test]
+    fn confusion_by_hand() {
+        let mut m = ConfusionMatrix::new(2);
+        for (t, p) in [(0, 0), (0, 1), (1, 1), (1, 1), (5, 0)] {
+            m.add(t, p);
+        }
+        assert_eq!(m.rows(), [vec![1, 1], vec![0, 2]]);
+        assert_eq!(m.accuracy(), 0.75);
+        // class 1: TP 2, FP 1, FN 0
+        let c = m.class(1);
+        assert!((c.precision - 2.0 / 3.0).abs() < 1e-15 && c.recall == 1.0);
+        assert!((c.f1 - 0.8).abs() < 1e-15);
+        assert_eq!(Prf::from_counts(0, 0, 0), Prf::default());
     }
 
     #[test]

@@ -24,8 +24,10 @@
 //! **Cost.** `num_perm` multiply-add-shift-min steps per shingle; see
 //! `BENCHMARKS.md`.
 
-use crate::codec::{corrupt, Reader, Writer};
-use crate::error::{Error, ErrorKind};
+use crate::document::Document;
+use crate::error::{check_range, Error};
+use crate::hash::SplitMix64;
+use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::shingle::Shingling;
 use alloc::format;
 use alloc::vec::Vec;
@@ -38,26 +40,65 @@ pub const EMPTY_VALUE: u32 = u32::MAX;
 const MAGIC: &[u8; 4] = b"NDMH";
 const FORMAT_VERSION: u16 = 1;
 
-/// SplitMix64 (Steele, Lea, Flood, OOPSLA 2014): `state += 0x9e3779b97f4a7c15`,
-/// then the `fmix`-like finaliser with constants `0xbf58476d1ce4e5b9`,
-/// `0x94d049bb133111eb`. Used to derive coefficients from a seed.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
+/// How MinHash signatures are made: checked once by [`MinHashConfig::check`]
+/// (which [`MinHasher::new`] calls).
+///
+/// Defaults: 128 values, seed 0, word 5-shingles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(from_wasm_abi))]
+pub struct MinHashConfig {
+    /// Values per signature, 1..=4096 (default 128).
+    pub num_perm: u32,
+    /// Seed of the shingle hashes and the permutations (default 0).
+    pub seed: u64,
+    /// Shingles of texts: `"word:K"`, `"char:Q"` or `"custom"` (default `"word:5"`).
+    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
+    pub shingle: Shingling,
+}
 
-impl SplitMix64 {
-    /// A generator starting at `seed`.
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
+impl Default for MinHashConfig {
+    fn default() -> Self {
+        MinHashConfig {
+            num_perm: 128,
+            seed: crate::hash::DEFAULT_SEED,
+            shingle: Shingling::Words(5),
+        }
+    }
+}
+
+impl MinHashConfig {
+    /// Sets `num_perm`.
+    pub fn num_perm(mut self, n: u32) -> Self {
+        self.num_perm = n;
+        self
     }
 
-    /// The next 64-bit value.
-    #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+    /// Sets the seed.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// Sets the shingling.
+    pub fn shingle(mut self, shingle: Shingling) -> Self {
+        self.shingle = shingle;
+        self
+    }
+
+    /// Checks every option.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for `num_perm` outside 1..=4096 or a
+    /// shingle size outside 1..=32.
+    pub fn check(&self) -> Result<(), Error> {
+        check_range("num_perm", self.num_perm, 1..=MAX_PERM as u32)?;
+        self.shingle.check()
     }
 }
 
@@ -71,20 +112,15 @@ pub struct MinHasher {
 }
 
 impl MinHasher {
-    /// A hasher of `num_perm` values (1..=4096; 128 is the usual choice),
-    /// with `seed` for both the shingle hashes and the coefficients, and
-    /// `shingling` for texts given to [`MinHasher::signature_of_text`].
+    /// A hasher of `config.num_perm` values, with `config.seed` for both the
+    /// shingle hashes and the coefficients, and `config.shingle` for
+    /// documents given to [`MinHasher::signature_of`].
     ///
     /// # Errors
-    /// [`ErrorKind::InvalidOption`] when `num_perm` or the shingle size is
-    /// out of range.
-    pub fn new(num_perm: usize, seed: u64, shingling: Shingling) -> Result<Self, Error> {
-        if !(1..=MAX_PERM).contains(&num_perm) {
-            return Err(Error::invalid_option(format!(
-                "numPerm must be in 1..={MAX_PERM}, got {num_perm}"
-            )));
-        }
-        shingling.check()?;
+    /// As [`MinHashConfig::check`].
+    pub fn new(config: &MinHashConfig) -> Result<Self, Error> {
+        config.check()?;
+        let (num_perm, seed, shingling) = (config.num_perm as usize, config.seed, config.shingle);
         let mut rng = SplitMix64::new(seed ^ 0x6d69_6e68_6173_6821);
         let (mut a, mut b) = (Vec::with_capacity(num_perm), Vec::with_capacity(num_perm));
         for _ in 0..num_perm {
@@ -126,7 +162,7 @@ impl MinHasher {
     /// Adds shingle hashes to `sig` (the signature of the union).
     ///
     /// # Errors
-    /// [`ErrorKind::Incompatible`] when `sig` was made by another hasher.
+    /// [`crate::ErrorKind::Incompatible`] when `sig` was made by another hasher.
     pub fn update(&self, sig: &mut Signature, shingles: &[u64]) -> Result<(), Error> {
         self.check_compatible(sig)?;
         let vals = &mut sig.values[..];
@@ -152,11 +188,37 @@ impl MinHasher {
         sig
     }
 
-    /// The signature of a text's shingles under this hasher's shingling
-    /// (normalised per SPEC.md). A text without words gives the empty
-    /// signature; [`Shingling::Custom`] gives the empty signature too.
+    /// The signature of a document's shingles under this hasher's shingling
+    /// (its distinct shingles, memoised in the document). A document without
+    /// words gives the empty signature; [`Shingling::Custom`] gives the empty
+    /// signature too.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] when the document's seed is not the
+    /// hasher's.
+    pub fn signature_of(&self, doc: &Document) -> Result<Signature, Error> {
+        if doc.seed() != self.seed {
+            return Err(Error::incompatible(
+                "document",
+                format!("seed {}", self.seed),
+                format!("seed {}", doc.seed()),
+            ));
+        }
+        Ok(self.signature(doc.shingle_set(self.shingling).as_slice()))
+    }
+
+    /// The signature of a text: [`MinHasher::signature_of`] a new
+    /// [`Document`] with the hasher's seed.
     pub fn signature_of_text(&self, text: &str) -> Signature {
-        self.signature(&self.shingling.hashes(text, self.seed))
+        self.signature(
+            Document::new(text, self.seed)
+                .shingle_set(self.shingling)
+                .as_slice(),
+        )
+    }
+
+    fn describe(num_perm: usize, seed: u64, shingling: Shingling) -> alloc::string::String {
+        format!("num_perm {num_perm}, seed {seed}, {shingling}")
     }
 
     fn check_compatible(&self, sig: &Signature) -> Result<(), Error> {
@@ -164,15 +226,11 @@ impl MinHasher {
             || sig.seed != self.seed
             || sig.shingling != self.shingling
         {
-            return Err(Error::new(ErrorKind::Incompatible(format!(
-                "signature (numPerm {}, seed {}, {}) does not fit the hasher (numPerm {}, seed {}, {})",
-                sig.values.len(),
-                sig.seed,
-                sig.shingling,
-                self.a.len(),
-                self.seed,
-                self.shingling
-            ))));
+            return Err(Error::incompatible(
+                "signature",
+                Self::describe(self.a.len(), self.seed, self.shingling),
+                Self::describe(sig.values.len(), sig.seed, sig.shingling),
+            ));
         }
         Ok(())
     }
@@ -230,7 +288,7 @@ impl Signature {
     /// equal values. 0 when either set is empty.
     ///
     /// # Errors
-    /// [`ErrorKind::Incompatible`] when the signatures differ in length,
+    /// [`crate::ErrorKind::Incompatible`] when the signatures differ in length,
     /// seed or shingling.
     pub fn jaccard(&self, other: &Signature) -> Result<f64, Error> {
         self.compatible(other)?;
@@ -246,20 +304,21 @@ impl Signature {
         Ok(eq as f64 / self.values.len() as f64)
     }
 
+    /// `num_perm`, seed and shingling, as a phrase for messages.
+    pub(crate) fn describe(&self) -> alloc::string::String {
+        MinHasher::describe(self.values.len(), self.seed, self.shingling)
+    }
+
     pub(crate) fn compatible(&self, other: &Signature) -> Result<(), Error> {
         if self.values.len() != other.values.len()
             || self.seed != other.seed
             || self.shingling != other.shingling
         {
-            return Err(Error::new(ErrorKind::Incompatible(format!(
-                "signatures differ (numPerm {} vs {}, seed {} vs {}, {} vs {})",
-                self.values.len(),
-                other.values.len(),
-                self.seed,
-                other.seed,
-                self.shingling,
-                other.shingling
-            ))));
+            return Err(Error::incompatible(
+                "signature",
+                self.describe(),
+                other.describe(),
+            ));
         }
         Ok(())
     }
@@ -267,7 +326,7 @@ impl Signature {
     /// Merges `other` into `self`: the signature of the union of the sets.
     ///
     /// # Errors
-    /// [`ErrorKind::Incompatible`] as for [`Signature::jaccard`].
+    /// [`crate::ErrorKind::Incompatible`] as for [`Signature::jaccard`].
     pub fn merge(&mut self, other: &Signature) -> Result<(), Error> {
         self.compatible(other)?;
         for (a, &b) in self.values.iter_mut().zip(&other.values) {
@@ -297,7 +356,7 @@ impl Signature {
     /// Reads [`Signature::to_bytes`] output.
     ///
     /// # Errors
-    /// [`ErrorKind::Corrupt`] for wrong magic, a bad checksum, truncation,
+    /// [`crate::ErrorKind::Corrupt`] for wrong magic, a bad checksum, truncation,
     /// inconsistent lengths or trailing bytes; [`ErrorKind::Version`] for
     /// another format or spec version.
     pub fn from_bytes(bytes: &[u8]) -> Result<Signature, Error> {
@@ -336,10 +395,12 @@ pub fn standard_error(j: f64, num_perm: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hash::SplitMix64;
     use crate::shingle::ShingleSet;
+    use crate::ErrorKind;
 
-    fn hasher(k: usize) -> MinHasher {
-        MinHasher::new(k, 0, Shingling::Words(3)).unwrap()
+    fn hasher(k: u32) -> MinHasher {
+        MinHasher::new(&MinHashConfig::default().num_perm(k).shingle(Shingling::Words(3))).unwrap()
     }
 
     /// Two sets with planted resemblance from a deterministic stream.
@@ -417,20 +478,20 @@ mod tests {
     fn incompatible_signatures_are_refused() {
         let s1 = hasher(128).signature(&[1, 2, 3]);
         let s2 = hasher(64).signature(&[1, 2, 3]);
-        let s3 = MinHasher::new(128, 1, Shingling::Words(3))
+        let s3 = MinHasher::new(&MinHashConfig::default().seed(1).shingle(Shingling::Words(3)))
             .unwrap()
             .signature(&[1, 2, 3]);
-        let s4 = MinHasher::new(128, 0, Shingling::Chars(5))
+        let s4 = MinHasher::new(&MinHashConfig::default().shingle(Shingling::Chars(5)))
             .unwrap()
             .signature(&[1, 2, 3]);
         for s in [&s2, &s3, &s4] {
             assert!(matches!(
                 s1.jaccard(s).unwrap_err().kind(),
-                ErrorKind::Incompatible(_)
+                ErrorKind::Incompatible { .. }
             ));
         }
-        assert!(MinHasher::new(0, 0, Shingling::Words(3)).is_err());
-        assert!(MinHasher::new(128, 0, Shingling::Words(0)).is_err());
+        assert!(MinHasher::new(&MinHashConfig::default().num_perm(0)).is_err());
+        assert!(MinHasher::new(&MinHashConfig::default().shingle(Shingling::Words(0))).is_err());
     }
 
     #[test]

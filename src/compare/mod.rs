@@ -9,16 +9,21 @@
 //! phrase of a comes from b, whatever else b contains, and near 0 for
 //! independent texts on the same topic. `EVALUATION.md` measures it on the
 //! Clough–Stevenson corpus.
+//!
+//! The shared passages are found by [`passages`].
 
-use crate::error::{Error, ErrorKind};
-use crate::evidence::{self, Passage};
-use crate::measures::{self, TermFrequencies};
-use crate::shingle::{self, ShingleSet};
-use crate::text::{normalize, utf16_offsets, Normalized, TextRange};
+pub mod passages;
+
+use crate::document::Document;
+use crate::error::{check_range, Error, ErrorKind};
+use crate::measures::TermFrequencies;
+use crate::shingle::Shingling;
+use crate::text::{utf16_offsets, TextRange};
 use alloc::vec::Vec;
+pub use passages::Passage;
 
 /// Options of [`compare`], with by-value setters; checked once by
-/// [`CompareOptions::check`] (which `compare` calls).
+/// [`CompareConfig::check`] (which `compare` calls).
 ///
 /// The defaults suit essays and articles: word 3-shingles, character
 /// 5-grams, seed 0, no gap merging, inputs up to 64 MiB.
@@ -28,7 +33,9 @@ use alloc::vec::Vec;
     feature = "serde",
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
-pub struct CompareOptions {
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(into_wasm_abi, from_wasm_abi))]
+pub struct CompareConfig {
     /// Words per word shingle, `k` in 1..=32. Default 3.
     pub word_k: u32,
     /// Characters per character shingle, `q` in 1..=32. Default 5.
@@ -44,9 +51,9 @@ pub struct CompareOptions {
     pub max_bytes: u64,
 }
 
-impl Default for CompareOptions {
+impl Default for CompareConfig {
     fn default() -> Self {
-        CompareOptions {
+        CompareConfig {
             word_k: 3,
             char_q: 5,
             seed: crate::hash::DEFAULT_SEED,
@@ -56,7 +63,7 @@ impl Default for CompareOptions {
     }
 }
 
-impl CompareOptions {
+impl CompareConfig {
     /// The default options.
     pub fn new() -> Self {
         Self::default()
@@ -97,31 +104,10 @@ impl CompareOptions {
     /// # Errors
     /// [`ErrorKind::InvalidOption`] naming the option and its range.
     pub fn check(&self) -> Result<(), Error> {
-        if !(1..=32).contains(&self.word_k) {
-            return Err(Error::invalid_option(alloc::format!(
-                "wordK must be in 1..=32, got {}",
-                self.word_k
-            )));
-        }
-        if !(1..=32).contains(&self.char_q) {
-            return Err(Error::invalid_option(alloc::format!(
-                "charQ must be in 1..=32, got {}",
-                self.char_q
-            )));
-        }
-        if self.span_gap > 64 {
-            return Err(Error::invalid_option(alloc::format!(
-                "spanGap must be in 0..=64, got {}",
-                self.span_gap
-            )));
-        }
-        if !(1..=u32::MAX as u64).contains(&self.max_bytes) {
-            return Err(Error::invalid_option(alloc::format!(
-                "maxBytes must be in 1..=4294967295, got {}",
-                self.max_bytes
-            )));
-        }
-        Ok(())
+        check_range("word_k", self.word_k, 1..=32)?;
+        check_range("char_q", self.char_q, 1..=32)?;
+        check_range("span_gap", self.span_gap, 0..=64)?;
+        check_range("max_bytes", self.max_bytes, 1..=u32::MAX as u64)
     }
 }
 
@@ -129,6 +115,7 @@ impl CompareOptions {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Measures {
     /// The plagiarism score: containment of a in b by word k-shingles
     /// (equal to `containment`; see the module docs).
@@ -167,6 +154,7 @@ pub struct Measures {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum OffsetUnit {
     /// Bytes of UTF-8 (the core's unit; Rust string slicing).
     Utf8Bytes,
@@ -178,6 +166,8 @@ pub enum OffsetUnit {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(into_wasm_abi))]
 pub struct Report {
     /// Every measure, including the plagiarism score.
     #[cfg_attr(feature = "serde", serde(flatten))]
@@ -187,7 +177,7 @@ pub struct Report {
     /// The unit of the passages' `a` and `b` offsets.
     pub offsets: OffsetUnit,
     /// The options the report was made with.
-    pub options: CompareOptions,
+    pub options: CompareConfig,
 }
 
 impl Report {
@@ -233,7 +223,8 @@ impl Report {
     }
 }
 
-fn prepare(text: &str, which: &'static str, max: u64) -> Result<Normalized, Error> {
+/// Checks a text's size before any work is done on it.
+fn check_size(text: &str, which: &'static str, max: u64) -> Result<(), Error> {
     if text.len() as u64 > max {
         return Err(Error::new(ErrorKind::TooLarge {
             which,
@@ -241,82 +232,102 @@ fn prepare(text: &str, which: &'static str, max: u64) -> Result<Normalized, Erro
             max,
         }));
     }
-    let n = normalize(text);
-    if n.is_empty() {
-        return Err(Error::new(ErrorKind::EmptyText { which }));
-    }
-    Ok(n)
+    Ok(())
 }
 
-/// Compares suspicious text `a` with source text `b`.
-///
-/// Normalises both ([`crate::normalize`]), shingles them
-/// ([`crate::shingle`]), computes every [`Measures`] field and the shared
-/// [`Passage`]s with UTF-8 byte ranges into `a` and `b`. Linear in the texts'
-/// lengths up to a log factor; memory about 40 bytes per word token.
+/// Compares suspicious text `a` with source text `b`: checks the sizes,
+/// makes a [`Document`] of each with `config.seed`, and calls
+/// [`compare_documents`]. Linear in the texts' lengths up to a log factor;
+/// memory about 40 bytes per word token.
 ///
 /// # Errors
-/// * [`ErrorKind::InvalidOption`] when `options.check()` fails;
-/// * [`ErrorKind::TooLarge`] when a text exceeds `options.max_bytes`;
+/// * [`ErrorKind::InvalidOption`] when `config.check()` fails;
+/// * [`ErrorKind::TooLarge`] when a text exceeds `config.max_bytes`;
 /// * [`ErrorKind::EmptyText`] when a text has no word tokens.
 ///
 /// ```
-/// use neardup::{compare, CompareOptions};
+/// use neardup::{compare, CompareConfig};
 /// let src = "The quick brown fox jumps over the lazy dog.";
-/// let r = compare("He said the quick brown fox jumps over it.", src, &CompareOptions::default())?;
+/// let r = compare("He said the quick brown fox jumps over it.", src, &CompareConfig::default())?;
 /// assert!(r.measures.score > 0.5);
 /// assert_eq!(&src[r.passages[0].b.start..r.passages[0].b.end], "The quick brown fox jumps over");
 /// # Ok::<(), neardup::Error>(())
 /// ```
-pub fn compare(a: &str, b: &str, options: &CompareOptions) -> Result<Report, Error> {
-    options.check()?;
-    let na = prepare(a, "a", options.max_bytes)?;
-    let nb = prepare(b, "b", options.max_bytes)?;
-    let (k, q, seed) = (
-        options.word_k as usize,
-        options.char_q as usize,
-        options.seed,
+pub fn compare(a: &str, b: &str, config: &CompareConfig) -> Result<Report, Error> {
+    config.check()?;
+    check_size(a, "a", config.max_bytes)?;
+    check_size(b, "b", config.max_bytes)?;
+    let da = Document::new(a, config.seed);
+    let db = Document::new(b, config.seed);
+    compare_documents(&da, &db, config)
+}
+
+/// Compares suspicious document `a` with source document `b` (both made
+/// with `config.seed`): every [`Measures`] field and the shared
+/// [`Passage`]s with UTF-8 byte ranges into the original texts. The
+/// documents keep the shingle sets computed here, so a verdict on the same
+/// documents reuses them.
+///
+/// # Errors
+/// * [`ErrorKind::InvalidOption`] when `config.check()` fails;
+/// * [`ErrorKind::Incompatible`] when a document's seed is not `config.seed`;
+/// * [`ErrorKind::EmptyText`] when a document has no word tokens.
+pub fn compare_documents(
+    a: &Document,
+    b: &Document,
+    config: &CompareConfig,
+) -> Result<Report, Error> {
+    config.check()?;
+    for (d, which) in [(a, "a"), (b, "b")] {
+        if d.seed() != config.seed {
+            return Err(Error::incompatible(
+                "document",
+                alloc::format!("seed {}", config.seed),
+                alloc::format!("seed {} (text {which})", d.seed()),
+            ));
+        }
+        if d.is_empty() {
+            return Err(Error::new(ErrorKind::EmptyText { which }));
+        }
+    }
+    let k = config.word_k as usize;
+    let (words, chars) = (
+        Shingling::Words(config.word_k),
+        Shingling::Chars(config.char_q),
     );
+    let (wa, wb) = (a.shingles(words), b.shingles(words));
+    let runs = passages::shared_runs(&wa, &wb, k, a.len(), b.len(), config.span_gap as usize);
+    let passages = passages::passages(&runs, a.normalized(), b.normalized());
 
-    let ta = shingle::token_hashes(&na, seed);
-    let tb = shingle::token_hashes(&nb, seed);
-    let wa = shingle::word_shingles(&ta, k, seed);
-    let wb = shingle::word_shingles(&tb, k, seed);
-    let runs = evidence::shared_runs(&wa, &wb, k, na.len(), nb.len(), options.span_gap as usize);
-    let passages = evidence::passages(&runs, &na, &nb);
-
-    let sa = ShingleSet::from_hashes(wa);
-    let sb = ShingleSet::from_hashes(wb);
-    let ca = ShingleSet::from_hashes(shingle::char_shingles(&na, q, seed));
-    let cb = ShingleSet::from_hashes(shingle::char_shingles(&nb, q, seed));
-    let fa = TermFrequencies::from_hashes(&ta);
-    let fb = TermFrequencies::from_hashes(&tb);
+    let w = a.shingle_set(words).counts(&b.shingle_set(words));
+    let c = a.shingle_set(chars).counts(&b.shingle_set(chars));
+    let fa = TermFrequencies::from_hashes(a.token_hashes());
+    let fb = TermFrequencies::from_hashes(b.token_hashes());
 
     let covered_a: usize = runs.iter().map(|(x, _)| x.len()).sum();
     let covered_b = covered_tokens(runs.iter().map(|&(_, y)| y).collect());
-    let containment = measures::containment(&sa, &sb);
     let m = Measures {
-        score: containment,
-        resemblance: measures::resemblance(&sa, &sb),
-        containment,
-        containment_b_in_a: measures::containment(&sb, &sa),
-        dice: measures::dice(&sa, &sb),
-        char_resemblance: measures::resemblance(&ca, &cb),
-        char_containment: measures::containment(&ca, &cb),
-        cosine: measures::cosine(&fa, &fb),
-        shared_shingles: sa.intersection_len(&sb) as u64,
-        shingles_a: sa.len() as u64,
-        shingles_b: sb.len() as u64,
-        tokens_a: na.len() as u64,
-        tokens_b: nb.len() as u64,
-        coverage_a: covered_a as f64 / na.len() as f64,
-        coverage_b: covered_b as f64 / nb.len() as f64,
+        score: w.containment(),
+        resemblance: w.resemblance(),
+        containment: w.containment(),
+        containment_b_in_a: w.containment_b_in_a(),
+        dice: w.dice(),
+        char_resemblance: c.resemblance(),
+        char_containment: c.containment(),
+        cosine: crate::measures::sets::cosine(&fa, &fb),
+        shared_shingles: w.intersection as u64,
+        shingles_a: w.a as u64,
+        shingles_b: w.b as u64,
+        tokens_a: a.len() as u64,
+        tokens_b: b.len() as u64,
+        coverage_a: covered_a as f64 / a.len() as f64,
+        coverage_b: covered_b as f64 / b.len() as f64,
     };
     Ok(Report {
         measures: m,
         passages,
         offsets: OffsetUnit::Utf8Bytes,
-        options: *options,
+        options: *config,
     })
 }
 
@@ -341,7 +352,7 @@ mod tests {
     #[test]
     fn identical_texts_score_one() {
         let t = "Inheritance lets a class reuse the fields and methods of another class.";
-        let r = compare(t, t, &CompareOptions::default()).unwrap();
+        let r = compare(t, t, &CompareConfig::default()).unwrap();
         assert_eq!(r.measures.score, 1.0);
         assert_eq!(r.measures.resemblance, 1.0);
         assert!((r.measures.cosine - 1.0).abs() < 1e-12);
@@ -358,7 +369,7 @@ mod tests {
 
     #[test]
     fn errors_name_the_text() {
-        let o = CompareOptions::default();
+        let o = CompareConfig::default();
         let e = compare("  ", "text", &o).unwrap_err();
         assert_eq!(e.kind(), &ErrorKind::EmptyText { which: "a" });
         let e = compare("text", "...", &o).unwrap_err();
@@ -373,14 +384,24 @@ mod tests {
             }
         ));
         let e = compare("a", "b", &o.word_k(0)).unwrap_err();
-        assert!(alloc::format!("{e}").contains("wordK"));
+        assert_eq!(
+            alloc::format!("{e}"),
+            "invalid option word_k: must be in 1..=32, got 0"
+        );
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::InvalidOption {
+                option: "word_k",
+                ..
+            }
+        ));
     }
 
     #[test]
     fn utf16_offsets() {
         let a = "😀 café copied words here";
         let b = "x copied words here";
-        let r = compare(a, b, &CompareOptions::default()).unwrap();
+        let r = compare(a, b, &CompareConfig::default()).unwrap();
         assert_eq!(r.passages[0].a, TextRange { start: 11, end: 28 });
         let u = r.into_utf16(a, b);
         // 😀 is 4 bytes / 2 units; é is 2 bytes / 1 unit.

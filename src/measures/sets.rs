@@ -1,4 +1,5 @@
-//! Set and vector similarity measures, each with its formula and source.
+//! Set measures of shingle sets (Broder 1997) and the cosine of term
+//! frequencies, each with its formula and source.
 //!
 //! For shingle sets `A = S(a)`, `B = S(b)` (Broder, "On the resemblance and
 //! containment of documents", SEQUENCES 1997):
@@ -16,22 +17,56 @@
 use crate::shingle::ShingleSet;
 use alloc::vec::Vec;
 
-/// Jaccard resemblance `|A ∩ B| / |A ∪ B|` in [0, 1]; 0 when both are empty.
+/// The counts behind every set measure: `|A ∩ B|`, `|A|`, `|B|`.
+///
+/// Every set measure of the crate (of shingle sets, of keyword sets) is one
+/// of these methods, so each formula is written once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SetCounts {
+    /// `|A ∩ B|`.
+    pub intersection: usize,
+    /// `|A|`.
+    pub a: usize,
+    /// `|B|`.
+    pub b: usize,
+}
+
+impl SetCounts {
+    /// Jaccard resemblance `|A ∩ B| / |A ∪ B|` in [0, 1]; 0 when both are empty.
+    pub fn resemblance(&self) -> f64 {
+        ratio(self.intersection, self.a + self.b - self.intersection)
+    }
+
+    /// Containment of A in B, `|A ∩ B| / |A|` in [0, 1]; 0 when A is empty.
+    pub fn containment(&self) -> f64 {
+        ratio(self.intersection, self.a)
+    }
+
+    /// Containment of B in A, `|A ∩ B| / |B|` in [0, 1]; 0 when B is empty.
+    pub fn containment_b_in_a(&self) -> f64 {
+        ratio(self.intersection, self.b)
+    }
+
+    /// Dice coefficient `2 |A ∩ B| / (|A| + |B|)` in [0, 1]; 0 when both are empty.
+    pub fn dice(&self) -> f64 {
+        ratio(2 * self.intersection, self.a + self.b)
+    }
+}
+
+/// Jaccard resemblance of two shingle sets (see [`SetCounts::resemblance`]).
 pub fn resemblance(a: &ShingleSet, b: &ShingleSet) -> f64 {
-    let inter = a.intersection_len(b);
-    let union = a.len() + b.len() - inter;
-    ratio(inter, union)
+    a.counts(b).resemblance()
 }
 
-/// Containment of `a` in `b`, `|A ∩ B| / |A|` in [0, 1]: the share of `a`'s
-/// shingles that also occur in `b`; 0 when `a` is empty.
+/// Containment of `a` in `b` (see [`SetCounts::containment`]): the share of
+/// `a`'s shingles that also occur in `b`.
 pub fn containment(a: &ShingleSet, b: &ShingleSet) -> f64 {
-    ratio(a.intersection_len(b), a.len())
+    a.counts(b).containment()
 }
 
-/// Dice coefficient `2 |A ∩ B| / (|A| + |B|)` in [0, 1]; 0 when both are empty.
+/// Dice coefficient of two shingle sets (see [`SetCounts::dice`]).
 pub fn dice(a: &ShingleSet, b: &ShingleSet) -> f64 {
-    ratio(2 * a.intersection_len(b), a.len() + b.len())
+    a.counts(b).dice()
 }
 
 fn ratio(num: usize, den: usize) -> f64 {
@@ -49,7 +84,7 @@ pub struct TermFrequencies {
 }
 
 impl TermFrequencies {
-    /// Counts the terms (hashes, e.g. from [`crate::shingle::token_hashes`]).
+    /// Counts the terms (hashes, e.g. [`crate::Document::token_hashes`]).
     pub fn from_hashes(hashes: &[u64]) -> Self {
         let mut sorted = hashes.to_vec();
         sorted.sort_unstable();
@@ -68,7 +103,7 @@ impl TermFrequencies {
         &self.terms
     }
 
-    /// The counts as a sparse weight vector for [`crate::similarity`].
+    /// The counts as a sparse weight vector for [`crate::measures::vectors`].
     pub fn weights(&self) -> Vec<(u64, f64)> {
         self.terms.iter().map(|&(h, n)| (h, n as f64)).collect()
     }
@@ -88,7 +123,7 @@ impl TermFrequencies {
 /// `Σ_t f_a(t) f_b(t) / (‖f_a‖ ‖f_b‖)` in [0, 1] (counts are non-negative);
 /// 0 when either is empty.
 pub fn cosine(a: &TermFrequencies, b: &TermFrequencies) -> f64 {
-    crate::similarity::cosine(&a.weights(), &b.weights())
+    super::vectors::cosine(&a.weights(), &b.weights())
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! Byte encoding of persisted values (signatures, index snapshots).
+//! The one framing of every persisted value (signatures, fingerprints, index
+//! snapshots): shared by every sketch and index.
 //!
 //! Every persisted value is: a 4-byte magic, a `u16` format version, the
 //! `u16` spec version (`SPEC_VERSION`), the payload, and a CRC-32 (IEEE,
@@ -141,6 +142,20 @@ impl<'a> Reader<'a> {
     pub(crate) fn remaining(&self) -> usize {
         self.buf.len() - self.at
     }
+
+    /// Reads a `u64` count of items that take at least `min_bytes` each,
+    /// refusing counts the remaining bytes cannot hold (so that a damaged
+    /// header never makes a reader allocate).
+    pub(crate) fn count(&mut self, min_bytes: usize) -> Result<usize, Error> {
+        let count = self.u64()?;
+        if count > (self.remaining() / min_bytes.max(1)) as u64 {
+            return Err(corrupt(
+                self.what,
+                format!("{count} items cannot fit in the data"),
+            ));
+        }
+        Ok(count as usize)
+    }
     /// Fails unless everything was read.
     pub(crate) fn end(self) -> Result<(), Error> {
         if self.at != self.buf.len() {
@@ -157,5 +172,5 @@ impl<'a> Reader<'a> {
 }
 
 pub(crate) fn corrupt(what: &'static str, msg: String) -> Error {
-    Error::new(ErrorKind::Corrupt { what, msg })
+    Error::corrupt(what, msg)
 }

@@ -81,7 +81,7 @@ pub fn all_pairs(sets: &[ShingleSet], threshold: f64) -> Vec<(u32, u32, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::minhash::SplitMix64;
+    use crate::hash::SplitMix64;
 
     #[test]
     fn equals_brute_force_on_random_sets() {

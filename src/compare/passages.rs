@@ -1,4 +1,4 @@
-//! Evidence: the passages two texts share.
+//! The passages two texts share: the evidence behind a score.
 //!
 //! A shared passage is a maximal run of consecutive word k-shingles of text a
 //! that occur, consecutively and in the same order, in text b (the matching
@@ -23,8 +23,9 @@ pub const MAX_CANDIDATES: usize = 32;
 /// A passage shared by texts a and b.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Passage {
-    /// Range in text a (bytes of UTF-8 in the core; see [`crate::Report::into_utf16`]).
+    /// Range in text a (bytes of UTF-8 in the core; see [`super::Report::into_utf16`]).
     pub a: TextRange,
     /// Range in text b, same unit as `a`.
     pub b: TextRange,
@@ -37,7 +38,7 @@ pub struct Passage {
 }
 
 /// Finds the shared passages, as token-index ranges, from the positional word
-/// shingle hashes of a and b ([`crate::shingle::word_shingles`] with the same
+/// shingle hashes of a and b ([`crate::Document::shingles`] with the same
 /// `k` and seed) and the token counts `n_a`, `n_b`.
 ///
 /// Returns `(a_tokens, b_tokens)` pairs in order of a, non-overlapping in a.

@@ -1,5 +1,5 @@
-//! Union–find (disjoint sets) with path halving and union by size, for
-//! turning near-duplicate pairs into clusters (Tarjan 1975).
+//! Clusters of near-duplicates: union–find (disjoint sets) with path halving
+//! and union by size (Tarjan 1975) over the pairs an index finds.
 
 use alloc::vec::Vec;
 
@@ -80,6 +80,12 @@ pub fn cluster_ids<'a>(pairs: &[(&'a str, &'a str)]) -> Vec<Vec<&'a str>> {
         .into_iter()
         .map(|c| c.into_iter().map(|i| ids[i as usize]).collect())
         .collect()
+}
+
+/// Clusters of an index's pairs ([`super::Pair`]): see [`cluster_ids`].
+pub fn cluster_pairs<'a>(pairs: &[super::Pair<'a>]) -> Vec<Vec<&'a str>> {
+    let edges: Vec<(&str, &str)> = pairs.iter().map(|p| (p.a, p.b)).collect();
+    cluster_ids(&edges)
 }
 
 #[cfg(test)]

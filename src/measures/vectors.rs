@@ -5,7 +5,8 @@
 //! A vector is a list of `(feature hash, weight)` pairs sorted by hash, each
 //! hash once, weights finite and non-negative (e.g. the top-k tf-idf keywords
 //! of [`crate::tfidf::DocumentFrequencies::top_keywords`]). With `A`, `B` the
-//! sets of features and `u`, `v` the weight vectors:
+//! sets of features and `u`, `v` the weight vectors (the set measures are
+//! those of [`super::SetCounts`], on the features):
 //!
 //! | function | formula | range |
 //! |---|---|---|
@@ -16,6 +17,8 @@
 //! | [`extended_jaccard`] (Tanimoto 1958) | `u·v / (‖u‖² + ‖v‖² − u·v)` | [0, 1] |
 //!
 //! Empty inputs give 0 similarity (and distance `‖u‖` or `‖v‖`), never NaN.
+
+use super::SetCounts;
 
 /// A sparse vector: `(feature hash, weight)` sorted by hash, hashes unique.
 pub type Sparse = [(u64, f64)];
@@ -39,34 +42,29 @@ fn merge(a: &Sparse, b: &Sparse, mut f: impl FnMut(f64, f64)) {
     }
 }
 
-fn counts(a: &Sparse, b: &Sparse) -> (usize, usize, usize) {
-    let mut inter = 0;
+/// The set counts of the features of two vectors.
+pub fn counts(a: &Sparse, b: &Sparse) -> SetCounts {
+    let mut intersection = 0;
     merge(a, b, |x, y| {
         if x != 0.0 && y != 0.0 {
-            inter += 1;
+            intersection += 1;
         }
     });
-    (inter, a.len(), b.len())
+    SetCounts {
+        intersection,
+        a: a.len(),
+        b: b.len(),
+    }
 }
 
 /// Jaccard coefficient of the feature sets, `|A∩B| / |A∪B|`.
 pub fn jaccard(a: &Sparse, b: &Sparse) -> f64 {
-    let (i, na, nb) = counts(a, b);
-    if na + nb - i == 0 {
-        0.0
-    } else {
-        i as f64 / (na + nb - i) as f64
-    }
+    counts(a, b).resemblance()
 }
 
 /// Dice coefficient of the feature sets, `2|A∩B| / (|A| + |B|)`.
 pub fn dice(a: &Sparse, b: &Sparse) -> f64 {
-    let (i, na, nb) = counts(a, b);
-    if na + nb == 0 {
-        0.0
-    } else {
-        2.0 * i as f64 / (na + nb) as f64
-    }
+    counts(a, b).dice()
 }
 
 fn products(a: &Sparse, b: &Sparse) -> (f64, f64, f64) {

@@ -1,0 +1,142 @@
+//! [`Document`]: a text normalised once, that every method reads.
+//!
+//! The data path of the crate is a straight line: text → [`Document`]
+//! (normalised tokens, token hashes) → features (shingle sequences and sets,
+//! memoised here by kind and size) → sketch (MinHash signature, SimHash
+//! fingerprint) → index, or → score ([`crate::compare`], the learned
+//! verdict). A comparison with a verdict normalises each text once and
+//! shingles it once per shingle kind, however many measures read it.
+
+use crate::shingle::{ShingleSet, Shingling};
+use crate::text::{normalize, Normalized};
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+/// A normalised text with its token hashes and memoised shingles.
+///
+/// Built by [`Document::new`] in time linear in the text; takes about the
+/// text's length plus 40 bytes per token, plus 8 bytes per shingle for each
+/// shingle kind asked for (sequence) and again for each set. The memo is
+/// filled on first use (`&self` methods, interior mutability), so a
+/// `Document` is `Send` but not `Sync`: share it within one thread.
+#[derive(Debug)]
+pub struct Document {
+    normalized: Normalized,
+    seed: u64,
+    token_hashes: Vec<u64>,
+    memo: RefCell<Vec<(Shingling, Memo)>>,
+}
+
+#[derive(Debug, Default, Clone)]
+struct Memo {
+    sequence: Option<Arc<[u64]>>,
+    set: Option<Arc<ShingleSet>>,
+}
+
+impl Document {
+    /// Normalises `text` (SPEC.md §1–2) and hashes its tokens with `seed`
+    /// (SPEC.md §3). Never fails: a text without words gives an empty
+    /// document (see [`Document::is_empty`]); callers that need words check.
+    pub fn new(text: &str, seed: u64) -> Self {
+        Self::from_normalized(normalize(text), seed)
+    }
+
+    /// A document from an already normalised text.
+    pub fn from_normalized(normalized: Normalized, seed: u64) -> Self {
+        let token_hashes = crate::shingle::token_hashes(&normalized, seed);
+        Document {
+            normalized,
+            seed,
+            token_hashes,
+            memo: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// The normalised text and its tokens.
+    pub fn normalized(&self) -> &Normalized {
+        &self.normalized
+    }
+
+    /// The hash seed of every value derived from this document.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The hash of each word token, in order (`bytes_hash(seed, token)`).
+    pub fn token_hashes(&self) -> &[u64] {
+        &self.token_hashes
+    }
+
+    /// Number of word tokens.
+    pub fn len(&self) -> usize {
+        self.token_hashes.len()
+    }
+
+    /// `true` when the text has no word tokens.
+    pub fn is_empty(&self) -> bool {
+        self.token_hashes.is_empty()
+    }
+
+    fn memo<T>(&self, shingling: Shingling, get: impl FnOnce(&mut Memo) -> T) -> T {
+        let mut memo = self.memo.borrow_mut();
+        let i = match memo.iter().position(|(s, _)| *s == shingling) {
+            Some(i) => i,
+            None => {
+                memo.push((shingling, Memo::default()));
+                memo.len() - 1
+            }
+        };
+        get(&mut memo[i].1)
+    }
+
+    /// The shingle hashes by position (SPEC.md §3), computed once per
+    /// shingling: `max(n − k + 1, 1)` word k-shingles of `n ≥ 1` tokens, or
+    /// `max(c − q + 1, 1)` character q-grams of `c ≥ 1` normalised
+    /// characters; empty for an empty document and for
+    /// [`Shingling::Custom`].
+    pub fn shingles(&self, shingling: Shingling) -> Arc<[u64]> {
+        if let Some(s) = self.memo(shingling, |m| m.sequence.clone()) {
+            return s;
+        }
+        let s: Arc<[u64]> = shingling
+            .compute(&self.normalized, &self.token_hashes, self.seed)
+            .into();
+        self.memo(shingling, |m| m.sequence = Some(s.clone()));
+        s
+    }
+
+    /// The distinct shingle hashes as a sorted set, computed once per
+    /// shingling.
+    pub fn shingle_set(&self, shingling: Shingling) -> Arc<ShingleSet> {
+        if let Some(s) = self.memo(shingling, |m| m.set.clone()) {
+            return s;
+        }
+        let s = Arc::new(ShingleSet::from_hashes(self.shingles(shingling).to_vec()));
+        self.memo(shingling, |m| m.set = Some(s.clone()));
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memoised_shingles_equal_fresh_ones() {
+        let d = Document::new("The quick brown fox jumps over the lazy dog", 7);
+        let w3 = Shingling::Words(3);
+        let first = d.shingles(w3);
+        assert_eq!(first.len(), 7);
+        assert!(Arc::ptr_eq(&first, &d.shingles(w3)), "computed once");
+        let set = d.shingle_set(w3);
+        assert!(Arc::ptr_eq(&set, &d.shingle_set(w3)));
+        assert_eq!(*set, ShingleSet::from_hashes(first.to_vec()));
+        let c5 = d.shingles(Shingling::Chars(5));
+        assert_eq!(
+            &c5[..],
+            &crate::shingle::char_shingles(d.normalized(), 5, 7)[..]
+        );
+        assert!(Document::new("  ", 0).shingles(w3).is_empty());
+    }
+}

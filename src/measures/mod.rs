@@ -1,0 +1,13 @@
+//! Measures: how alike two things are, and how good a decision is.
+//!
+//! * [`sets`]: resemblance (Jaccard), containment and Dice of sets (Broder
+//!   1997) through [`SetCounts`], and the cosine of term frequencies;
+//! * [`vectors`]: similarity of weighted sparse vectors (cosine, Euclidean,
+//!   extended Jaccard; Jaccard and Dice of their features);
+//! * [`classification`]: precision, recall, F1, confusion matrices, ROC AUC.
+
+pub mod classification;
+pub mod sets;
+pub mod vectors;
+
+pub use sets::{containment, dice, resemblance, SetCounts, TermFrequencies};

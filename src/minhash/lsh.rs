@@ -1,0 +1,482 @@
+//! The MinHash LSH index (banding; Indyk and Motwani 1998; *Mining of
+//! Massive Datasets* ch. 3.4), with removal and snapshots: datasketch's
+//! `MinHashLSH(threshold, num_perm)` with insert, query and remove, keeping
+//! the contract of [`crate::index`].
+//!
+//! **Band hash** of band `j` with values `v_1 … v_r`:
+//! `combine(j, [v_1, …, v_r])` of [`crate::hash::combine`] (values widened
+//! to `u64`). The banding is [`super::LshParams`].
+//!
+//! **Memory** per document: its id (twice: slot table and id map), its
+//! signature (`4 · num_perm` bytes), and per band one bucket entry of the
+//! band's hash table (a `u64` key and a 16-byte bucket holding one slot
+//! inline, about 28 bytes with the table's spare capacity): about
+//! `4·num_perm + 28·b + 80` bytes plus the id; measured in `BENCHMARKS.md`.
+//! Band hashes are not stored: `remove` recomputes them from the signature.
+//! Empty signatures (documents without shingles) are kept out of the
+//! buckets.
+
+use super::bands::{LshConfig, LshParams};
+use super::signature::Signature;
+use crate::error::Error;
+use crate::index::ids::IdTable;
+use crate::index::snapshot::{corrupt, Reader, Writer};
+use crate::index::{sort_hits, sort_pairs, Hit, NearDupIndex, Pair, Score};
+use crate::shingle::Shingling;
+use alloc::format;
+use alloc::vec::Vec;
+use hashbrown::HashMap;
+
+type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
+
+const MAGIC: &[u8; 4] = b"NDLS";
+const FORMAT_VERSION: u16 = 1;
+
+/// The slots of one bucket: one inline (the common case), else a vector.
+#[derive(Clone, Debug)]
+enum Bucket {
+    One(u32),
+    Many(Vec<u32>),
+}
+
+impl Bucket {
+    fn as_slice(&self) -> &[u32] {
+        match self {
+            Bucket::One(s) => core::slice::from_ref(s),
+            Bucket::Many(v) => v,
+        }
+    }
+
+    fn push(&mut self, slot: u32) {
+        match self {
+            Bucket::One(s) => *self = Bucket::Many(alloc::vec![*s, slot]),
+            Bucket::Many(v) => v.push(slot),
+        }
+    }
+
+    /// Removes `slot`; `true` when the bucket is then empty.
+    fn remove(&mut self, slot: u32) -> bool {
+        match self {
+            Bucket::One(s) => *s == slot,
+            Bucket::Many(v) => {
+                v.retain(|&x| x != slot);
+                match v[..] {
+                    [] => true,
+                    [one] => {
+                        *self = Bucket::One(one);
+                        false
+                    }
+                    _ => false,
+                }
+            }
+        }
+    }
+}
+
+/// A MinHash LSH index over string ids (datasketch's `MinHashLSH`).
+pub struct MinHashLsh {
+    params: LshParams,
+    /// Seed and shingling of the signatures it takes (from the first insert
+    /// or a snapshot).
+    kind: Option<(u64, Shingling)>,
+    ids: IdTable<Signature>,
+    tables: Vec<Map<u64, Bucket>>,
+}
+
+impl MinHashLsh {
+    /// An empty index with the banding of `config`.
+    ///
+    /// # Errors
+    /// As [`LshConfig::check`].
+    pub fn new(config: &LshConfig) -> Result<Self, Error> {
+        Ok(Self::with_params(config.params()?, 0))
+    }
+
+    /// An empty index with these parameters and room for `n` documents.
+    pub fn with_params(params: LshParams, n: usize) -> Self {
+        let b = params.bands();
+        MinHashLsh {
+            params,
+            kind: None,
+            ids: IdTable::with_capacity(n, true),
+            tables: (0..b)
+                .map(|_| Map::with_capacity_and_hasher(n, Default::default()))
+                .collect(),
+        }
+    }
+
+    /// Seed and shingling of the signatures the index holds (set by the
+    /// first insert, or read from a snapshot); `None` while it has never held
+    /// one.
+    pub fn signature_kind(&self) -> Option<(u64, Shingling)> {
+        self.kind
+    }
+
+    /// The banding parameters.
+    pub fn params(&self) -> &LshParams {
+        &self.params
+    }
+
+    fn band_hashes(&self, sig: &Signature) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.params.bands());
+        let mut at = 0usize;
+        let mut buf: Vec<u64> = Vec::new();
+        for (j, &r) in self.params.rows().iter().enumerate() {
+            buf.clear();
+            buf.extend(sig.values()[at..at + r as usize].iter().map(|&v| v as u64));
+            out.push(crate::hash::combine(j as u64, &buf));
+            at += r as usize;
+        }
+        out
+    }
+
+    fn check_sig(&self, sig: &Signature) -> Result<(), Error> {
+        let (seed, sh) = self.kind.unwrap_or((sig.seed(), sig.shingling()));
+        if sig.num_perm() != self.params.num_perm() || sig.seed() != seed || sig.shingling() != sh {
+            return Err(Error::incompatible(
+                "signature",
+                format!("num_perm {}, seed {seed}, {sh}", self.params.num_perm()),
+                sig.describe(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The signature stored for `id`.
+    pub fn signature(&self, id: &str) -> Option<&Signature> {
+        self.ids.value_of(id)
+    }
+
+    /// Candidate slots for `sig`: documents sharing at least one band.
+    fn candidates(&self, sig: &Signature) -> Vec<u32> {
+        if sig.is_empty() {
+            return Vec::new();
+        }
+        let mut slots: Vec<u32> = Vec::new();
+        for (table, h) in self.tables.iter().zip(self.band_hashes(sig)) {
+            if let Some(bucket) = table.get(&h) {
+                slots.extend_from_slice(bucket.as_slice());
+            }
+        }
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+    }
+
+    /// The documents sharing at least one band with `sig`, with their
+    /// estimated resemblance, kept when it reaches `min_jaccard` (`None`:
+    /// every candidate), best first then by id. Time `O(b)` plus the
+    /// candidates.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] for a signature that does not fit.
+    pub fn query_with(&self, sig: &Signature, min_jaccard: Option<f64>) -> Result<Vec<Hit<'_>>, Error> {
+        self.check_sig(sig)?;
+        let mut out: Vec<Hit<'_>> = Vec::new();
+        for s in self.candidates(sig) {
+            let Some((id, other)) = self.ids.get(s) else {
+                continue;
+            };
+            let j = other.jaccard(sig)?;
+            if min_jaccard.is_some_and(|t| j < t) {
+                continue;
+            }
+            out.push(Hit {
+                id,
+                score: Score::Jaccard(j),
+            });
+        }
+        sort_hits(&mut out);
+        Ok(out)
+    }
+
+    /// Every candidate pair (sharing at least one band) once, with its
+    /// estimated resemblance, kept when it reaches `min_jaccard` (`None`:
+    /// every candidate pair). Sorted by `(a, b)`.
+    pub fn all_pairs_with(&self, min_jaccard: Option<f64>) -> Vec<Pair<'_>> {
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for table in &self.tables {
+            for bucket in table.values() {
+                let bucket = bucket.as_slice();
+                for (i, &x) in bucket.iter().enumerate() {
+                    for &y in &bucket[i + 1..] {
+                        pairs.push((x.min(y), x.max(y)));
+                    }
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        let mut out: Vec<Pair<'_>> = Vec::with_capacity(pairs.len());
+        for (x, y) in pairs {
+            let (Some((ix, sx)), Some((iy, sy))) = (self.ids.get(x), self.ids.get(y)) else {
+                continue;
+            };
+            // Signatures in one index are compatible by construction.
+            let j = sx.jaccard(sy).unwrap_or(0.0);
+            if min_jaccard.is_some_and(|t| j < t) {
+                continue;
+            }
+            let (a, b) = if ix <= iy { (ix, iy) } else { (iy, ix) };
+            out.push(Pair {
+                a,
+                b,
+                score: Score::Jaccard(j),
+            });
+        }
+        sort_pairs(&mut out);
+        out
+    }
+
+    /// The index as bytes (format 1): `"NDLS"`, `u16` format, `u16` spec
+    /// version, `u32` num_perm, `f64` threshold, `u32` bands, bands × `u32`
+    /// rows, `u64` seed, `u8` shingling kind, `u8` size, `u64` count, then per
+    /// document `u32` id length, id (UTF-8), num_perm × `u32` values; `u32`
+    /// CRC-32. Little-endian. Buckets are rebuilt on load.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut w = Writer::new(MAGIC, FORMAT_VERSION);
+        w.u32(self.params.num_perm() as u32);
+        w.f64(self.params.threshold());
+        w.u32(self.params.bands() as u32);
+        for &r in self.params.rows() {
+            w.u32(r);
+        }
+        let (seed, sh) = self.kind.unwrap_or((0, Shingling::Custom));
+        w.u64(seed);
+        let (kind, n) = sh.code();
+        w.u8(kind);
+        w.u8(n);
+        w.u64(self.ids.len() as u64);
+        for (_, id, sig) in self.ids.iter() {
+            w.str(id);
+            for &v in sig.values() {
+                w.u32(v);
+            }
+        }
+        w.finish()
+    }
+
+    /// Reads [`MinHashLsh::to_bytes`] output.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Corrupt`] for wrong magic, a bad checksum,
+    /// truncation, bad parameters, a duplicate id or trailing bytes;
+    /// [`crate::ErrorKind::Version`] for another format or spec version.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        const WHAT: &str = "MinHash LSH snapshot";
+        let mut r = Reader::open(bytes, MAGIC, FORMAT_VERSION, WHAT)?;
+        let num_perm = r.u32()? as usize;
+        let threshold = r.f64()?;
+        let bands = r.u32()? as usize;
+        if bands == 0 || bands > num_perm || bands > r.remaining() / 4 {
+            return Err(corrupt(
+                WHAT,
+                format!("{bands} bands for numPerm {num_perm}"),
+            ));
+        }
+        let rows = (0..bands)
+            .map(|_| r.u32())
+            .collect::<Result<Vec<u32>, _>>()?;
+        let params = LshParams::from_rows(num_perm, threshold, rows)
+            .ok_or_else(|| corrupt(WHAT, "the threshold, numPerm or band rows are out of range".into()))?;
+        let seed = r.u64()?;
+        let (kind, n) = (r.u8()?, r.u8()?);
+        let shingling = Shingling::from_code(kind, n)
+            .ok_or_else(|| corrupt(WHAT, format!("unknown shingling ({kind}, {n})")))?;
+        let count = r.count(4 + 4 * num_perm)?;
+        let mut index = MinHashLsh::with_params(params, count);
+        // An index that never held a signature records (0, custom).
+        index.kind = (count > 0 || (seed, shingling) != (0, Shingling::Custom))
+            .then_some((seed, shingling));
+        for _ in 0..count {
+            let id = r.str()?;
+            let values = (0..num_perm)
+                .map(|_| r.u32())
+                .collect::<Result<Vec<u32>, _>>()?;
+            let sig = Signature::from_parts(seed, shingling, values)
+                .ok_or_else(|| corrupt(WHAT, "a signature is invalid".into()))?;
+            index
+                .insert(&id, sig)
+                .map_err(|e| corrupt(WHAT, format!("{e}")))?;
+        }
+        r.end()?;
+        Ok(index)
+    }
+}
+
+impl NearDupIndex for MinHashLsh {
+    type Sketch = Signature;
+
+    /// Adds `id` with `sig`. Time `O(b)`.
+    fn insert(&mut self, id: &str, sig: Signature) -> Result<(), Error> {
+        self.check_sig(&sig)?;
+        let bands = (!sig.is_empty()).then(|| self.band_hashes(&sig));
+        let kind = (sig.seed(), sig.shingling());
+        let slot = self.ids.insert(id, sig)?;
+        self.kind = Some(kind);
+        for (table, &h) in self.tables.iter_mut().zip(bands.iter().flatten()) {
+            table
+                .entry(h)
+                .and_modify(|b| b.push(slot))
+                .or_insert(Bucket::One(slot));
+        }
+        Ok(())
+    }
+
+    /// Removes `id`. Time `O(b)` times the size of its buckets.
+    fn remove(&mut self, id: &str) -> bool {
+        let Some((slot, sig)) = self.ids.remove(id) else {
+            return false;
+        };
+        if !sig.is_empty() {
+            let bands = self.band_hashes(&sig);
+            for (table, h) in self.tables.iter_mut().zip(bands) {
+                if table.get_mut(&h).is_some_and(|b| b.remove(slot)) {
+                    table.remove(&h);
+                }
+            }
+        }
+        true
+    }
+
+    fn contains(&self, id: &str) -> bool {
+        self.ids.slot_of(id).is_some()
+    }
+
+    fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Candidates whose estimated resemblance reaches the threshold.
+    fn query(&self, sig: &Signature) -> Result<Vec<Hit<'_>>, Error> {
+        self.query_with(sig, Some(self.params.threshold()))
+    }
+
+    /// Candidate pairs whose estimated resemblance reaches the threshold.
+    fn all_pairs(&self) -> Vec<Pair<'_>> {
+        self.all_pairs_with(Some(self.params.threshold()))
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        MinHashLsh::to_bytes(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hash::SplitMix64;
+    use alloc::string::String;
+    use crate::minhash::{MinHashConfig, MinHasher};
+
+    fn planted(h: &MinHasher, salt: u64, common: usize, extra: usize) -> (Signature, Signature) {
+        let mut rng = SplitMix64::new(salt);
+        let c: Vec<u64> = (0..common).map(|_| rng.next()).collect();
+        let mut a = c.clone();
+        let mut b = c;
+        a.extend((0..extra).map(|_| rng.next()));
+        b.extend((0..extra).map(|_| rng.next()));
+        (h.signature(&a), h.signature(&b))
+    }
+
+    #[test]
+    fn predicted_recall_is_reproduced_on_planted_pairs() {
+        let h = MinHasher::new(&MinHashConfig::default().seed(3).shingle(Shingling::Custom)).unwrap();
+        let params = LshConfig::default().params().unwrap();
+        // Pairs at resemblance 0.6 (common 150, 50 + 50 extra) and 0.35.
+        for (common, extra, s) in [(150usize, 50usize, 0.6f64), (70, 65, 0.35)] {
+            let n = 300;
+            let mut lsh = MinHashLsh::with_params(params.clone(), 0);
+            for i in 0..n {
+                let (a, b) = planted(&h, 100 + i as u64 * 7 + common as u64, common, extra);
+                lsh.insert(&format!("a{i:04}"), a).unwrap();
+                lsh.insert(&format!("b{i:04}"), b).unwrap();
+            }
+            let pairs = lsh.all_pairs_with(None);
+            let found = pairs
+                .iter()
+                .filter(|p| p.a.starts_with('a') && p.b.starts_with('b') && p.a[1..] == p.b[1..])
+                .count();
+            let want = params.probability(s) * n as f64;
+            let sd = libm::sqrt(want * (1.0 - params.probability(s)));
+            assert!(
+                (found as f64 - want).abs() <= 4.0 * sd + 1.0,
+                "s {s}: found {found} of {n}, predicted {want:.1}"
+            );
+        }
+    }
+
+    #[test]
+    fn insert_query_remove_pairs_clusters() {
+        let h = MinHasher::new(&MinHashConfig::default().num_perm(64).shingle(Shingling::Custom)).unwrap();
+        let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(64)).unwrap();
+        let (a, b) = planted(&h, 1, 190, 10);
+        let (c, _) = planted(&h, 2, 0, 200);
+        lsh.insert("a", a.clone()).unwrap();
+        lsh.insert("b", b).unwrap();
+        lsh.insert("c", c.clone()).unwrap();
+        assert_eq!(lsh.len(), 3);
+        assert!(matches!(
+            lsh.insert("a", c.clone()).unwrap_err().kind(),
+            crate::ErrorKind::DuplicateId { .. }
+        ));
+        let ids = |hits: Vec<Hit<'_>>| hits.iter().map(|h| String::from(h.id)).collect::<Vec<_>>();
+        // Best first: a itself (1.0), then b.
+        assert_eq!(ids(lsh.query_with(&a, None).unwrap()), ["a", "b"]);
+        assert_eq!(ids(lsh.query(&a).unwrap()), ["a", "b"]);
+        assert_eq!(lsh.all_pairs().len(), 1);
+        assert_eq!(lsh.clusters(), [alloc::vec!["a", "b"]]);
+        assert!(lsh.remove("b"));
+        assert!(!lsh.remove("b"));
+        assert_eq!(ids(lsh.query_with(&a, None).unwrap()), ["a"]);
+        assert!(lsh.all_pairs_with(None).is_empty());
+        // The freed slot is reused; the index still answers correctly.
+        lsh.insert("d", a.clone()).unwrap();
+        assert_eq!(ids(lsh.query_with(&a, None).unwrap()), ["a", "d"]);
+        // Empty signatures are stored but never match, not even each other.
+        lsh.insert("e1", h.empty()).unwrap();
+        lsh.insert("e2", h.empty()).unwrap();
+        assert!(lsh.contains("e1") && lsh.len() == 5);
+        assert!(lsh.query_with(&h.empty(), None).unwrap().is_empty());
+        assert!(lsh.all_pairs_with(None).iter().all(|p| !p.a.starts_with('e')));
+        assert!(lsh.remove("e1"));
+        let other = MinHasher::new(&MinHashConfig::default().num_perm(32).shingle(Shingling::Custom))
+            .unwrap()
+            .signature(&[1]);
+        assert!(lsh.insert("f", other).is_err());
+    }
+
+    #[test]
+    fn snapshot_round_trip_and_corruption() {
+        let h = MinHasher::new(&MinHashConfig::default().num_perm(32).seed(9)).unwrap();
+        let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(32)).unwrap();
+        for (i, t) in [
+            "one two three four five six",
+            "one two three four five seven",
+            "other words entirely here now",
+        ]
+        .iter()
+        .enumerate()
+        {
+            lsh.insert(&format!("doc{i}"), h.signature_of_text(t))
+                .unwrap();
+        }
+        lsh.remove("doc2");
+        let bytes = lsh.to_bytes();
+        let back = MinHashLsh::from_bytes(&bytes).unwrap();
+        assert_eq!(back.len(), 2);
+        assert_eq!(back.params(), lsh.params());
+        assert_eq!(back.to_bytes(), bytes);
+        let q = h.signature_of_text("one two three four five six");
+        assert_eq!(back.query(&q).unwrap(), lsh.query(&q).unwrap());
+        for i in (0..bytes.len()).step_by(3) {
+            let mut b = bytes.clone();
+            b[i] ^= 0x01;
+            assert!(MinHashLsh::from_bytes(&b).is_err(), "flip at {i}");
+            assert!(
+                MinHashLsh::from_bytes(&bytes[..i]).is_err(),
+                "truncated at {i}"
+            );
+        }
+    }
+}

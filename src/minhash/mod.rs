@@ -1,0 +1,16 @@
+//! MinHash: signatures that estimate the Jaccard resemblance of shingle sets
+//! (Broder 1997; Broder, Charikar, Frieze, Mitzenmacher 2000), and the LSH
+//! index that finds near-duplicates among them by banding (Indyk and
+//! Motwani 1998; *Mining of Massive Datasets* ch. 3.4).
+//!
+//! * [`signature`]: [`MinHashConfig`], [`MinHasher`], [`Signature`];
+//! * [`bands`]: [`LshConfig`], the banding [`LshParams`] and its advisor;
+//! * [`lsh`]: the index [`MinHashLsh`] (the contract of [`crate::index`]).
+
+pub mod bands;
+pub mod lsh;
+pub mod signature;
+
+pub use bands::{s_curve, LshConfig, LshParams};
+pub use lsh::MinHashLsh;
+pub use signature::{standard_error, MinHashConfig, MinHasher, Signature, EMPTY_VALUE, MAX_PERM};

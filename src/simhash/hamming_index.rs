@@ -1,0 +1,917 @@
+//! The permuted-block Hamming index of 64-bit SimHash fingerprints (Manku,
+//! Jain, Das Sarma, "Detecting near-duplicates for web crawling", WWW 2007):
+//! exact for Hamming distance up to `max_k`, keeping the contract of
+//! [`crate::index`].
+
+use super::fingerprint::{hamming_distance, Fingerprint, SimHashConfig, Weighting};
+use crate::error::{check_range, Error};
+use crate::index::ids::IdTable;
+use crate::index::snapshot::{corrupt, Reader, Writer};
+use crate::index::{sort_hits, sort_pairs, Hit, NearDupIndex, Pair, Score};
+use crate::shingle::Shingling;
+use alloc::format;
+use alloc::vec::Vec;
+
+const MAGIC: &[u8; 4] = b"NDSH";
+const FORMAT_VERSION: u16 = 1;
+/// Inserts buffered unsorted before they are merged into the tables.
+const PENDING_LIMIT: usize = 1024;
+/// Largest `max_k` an index accepts.
+pub const MAX_K: u32 = 16;
+/// Largest number of tables an index accepts.
+pub const MAX_TABLES: usize = 1000;
+
+/// Configuration of a [`SimHashIndex`]: checked once by
+/// [`SimHashIndexConfig::check`].
+///
+/// Defaults: exact for Hamming distance up to 3, `max_k + 2` blocks (10
+/// tables, the design size of Manku et al.).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+pub struct SimHashIndexConfig {
+    /// The largest Hamming distance queries are exact for, 0..=16 (default 3).
+    pub max_k: u32,
+    /// Blocks of the 64 bits, `max_k < blocks ≤ 64` (default `max_k + 2`).
+    pub blocks: Option<u32>,
+}
+
+impl Default for SimHashIndexConfig {
+    fn default() -> Self {
+        SimHashIndexConfig {
+            max_k: 3,
+            blocks: None,
+        }
+    }
+}
+
+impl SimHashIndexConfig {
+    /// Sets `max_k`.
+    pub fn max_k(mut self, k: u32) -> Self {
+        self.max_k = k;
+        self
+    }
+
+    /// Sets the number of blocks.
+    pub fn blocks(mut self, blocks: u32) -> Self {
+        self.blocks = Some(blocks);
+        self
+    }
+
+    /// The number of blocks, `blocks` or `max_k + 2`.
+    pub fn block_count(&self) -> u32 {
+        self.blocks.unwrap_or(self.max_k + 2)
+    }
+
+    /// Checks every option, before anything is allocated.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] when `max_k` or `blocks` is out of
+    /// range, or the design needs more than 1,000 tables.
+    pub fn check(&self) -> Result<(), Error> {
+        check_range("max_k", self.max_k, 0..=MAX_K)?;
+        let b = self.block_count();
+        if b <= self.max_k || b > 64 {
+            return Err(Error::option(
+                "blocks",
+                format!("must be more than max_k ({}) and at most 64, got {b}", self.max_k),
+            ));
+        }
+        let tables = binomial(b as u64, self.max_k as u64);
+        if tables > MAX_TABLES as u64 {
+            return Err(Error::option(
+                "blocks",
+                format!(
+                    "{b} blocks for max_k = {} make {tables} tables, more than {MAX_TABLES}; choose fewer blocks",
+                    self.max_k
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `C(n, r)`, saturating at `u64::MAX`.
+fn binomial(n: u64, r: u64) -> u64 {
+    let r = r.min(n - r.min(n));
+    (0..r).fold(1u64, |acc, i| {
+        acc.saturating_mul(n - i) / (i + 1)
+    })
+}
+
+/// One table: which blocks form the key (its leading bits), and the sorted
+/// permuted fingerprints with their slots.
+#[derive(Clone, Debug)]
+struct Table {
+    /// Block order: key blocks first.
+    order: Vec<u8>,
+    key_bits: u32,
+    /// The bulk of the entries.
+    main: Run,
+    /// Recent entries, merged into `main` when they pass `√(1024·|main|)`.
+    recent: Run,
+}
+
+/// Permuted fingerprints with their slots, sorted by (key, slot), in two
+/// parallel arrays.
+#[derive(Clone, Debug, Default)]
+struct Run {
+    keys: Vec<u64>,
+    slots: Vec<u32>,
+}
+
+impl Run {
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Merges sorted `add` in, in place, from the back.
+    fn merge_in(&mut self, add: &[(u64, u32)]) {
+        let old = self.keys.len();
+        self.keys.resize(old + add.len(), 0);
+        self.slots.resize(old + add.len(), 0);
+        let (mut i, mut j, mut w) = (old, add.len(), old + add.len());
+        while j > 0 {
+            if i > 0 && (self.keys[i - 1], self.slots[i - 1]) > add[j - 1] {
+                self.keys[w - 1] = self.keys[i - 1];
+                self.slots[w - 1] = self.slots[i - 1];
+                i -= 1;
+            } else {
+                self.keys[w - 1] = add[j - 1].0;
+                self.slots[w - 1] = add[j - 1].1;
+                j -= 1;
+            }
+            w -= 1;
+        }
+    }
+
+    /// The entries whose key (the top `key_bits` bits) equals that of `p`.
+    fn with_key(&self, p: u64, key_bits: u32) -> (&[u64], &[u32]) {
+        let shift = 64 - key_bits;
+        let lo_key = (p >> shift) << shift;
+        let lo = self.keys.partition_point(|&x| x < lo_key);
+        let hi = match lo_key.checked_add(1u64 << shift) {
+            Some(h) if shift < 64 => lo + self.keys[lo..].partition_point(|&x| x < h),
+            _ => self.keys.len(),
+        };
+        (&self.keys[lo..hi], &self.slots[lo..hi])
+    }
+}
+
+/// A stored fingerprint: its 64 bits, and whether it is empty.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    fp: u64,
+    empty: bool,
+}
+
+/// The permuted-block index for Hamming distance at most `max_k` (Manku et
+/// al. 2007).
+///
+/// The 64 bits are split into `B > max_k` blocks of consecutive bits (sizes as
+/// equal as possible). If two fingerprints differ in at most `k ≤ max_k` bits,
+/// at least `B − k` blocks are identical; so the index keeps one table per
+/// choice of `B − max_k` key blocks (`C(B, max_k)` tables), each table holding
+/// every fingerprint with its bits permuted so that the key blocks lead,
+/// sorted. A query looks, in every table, at the fingerprints whose permuted
+/// key equals its own (a binary search), and keeps those within distance `k`:
+/// the result is **exact** — precisely what a linear scan returns. The
+/// default `B = max_k + 2` gives `C(max_k + 2, 2)` tables (10 for `k = 3`,
+/// the paper's 10-table design size) with keys of about `64·2/(k+2)` bits.
+///
+/// **Memory** per fingerprint: 12 bytes per table (a `u64` key and a `u32`
+/// slot in two sorted arrays, no per-entry allocation) plus 8 bytes for the
+/// fingerprint and the id: e.g. `12 · 10 + 8 = 128` bytes plus the id at
+/// `max_k = 3`.
+///
+/// Inserts go to an unsorted buffer of up to 1,024 entries that queries scan
+/// linearly; full buffers are merged into a second, smaller sorted run per
+/// table, which is merged into the main run when it passes `√(1024·n)`
+/// entries (amortised `O(√(n/1024))` moves per insert and table, two binary
+/// searches per table per query); [`SimHashIndex::insert_many`] sorts once
+/// for bulk loads. Removals leave a tombstone until more than a
+/// quarter of the slots are dead, then the tables are rebuilt. Empty
+/// fingerprints (texts without features) are kept out of the tables.
+#[derive(Clone, Debug)]
+pub struct SimHashIndex {
+    max_k: u32,
+    /// Bit offset and length of each block, from the lowest bit.
+    blocks: Vec<(u8, u8)>,
+    tables: Vec<Table>,
+    ids: IdTable<Entry>,
+    pending: Vec<u32>,
+    dead: usize,
+    config: Option<SimHashConfig>,
+}
+
+fn combinations(n: usize, r: usize) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    let mut idx: Vec<usize> = (0..r).collect();
+    if r > n {
+        return out;
+    }
+    loop {
+        out.push(idx.iter().map(|&i| i as u8).collect());
+        let mut i = r;
+        loop {
+            if i == 0 {
+                return out;
+            }
+            i -= 1;
+            if idx[i] != i + n - r {
+                break;
+            }
+        }
+        idx[i] += 1;
+        for j in i + 1..r {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+impl SimHashIndex {
+    /// An empty index with the design of `config`.
+    ///
+    /// # Errors
+    /// As [`SimHashIndexConfig::check`].
+    pub fn new(config: &SimHashIndexConfig) -> Result<Self, Error> {
+        config.check()?;
+        let max_k = config.max_k;
+        let b = config.block_count();
+        let key_blocks = (b - max_k) as usize;
+        let tables = combinations(b as usize, key_blocks);
+        let (q, extra) = (64 / b, 64 % b);
+        let mut blocks = Vec::new();
+        let mut at = 0u32;
+        for j in 0..b {
+            let len = q + u32::from(j < extra);
+            blocks.push((at as u8, len as u8));
+            at += len;
+        }
+        let tables = tables
+            .into_iter()
+            .map(|key| {
+                let key_bits = key.iter().map(|&j| blocks[j as usize].1 as u32).sum();
+                let mut order = key.clone();
+                order.extend((0..b as u8).filter(|j| !key.contains(j)));
+                Table {
+                    order,
+                    key_bits,
+                    main: Run::default(),
+                    recent: Run::default(),
+                }
+            })
+            .collect();
+        Ok(SimHashIndex {
+            max_k,
+            blocks,
+            tables,
+            ids: IdTable::with_capacity(0, false),
+            pending: Vec::new(),
+            dead: 0,
+            config: None,
+        })
+    }
+
+    /// The largest distance queries are exact for.
+    pub fn max_k(&self) -> u32 {
+        self.max_k
+    }
+
+    /// Number of blocks.
+    pub fn blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Number of tables.
+    pub fn tables(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// The configuration of the fingerprints it holds (set by the first
+    /// insert, or read from a snapshot); `None` while it has never held one.
+    pub fn config(&self) -> Option<SimHashConfig> {
+        self.config
+    }
+
+    fn permute(&self, order: &[u8], fp: u64) -> u64 {
+        let mut out = 0u64;
+        for &j in order {
+            let (shift, len) = self.blocks[j as usize];
+            let mask = if len == 64 {
+                u64::MAX
+            } else {
+                (1u64 << len) - 1
+            };
+            out = if len == 64 { 0 } else { out << len } | ((fp >> shift) & mask);
+        }
+        out
+    }
+
+    /// The fingerprint of `id`.
+    pub fn fingerprint(&self, id: &str) -> Option<Fingerprint> {
+        let e = self.ids.value_of(id)?;
+        Some(Fingerprint::new(
+            e.fp,
+            self.config.unwrap_or(SimHashConfig::CUSTOM),
+            e.empty,
+        ))
+    }
+
+    fn check_fp(&self, fp: &Fingerprint) -> Result<(), Error> {
+        match self.config {
+            Some(c) if c != fp.config() => Err(Error::incompatible(
+                "fingerprint",
+                c.describe(),
+                fp.config().describe(),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn add(&mut self, id: &str, fp: Fingerprint) -> Result<(), Error> {
+        self.check_fp(&fp)?;
+        let slot = self.ids.insert(
+            id,
+            Entry {
+                fp: fp.value(),
+                empty: fp.is_empty(),
+            },
+        )?;
+        self.config = Some(fp.config());
+        if !fp.is_empty() {
+            self.pending.push(slot);
+        }
+        Ok(())
+    }
+
+    /// Adds many fingerprints at once, sorting each table once (faster than
+    /// repeated [`NearDupIndex::insert`] for a bulk load). Stops at the first
+    /// error; the fingerprints before it stay inserted.
+    ///
+    /// # Errors
+    /// As [`NearDupIndex::insert`].
+    pub fn insert_many<'a>(
+        &mut self,
+        items: impl IntoIterator<Item = (&'a str, Fingerprint)>,
+    ) -> Result<(), Error> {
+        let mut result = Ok(());
+        for (id, fp) in items {
+            if let Err(e) = self.add(id, fp) {
+                result = Err(e);
+                break;
+            }
+        }
+        self.merge_pending();
+        result
+    }
+
+    /// The live slots of `slots`, each with its permuted fingerprint in
+    /// table `t`, sorted.
+    fn permuted(&self, t: usize, slots: &[u32]) -> Vec<(u64, u32)> {
+        let mut add: Vec<(u64, u32)> = slots
+            .iter()
+            .filter_map(|&s| self.ids.get(s).map(|(_, e)| (self.permute(&self.tables[t].order, e.fp), s)))
+            .collect();
+        add.sort_unstable();
+        add
+    }
+
+    /// Moves the unsorted buffer into the tables' recent runs, and those
+    /// into the main runs when they pass an eighth of them.
+    fn flush_pending(&mut self) {
+        let pending = core::mem::take(&mut self.pending);
+        for t in 0..self.tables.len() {
+            let add = self.permuted(t, &pending);
+            let table = &mut self.tables[t];
+            table.recent.merge_in(&add);
+            // Balance the two merge costs: flushing into `recent` costs
+            // |recent| per 1,024 inserts, merging `recent` into `main` costs
+            // |main| per |recent| inserts; both are √(1024·|main|) per insert
+            // at |recent| = √(1024·|main|).
+            let limit = libm::sqrt(1024.0 * table.main.len() as f64) as usize;
+            if table.recent.len() > limit.max(1 << 16) {
+                let recent = core::mem::take(&mut table.recent);
+                let pairs: Vec<(u64, u32)> = recent.keys.into_iter().zip(recent.slots).collect();
+                table.main.merge_in(&pairs);
+            }
+        }
+    }
+
+    /// Moves every buffered insert into the main sorted tables (inserts are
+    /// merged automatically in batches; call this after a bulk load to make
+    /// queries take the fastest path).
+    pub fn merge_pending(&mut self) {
+        self.flush_pending();
+        for table in &mut self.tables {
+            let recent = core::mem::take(&mut table.recent);
+            let pairs: Vec<(u64, u32)> = recent.keys.into_iter().zip(recent.slots).collect();
+            table.main.merge_in(&pairs);
+        }
+    }
+
+    /// Drops removed fingerprints and rebuilds the tables.
+    fn compact(&mut self) {
+        self.ids.compact();
+        self.dead = 0;
+        for t in &mut self.tables {
+            t.main = Run::default();
+            t.recent = Run::default();
+        }
+        self.pending = self
+            .ids
+            .iter()
+            .filter(|(_, _, e)| !e.empty)
+            .map(|(s, _, _)| s)
+            .collect();
+        self.merge_pending();
+    }
+
+    /// Slots within distance `k` of `fp`, each once, ascending.
+    fn query_slots(&self, fp: u64, k: u32) -> Vec<(u32, u32)> {
+        let mut out: Vec<(u32, u32)> = Vec::new();
+        let mut check = |s: u32| {
+            if let Some((_, e)) = self.ids.get(s) {
+                let d = hamming_distance(e.fp, fp);
+                if d <= k {
+                    out.push((s, d));
+                }
+            }
+        };
+        for t in &self.tables {
+            let p = self.permute(&t.order, fp);
+            for run in [&t.main, &t.recent] {
+                let (_, slots) = run.with_key(p, t.key_bits);
+                slots.iter().for_each(|&s| check(s));
+            }
+        }
+        self.pending.iter().for_each(|&s| check(s));
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn check_k(&self, k: u32) -> Result<(), Error> {
+        if k > self.max_k {
+            return Err(Error::option(
+                "max_k",
+                format!("k = {k} is more than the index's max_k = {}", self.max_k),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Every fingerprint within Hamming distance `k ≤ max_k` of `fp`,
+    /// exactly, nearest first then by id. An empty fingerprint matches
+    /// nothing.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] when `k > max_k`;
+    /// [`crate::ErrorKind::Incompatible`] for another configuration.
+    pub fn query_within(&self, fp: &Fingerprint, k: u32) -> Result<Vec<Hit<'_>>, Error> {
+        self.check_k(k)?;
+        self.check_fp(fp)?;
+        if fp.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut out: Vec<Hit<'_>> = self
+            .query_slots(fp.value(), k)
+            .into_iter()
+            .filter_map(|(s, d)| {
+                self.ids.get(s).map(|(id, _)| Hit {
+                    id,
+                    score: Score::Hamming(d),
+                })
+            })
+            .collect();
+        sort_hits(&mut out);
+        Ok(out)
+    }
+
+    /// Every pair within Hamming distance `k ≤ max_k`, once, exactly, sorted
+    /// by ids. Works on a merged copy of the tables when inserts are
+    /// buffered.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] when `k > max_k`.
+    pub fn all_pairs_within(&self, k: u32) -> Result<Vec<Pair<'_>>, Error> {
+        self.check_k(k)?;
+        let merged;
+        let this = if self.pending.is_empty() && self.tables.iter().all(|t| t.recent.len() == 0) {
+            self
+        } else {
+            let mut c = self.clone();
+            c.merge_pending();
+            merged = c;
+            &merged
+        };
+        let mut pairs: Vec<(u32, u32, u32)> = Vec::new();
+        for t in &this.tables {
+            let (keys, slots) = (&t.main.keys, &t.main.slots);
+            let shift = 64 - t.key_bits;
+            let key_of = |x: u64| if shift == 64 { 0 } else { x >> shift };
+            let mut i = 0;
+            while i < keys.len() {
+                let key = key_of(keys[i]);
+                let mut j = i;
+                while j < keys.len() && key_of(keys[j]) == key {
+                    j += 1;
+                }
+                let group = &slots[i..j];
+                for (x, &sa) in group.iter().enumerate() {
+                    let Some((_, ea)) = this.ids.get(sa) else {
+                        continue;
+                    };
+                    for &sb in &group[x + 1..] {
+                        let Some((_, eb)) = this.ids.get(sb) else {
+                            continue;
+                        };
+                        let d = hamming_distance(ea.fp, eb.fp);
+                        if d <= k {
+                            pairs.push((sa.min(sb), sa.max(sb), d));
+                        }
+                    }
+                }
+                i = j;
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        // Slots of `this` equal slots of `self` (a merge moves no slot).
+        let mut out: Vec<Pair<'_>> = pairs
+            .into_iter()
+            .filter_map(|(x, y, d)| {
+                let (a, b) = (self.ids.get(x)?.0, self.ids.get(y)?.0);
+                let (a, b) = if a <= b { (a, b) } else { (b, a) };
+                Some(Pair {
+                    a,
+                    b,
+                    score: Score::Hamming(d),
+                })
+            })
+            .collect();
+        sort_pairs(&mut out);
+        Ok(out)
+    }
+
+    /// Clusters within distance `k ≤ max_k`: connected components of
+    /// [`SimHashIndex::all_pairs_within`].
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] when `k > max_k`.
+    pub fn clusters_within(&self, k: u32) -> Result<Vec<Vec<&str>>, Error> {
+        Ok(crate::index::clusters::cluster_pairs(&self.all_pairs_within(k)?))
+    }
+
+    /// The index as bytes (format 1): `"NDSH"`, `u16` format, `u16` spec
+    /// version, `u32` max_k, `u32` blocks, `u8` has-config, then if so `u8`
+    /// shingling kind, `u8` size, `u8` weighting (0 tf, 1 binary), `u64` seed;
+    /// `u64` count, then per fingerprint `u32` id length, id (UTF-8), `u64`
+    /// fingerprint; `u32` CRC-32. Little-endian. Tables are rebuilt on load.
+    /// Fingerprints of custom features record no configuration.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut w = Writer::new(MAGIC, FORMAT_VERSION);
+        w.u32(self.max_k);
+        w.u32(self.blocks.len() as u32);
+        match self.config.filter(|c| c.shingle != Shingling::Custom) {
+            None => w.u8(0),
+            Some(c) => {
+                w.u8(1);
+                let (kind, n) = c.shingle.code();
+                w.u8(kind);
+                w.u8(n);
+                w.u8(match c.weights {
+                    Weighting::Tf => 0,
+                    Weighting::Binary => 1,
+                });
+                w.u64(c.seed);
+            }
+        }
+        w.u64(self.ids.len() as u64);
+        for (_, id, e) in self.ids.iter() {
+            w.str(id);
+            w.u64(e.fp);
+        }
+        w.finish()
+    }
+
+    /// Reads [`SimHashIndex::to_bytes`] output.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Corrupt`] for wrong magic, a bad checksum,
+    /// truncation, bad parameters, a duplicate id or trailing bytes;
+    /// [`crate::ErrorKind::Version`] for another format or spec version.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        const WHAT: &str = "SimHash index snapshot";
+        let mut r = Reader::open(bytes, MAGIC, FORMAT_VERSION, WHAT)?;
+        let max_k = r.u32()?;
+        let blocks = r.u32()?;
+        let mut index = SimHashIndex::new(&SimHashIndexConfig {
+            max_k,
+            blocks: Some(blocks),
+        })
+        .map_err(|e| corrupt(WHAT, format!("{e}")))?;
+        let config = match r.u8()? {
+            0 => None,
+            1 => {
+                let (kind, n) = (r.u8()?, r.u8()?);
+                let shingle = Shingling::from_code(kind, n)
+                    .filter(|s| *s != Shingling::Custom)
+                    .ok_or_else(|| corrupt(WHAT, format!("unknown shingling ({kind}, {n})")))?;
+                let weights = match r.u8()? {
+                    0 => Weighting::Tf,
+                    1 => Weighting::Binary,
+                    x => return Err(corrupt(WHAT, format!("unknown weighting {x}"))),
+                };
+                Some(SimHashConfig {
+                    shingle,
+                    weights,
+                    seed: r.u64()?,
+                })
+            }
+            x => return Err(corrupt(WHAT, format!("bad config flag {x}"))),
+        };
+        let count = r.count(12)?;
+        index.config = config;
+        let fp_config = config.unwrap_or(SimHashConfig::CUSTOM);
+        for _ in 0..count {
+            let id = r.str()?;
+            let fp = Fingerprint::from_parts(r.u64()?, fp_config);
+            index
+                .add(&id, fp)
+                .map_err(|e| corrupt(WHAT, format!("{e}")))?;
+        }
+        r.end()?;
+        if count == 0 {
+            index.config = config;
+        }
+        index.merge_pending();
+        Ok(index)
+    }
+}
+
+impl NearDupIndex for SimHashIndex {
+    type Sketch = Fingerprint;
+
+    fn insert(&mut self, id: &str, fp: Fingerprint) -> Result<(), Error> {
+        self.add(id, fp)?;
+        if self.pending.len() >= PENDING_LIMIT {
+            self.flush_pending();
+        }
+        Ok(())
+    }
+
+    fn remove(&mut self, id: &str) -> bool {
+        if self.ids.remove(id).is_none() {
+            return false;
+        }
+        self.dead += 1;
+        if self.dead * 4 > self.ids.slots() {
+            self.compact();
+        }
+        true
+    }
+
+    fn contains(&self, id: &str) -> bool {
+        self.ids.slot_of(id).is_some()
+    }
+
+    fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Fingerprints within distance `max_k`.
+    fn query(&self, fp: &Fingerprint) -> Result<Vec<Hit<'_>>, Error> {
+        self.query_within(fp, self.max_k)
+    }
+
+    /// Pairs within distance `max_k`.
+    fn all_pairs(&self) -> Vec<Pair<'_>> {
+        self.all_pairs_within(self.max_k).unwrap_or_default()
+    }
+
+    fn to_bytes(&self) -> Vec<u8> {
+        SimHashIndex::to_bytes(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hash::SplitMix64;
+    use alloc::string::{String, ToString};
+
+    fn new(k: u32, blocks: Option<u32>) -> Result<SimHashIndex, Error> {
+        SimHashIndex::new(&SimHashIndexConfig { max_k: k, blocks })
+    }
+
+    fn fp(v: u64) -> Fingerprint {
+        Fingerprint::from_value(v)
+    }
+
+    fn brute(fps: &[(String, u64)], q: u64, k: u32) -> Vec<(String, u32)> {
+        let mut v: Vec<(String, u32)> = fps
+            .iter()
+            .filter(|(_, f)| hamming_distance(*f, q) <= k)
+            .map(|(id, f)| (id.clone(), hamming_distance(*f, q)))
+            .collect();
+        v.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+        v
+    }
+
+    /// Random fingerprints plus planted near copies (1..=k+2 flipped bits).
+    fn data(n: usize, k: u32, salt: u64) -> Vec<(String, u64)> {
+        let mut rng = SplitMix64::new(salt);
+        let mut out: Vec<(String, u64)> = Vec::new();
+        for i in 0..n {
+            let fp = if i % 3 == 2 && i > 0 {
+                let mut f = out[i - 1].1;
+                for _ in 0..(rng.next() % (k as u64 + 3)) {
+                    f ^= 1 << (rng.next() % 64);
+                }
+                f
+            } else {
+                rng.next()
+            };
+            out.push((format!("id{i:05}"), fp));
+        }
+        out
+    }
+
+    #[test]
+    fn index_is_exact_against_brute_force() {
+        for (k, blocks) in [
+            (3u32, None),
+            (3, Some(4)),
+            (6, None),
+            (0, None),
+            (8, Some(10)),
+            (1, Some(64)),
+        ] {
+            let fps = data(3000, k, k as u64 * 31 + blocks.unwrap_or(0) as u64);
+            let mut index = new(k, blocks).unwrap();
+            for (id, v) in &fps {
+                index.insert(id, fp(*v)).unwrap();
+            }
+            let mut rng = SplitMix64::new(99);
+            // Half the queries with inserts still buffered (unsorted and recent
+            // runs), half after everything is merged into the main runs.
+            for q in 0..300 {
+                if q == 150 {
+                    index.merge_pending();
+                }
+                // Queries near stored fingerprints, and random ones.
+                let mut fp = if q % 2 == 0 {
+                    fps[(rng.next() % 3000) as usize].1
+                } else {
+                    rng.next()
+                };
+                for _ in 0..(rng.next() % (k as u64 + 2)) {
+                    fp ^= 1 << (rng.next() % 64);
+                }
+                for kk in [k, k / 2] {
+                    let got: Vec<(String, u32)> = index
+                        .query_within(&Fingerprint::from_value(fp), kk)
+                        .unwrap()
+                        .into_iter()
+                        .map(|m| match m.score {
+                            Score::Hamming(d) => (m.id.to_string(), d),
+                            Score::Jaccard(_) => unreachable!(),
+                        })
+                        .collect();
+                    assert_eq!(got, brute(&fps, fp, kk), "k {kk} blocks {blocks:?}");
+                }
+            }
+            // All pairs equals brute force.
+            let mut want: Vec<(String, String, u32)> = Vec::new();
+            for i in 0..fps.len() {
+                for j in i + 1..fps.len() {
+                    let d = hamming_distance(fps[i].1, fps[j].1);
+                    if d <= k {
+                        want.push((fps[i].0.clone(), fps[j].0.clone(), d));
+                    }
+                }
+            }
+            let got: Vec<(String, String, u32)> = index
+                .all_pairs_within(k)
+                .unwrap()
+                .into_iter()
+                .map(|p| match p.score {
+                    Score::Hamming(d) => (p.a.to_string(), p.b.to_string(), d),
+                    Score::Jaccard(_) => unreachable!(),
+                })
+                .collect();
+            assert_eq!(got, want, "all pairs k {k}");
+            assert!(!want.is_empty() || k == 0);
+        }
+    }
+
+    #[test]
+    fn insert_many_equals_inserts() {
+        let fps = data(5000, 3, 77);
+        let mut one = new(3, None).unwrap();
+        for (id, v) in &fps {
+            one.insert(id, fp(*v)).unwrap();
+        }
+        let mut many = new(3, None).unwrap();
+        many.insert_many(fps.iter().map(|(id, v)| (id.as_str(), fp(*v))))
+            .unwrap();
+        assert_eq!(one.all_pairs(), many.all_pairs());
+        assert_eq!(one.to_bytes(), many.to_bytes());
+        assert!(many.insert_many([("id00001", fp(5))]).is_err());
+    }
+
+    fn hits(index: &SimHashIndex, v: u64, k: u32) -> Vec<(String, u32)> {
+        index
+            .query_within(&fp(v), k)
+            .unwrap()
+            .into_iter()
+            .map(|h| match h.score {
+                Score::Hamming(d) => (h.id.to_string(), d),
+                Score::Jaccard(_) => unreachable!(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn remove_compact_clusters_and_errors() {
+        let mut index = new(3, None).unwrap();
+        assert_eq!(index.tables(), 10);
+        index.insert("a", fp(0b0000)).unwrap();
+        index.insert("b", fp(0b0111)).unwrap();
+        index.insert("c", fp(0b1111_0000_0000)).unwrap();
+        index.insert("d", fp(u64::MAX)).unwrap();
+        assert!(matches!(
+            index.insert("a", fp(1)).unwrap_err().kind(),
+            crate::ErrorKind::DuplicateId { .. }
+        ));
+        assert_eq!(index.clusters(), [alloc::vec!["a", "b"]]);
+        assert!(index.remove("b"));
+        assert!(!index.remove("b"));
+        assert!(hits(&index, 0, 3).iter().all(|m| m.0 != "b"));
+        // Removing more than a quarter compacts; answers stay right.
+        assert!(index.remove("d"));
+        assert_eq!(index.len(), 2);
+        assert_eq!(hits(&index, 0b1, 3), [("a".to_string(), 1)]);
+        assert!(index.query_within(&fp(0), 4).is_err());
+        assert!(new(17, None).is_err());
+        assert!(new(3, Some(3)).is_err());
+        assert!(new(8, Some(30)).is_err());
+        // Checked before anything is built: C(64, 16) tables is refused at once.
+        assert!(new(16, Some(64)).is_err());
+        assert_eq!(binomial(12, 10), 66);
+    }
+
+    #[test]
+    fn empty_texts_match_nothing_and_configurations_are_checked() {
+        let c = SimHashConfig::default();
+        let mut index = new(3, None).unwrap();
+        for i in 0..50 {
+            index
+                .insert(&alloc::format!("empty{i}"), c.fingerprint("...").unwrap())
+                .unwrap();
+        }
+        index.insert("x", c.fingerprint("some words of text").unwrap()).unwrap();
+        assert_eq!(index.len(), 51);
+        assert!(index.all_pairs().is_empty());
+        assert!(index.query(&c.fingerprint("!!").unwrap()).unwrap().is_empty());
+        let other = SimHashConfig::default().shingle(Shingling::Chars(5));
+        assert!(matches!(
+            index.insert("y", other.fingerprint("text").unwrap()).unwrap_err().kind(),
+            crate::ErrorKind::Incompatible { .. }
+        ));
+        assert!(index.query(&fp(1)).is_err());
+        let back = SimHashIndex::from_bytes(&index.to_bytes()).unwrap();
+        assert!(back.fingerprint("empty3").unwrap().is_empty());
+        assert!(back.all_pairs().is_empty());
+        assert_eq!(back.config(), Some(c));
+    }
+
+    #[test]
+    fn snapshot_round_trip_and_corruption() {
+        let c = SimHashConfig::default();
+        let mut index = new(3, None).unwrap();
+        for (id, v) in data(200, 3, 5) {
+            index.insert(&id, Fingerprint::new(v, c, false)).unwrap();
+        }
+        index.remove("id00007");
+        let bytes = index.to_bytes();
+        let back = SimHashIndex::from_bytes(&bytes).unwrap();
+        assert_eq!(back.len(), 199);
+        assert_eq!(back.config(), Some(c));
+        assert_eq!(back.to_bytes(), bytes);
+        assert_eq!(back.all_pairs(), index.all_pairs());
+        for i in (0..bytes.len()).step_by(7) {
+            let mut b = bytes.clone();
+            b[i] ^= 0x10;
+            assert!(SimHashIndex::from_bytes(&b).is_err(), "flip at {i}");
+            assert!(
+                SimHashIndex::from_bytes(&bytes[..i]).is_err(),
+                "truncated at {i}"
+            );
+        }
+    }
+}

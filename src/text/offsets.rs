@@ -1,0 +1,67 @@
+//! Ranges of offsets into a text, and their conversion from UTF-8 bytes
+//! (Rust) to UTF-16 code units (JavaScript, Java, .NET string indices).
+
+use alloc::vec::Vec;
+
+/// A half-open range `[start, end)` of offsets into a text.
+///
+/// In the core the unit is bytes of UTF-8 and the range always falls on
+/// `char` boundaries; [`crate::compare::Report::into_utf16`] converts a report's ranges
+/// to UTF-16 code units for JavaScript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct TextRange {
+    /// First offset inside the range.
+    pub start: usize,
+    /// First offset after the range (`end >= start`).
+    pub end: usize,
+}
+
+impl TextRange {
+    /// Length of the range in its unit.
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    /// `true` when `start == end`.
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// Converts UTF-8 byte offsets into `text` to UTF-16 code-unit offsets
+/// (the indices of JavaScript, Java and .NET strings), in one pass.
+///
+/// `byte_offsets` may come in any order and repeat; the result has the same
+/// shape. An offset inside a UTF-8 sequence maps to the next character's
+/// start; one past the end maps to the text's UTF-16 length.
+pub fn utf16_offsets(text: &str, byte_offsets: &[usize]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..byte_offsets.len()).collect();
+    order.sort_unstable_by_key(|&i| byte_offsets[i]);
+    let mut out = alloc::vec![0; byte_offsets.len()];
+    let mut chars = text.char_indices().peekable();
+    let mut units = 0usize;
+    for i in order {
+        while let Some(&(at, c)) = chars.peek() {
+            if at >= byte_offsets[i] {
+                break;
+            }
+            units += c.len_utf16();
+            chars.next();
+        }
+        out[i] = units;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf16_offsets_any_order() {
+        // "a😀é": a at 0, 😀 at 1..5 (2 units), é at 5..7 (1 unit).
+        assert_eq!(utf16_offsets("a😀é", &[7, 0, 5, 1, 5]), [4, 0, 3, 1, 3]);
+    }
+}

@@ -1,0 +1,13 @@
+//! A learned plagiarism verdict (Hajishirzi, Yih, Kolcz 2010; Raveena &
+//! Nandini 2014): a similarity vector of two documents ([`vector`]), scaled
+//! and fed to support vector machines ([`svm`]) trained natively (`neardup
+//! train`, with `linfa-svm`), in a versioned model format ([`model`]) whose
+//! decision function runs in `no_std`, natively and in WebAssembly.
+
+pub mod model;
+pub mod svm;
+pub mod vector;
+
+pub use model::{ModelFile, StoredDf, SvmModel, Verdict, MODEL_FORMAT};
+pub use svm::{Kernel, Machine, Scaler};
+pub use vector::{keyword_terms, Feature, VectorSpec, MAX_FEATURES, STOP_WORDS};

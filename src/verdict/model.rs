@@ -1,0 +1,448 @@
+//! The verdict model: its JSON format ([`ModelFile`]), checked once at load
+//! into an [`SvmModel`] that parses its document frequencies once, and the
+//! verdict it gives for two documents.
+
+use super::svm::{Kernel, Machine, Scaler};
+use super::vector::VectorSpec;
+use crate::document::Document;
+use crate::error::{Error, ErrorKind};
+use crate::tfidf::DocumentFrequencies;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// Format version of the model JSON this build reads and writes.
+pub const MODEL_FORMAT: u32 = 1;
+
+/// Document frequencies as stored in a model: `(term hash as 16 hex digits,
+/// df)` sorted by hash, and the number of documents.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredDf {
+    /// Number of documents the frequencies were counted over.
+    pub documents: u64,
+    /// `[hash_hex, df]` pairs.
+    pub terms: Vec<(String, u32)>,
+    /// The seed the term hashes were made with (absent: 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub seed: u64,
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
+}
+
+/// A trained verdict model as stored: the JSON written by `neardup train`
+/// (format 1). Load it with [`SvmModel::new`] or [`SvmModel::from_json`].
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelFile {
+    /// Always [`MODEL_FORMAT`].
+    pub format: u32,
+    /// The similarity vector's layout.
+    pub vector: VectorSpec,
+    /// Document frequencies for keywords.
+    pub df: StoredDf,
+    /// Feature scaling.
+    pub scaler: Scaler,
+    /// The kernel shared by all machines.
+    pub kernel: Kernel,
+    /// The binary near-duplicate machine (positive = copied).
+    pub binary: Machine,
+    /// One-vs-rest machines of the graded classes (e.g. cut, light, heavy,
+    /// non); empty for a binary-only model.
+    pub classes: Vec<Machine>,
+    /// Where the model came from: data, parameters, cross-validation scores
+    /// (free-form, kept as is).
+    #[serde(default)]
+    pub provenance: serde_json::Value,
+}
+
+/// A verdict: the binary decision, the graded class, and the numbers behind
+/// them.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm", tsify(into_wasm_abi))]
+pub struct Verdict {
+    /// `g ≥ 0` of the binary machine: the text is a near copy / reuse.
+    pub copied: bool,
+    /// Decision value of the binary machine.
+    pub binary_decision: f64,
+    /// The graded class (largest one-vs-rest decision), if the model has
+    /// classes.
+    pub class: Option<String>,
+    /// Decision value of each one-vs-rest machine, in the model's order.
+    pub class_decisions: Vec<f64>,
+    /// The similarity vector that produced them (unscaled).
+    pub vector: Vec<f64>,
+}
+
+fn bad(msg: String) -> Error {
+    Error::corrupt("verdict model", msg)
+}
+
+impl ModelFile {
+    /// Checks every shape and number.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] naming the first problem.
+    pub fn check(&self) -> Result<(), Error> {
+        self.vector.check().map_err(|e| bad(format!("{e}")))?;
+        let d = self.vector.features.len();
+        if self.scaler.mean.len() != d || self.scaler.scale.len() != d {
+            return Err(bad(format!(
+                "the scaler has {} means and {} scales for a vector of {d}",
+                self.scaler.mean.len(),
+                self.scaler.scale.len()
+            )));
+        }
+        if !self.scaler.mean.iter().all(|x| x.is_finite())
+            || !self.scaler.scale.iter().all(|x| x.is_finite() && *x > 0.0)
+        {
+            return Err(bad(
+                "the scaler has a non-finite mean or a scale that is not positive".into(),
+            ));
+        }
+        if let Kernel::Rbf { gamma } = self.kernel {
+            if !(gamma.is_finite() && gamma > 0.0) {
+                return Err(bad(format!(
+                    "RBF gamma must be positive and finite, got {gamma}"
+                )));
+            }
+        }
+        for m in core::iter::once(&self.binary).chain(&self.classes) {
+            if m.support_vectors.len() != m.dual_coef.len() {
+                return Err(bad(format!(
+                    "machine {:?} has {} support vectors and {} coefficients",
+                    m.positive,
+                    m.support_vectors.len(),
+                    m.dual_coef.len()
+                )));
+            }
+            if let Some(sv) = m.support_vectors.iter().find(|sv| sv.len() != d) {
+                return Err(bad(format!(
+                    "machine {:?} has a support vector of length {} for a vector of {d}",
+                    m.positive,
+                    sv.len()
+                )));
+            }
+            let finite = m.bias.is_finite()
+                && m.dual_coef.iter().all(|x| x.is_finite())
+                && m.support_vectors.iter().flatten().all(|x| x.is_finite());
+            if !finite {
+                return Err(bad(format!(
+                    "machine {:?} has a NaN or infinite number",
+                    m.positive
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The model as JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+/// A loaded verdict model: the checked [`ModelFile`] and its document
+/// frequencies, parsed once.
+#[derive(Clone, Debug)]
+pub struct SvmModel {
+    file: ModelFile,
+    df: DocumentFrequencies,
+}
+
+impl SvmModel {
+    /// Checks a model and parses its document frequencies.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Corrupt`] for shapes that do not agree, a NaN or infinite
+    /// number, or a document-frequency term that is not 16 hex digits.
+    pub fn new(file: ModelFile) -> Result<SvmModel, Error> {
+        file.check()?;
+        let mut terms = Vec::with_capacity(file.df.terms.len());
+        for (h, n) in &file.df.terms {
+            match u64::from_str_radix(h, 16) {
+                Ok(v) if h.len() == 16 => terms.push((v, *n)),
+                _ => {
+                    return Err(bad(format!(
+                        "document-frequency term {h:?} is not 16 hex digits"
+                    )))
+                }
+            }
+        }
+        let df = DocumentFrequencies::from_counts(file.df.documents, terms);
+        Ok(SvmModel { file, df })
+    }
+
+    /// Parses and checks a model JSON.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Version`] for another format; [`ErrorKind::Corrupt`] for
+    /// malformed JSON, an unknown kernel or feature, or as [`SvmModel::new`].
+    pub fn from_json(text: &str) -> Result<SvmModel, Error> {
+        #[derive(serde::Deserialize)]
+        struct Head {
+            format: Option<u32>,
+        }
+        let head: Head =
+            serde_json::from_str(text).map_err(|e| bad(format!("not a model JSON: {e}")))?;
+        match head.format {
+            Some(MODEL_FORMAT) => {}
+            Some(v) => {
+                return Err(Error::new(ErrorKind::Version {
+                    what: "verdict model",
+                    found: v,
+                    supported: MODEL_FORMAT,
+                }))
+            }
+            None => return Err(bad("no \"format\" field".into())),
+        }
+        let m: ModelFile = serde_json::from_str(text).map_err(|e| bad(format!("{e}")))?;
+        SvmModel::new(m)
+    }
+
+    /// The model as stored.
+    pub fn file(&self) -> &ModelFile {
+        &self.file
+    }
+
+    /// The model as JSON.
+    pub fn to_json(&self) -> String {
+        self.file.to_json()
+    }
+
+    /// The document frequencies of keyword terms.
+    pub fn document_frequencies(&self) -> &DocumentFrequencies {
+        &self.df
+    }
+
+    /// Length of the similarity vector.
+    pub fn dimension(&self) -> usize {
+        self.file.vector.features.len()
+    }
+
+    /// The graded classes, in the order of [`Verdict::class_decisions`].
+    pub fn classes(&self) -> impl Iterator<Item = &str> {
+        self.file.classes.iter().map(|m| m.positive.as_str())
+    }
+
+    /// The scaled vector `z`.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Incompatible`] for a vector of the wrong length or with a
+    /// NaN or infinite value.
+    pub fn scale(&self, x: &[f64]) -> Result<Vec<f64>, Error> {
+        if x.len() != self.dimension() {
+            return Err(Error::incompatible(
+                "vector",
+                format!("{} values", self.dimension()),
+                format!("{} values", x.len()),
+            ));
+        }
+        if let Some(v) = x.iter().find(|v| !v.is_finite()) {
+            return Err(Error::incompatible(
+                "vector",
+                "finite values",
+                format!("the non-finite value {v}"),
+            ));
+        }
+        Ok(self.file.scaler.apply(x))
+    }
+
+    /// Decision values of an unscaled vector `x`: the binary machine first,
+    /// then each one-vs-rest machine.
+    ///
+    /// # Errors
+    /// As [`SvmModel::scale`].
+    pub fn decision_function(&self, x: &[f64]) -> Result<Vec<f64>, Error> {
+        let z = self.scale(x)?;
+        Ok(core::iter::once(&self.file.binary)
+            .chain(&self.file.classes)
+            .map(|m| m.decision(&self.file.kernel, &z))
+            .collect())
+    }
+
+    /// The verdict for an unscaled vector `x`.
+    ///
+    /// # Errors
+    /// As [`SvmModel::scale`].
+    pub fn predict(&self, x: &[f64]) -> Result<Verdict, Error> {
+        let d = self.decision_function(x)?;
+        let class = self
+            .file
+            .classes
+            .iter()
+            .zip(&d[1..])
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(m, _)| m.positive.clone());
+        Ok(Verdict {
+            copied: d[0] >= 0.0,
+            binary_decision: d[0],
+            class,
+            class_decisions: d[1..].to_vec(),
+            vector: x.to_vec(),
+        })
+    }
+
+    /// The similarity vector of suspicious document `a` and source `b`.
+    pub fn similarity_vector(&self, a: &Document, b: &Document) -> Vec<f64> {
+        self.file.vector.vector(a, b, &self.df, self.file.df.seed)
+    }
+
+    /// The verdict for suspicious document `a` against source `b` (made
+    /// with any one seed: the seed of the caller's comparison).
+    ///
+    /// # Errors
+    /// [`ErrorKind::EmptyText`] when a document has no words;
+    /// [`ErrorKind::Incompatible`] when their seeds differ.
+    pub fn judge(&self, a: &Document, b: &Document) -> Result<Verdict, Error> {
+        if a.seed() != b.seed() {
+            return Err(Error::incompatible(
+                "document",
+                format!("seed {} (text a)", a.seed()),
+                format!("seed {} (text b)", b.seed()),
+            ));
+        }
+        for (d, which) in [(a, "a"), (b, "b")] {
+            if d.is_empty() {
+                return Err(Error::new(ErrorKind::EmptyText { which }));
+            }
+        }
+        self.predict(&self.similarity_vector(a, b))
+    }
+
+    /// [`SvmModel::judge`] of two texts, normalised with the model's seed.
+    ///
+    /// # Errors
+    /// As [`SvmModel::judge`].
+    pub fn judge_texts(&self, a: &str, b: &str) -> Result<Verdict, Error> {
+        let seed = self.file.df.seed;
+        self.judge(&Document::new(a, seed), &Document::new(b, seed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::Feature;
+    use alloc::string::ToString;
+    use alloc::vec;
+
+    /// A 2-feature RBF model with one machine, by hand.
+    fn tiny_file() -> ModelFile {
+        ModelFile {
+            format: MODEL_FORMAT,
+            vector: VectorSpec {
+                keywords: 5,
+                features: vec![
+                    Feature::WordContainment { n: 1 },
+                    Feature::WordContainment { n: 3 },
+                ],
+            },
+            df: StoredDf {
+                documents: 0,
+                terms: vec![],
+                seed: 0,
+            },
+            scaler: Scaler {
+                mean: vec![0.5, 0.5],
+                scale: vec![0.5, 0.25],
+            },
+            kernel: Kernel::Rbf { gamma: 0.5 },
+            binary: Machine {
+                positive: "copied".into(),
+                support_vectors: vec![vec![1.0, 2.0], vec![-1.0, -2.0]],
+                dual_coef: vec![1.0, -1.0],
+                bias: 0.1,
+            },
+            classes: vec![],
+            provenance: serde_json::Value::Null,
+        }
+    }
+
+    fn tiny() -> SvmModel {
+        SvmModel::new(tiny_file()).unwrap()
+    }
+
+    #[test]
+    fn decision_function_by_hand() {
+        let m = tiny();
+        // x = (1, 1) -> z = (1, 2): K(sv0, z) = 1, K(sv1, z) = exp(-0.5 * (4 + 16)).
+        let g = m.decision_function(&[1.0, 1.0]).unwrap()[0];
+        let want = 1.0 - libm::exp(-10.0) + 0.1;
+        assert!((g - want).abs() < 1e-15);
+        let v = m.predict(&[1.0, 1.0]).unwrap();
+        assert!(v.copied && v.class.is_none());
+        // Identical texts: both containments 1 -> positive.
+        assert!(
+            m.judge_texts("one two three four", "one two three four")
+                .unwrap()
+                .copied
+        );
+        // Unrelated texts: both 0 -> z = (-1, -2) -> negative.
+        assert!(
+            !m.judge_texts("alpha beta gamma", "delta epsilon zeta")
+                .unwrap()
+                .copied
+        );
+    }
+
+    #[test]
+    fn bad_models_and_vectors_are_clear_errors() {
+        let good = tiny().to_json();
+        assert_eq!(SvmModel::from_json(&good).unwrap().file(), tiny().file());
+        assert!(matches!(
+            tiny().judge_texts("", "text").unwrap_err().kind(),
+            ErrorKind::EmptyText { which: "a" }
+        ));
+        let e =
+            SvmModel::from_json(&good.replacen("\"format\": 1", "\"format\": 2", 1)).unwrap_err();
+        assert!(e.to_string().contains("format version 2"), "{e}");
+        let e = SvmModel::from_json(&good.replace("\"rbf\"", "\"sigmoid\"")).unwrap_err();
+        assert!(e.to_string().contains("unknown variant `sigmoid`"), "{e}");
+        let mut m = tiny_file();
+        m.scaler.mean.push(0.0);
+        assert!(SvmModel::from_json(&m.to_json())
+            .unwrap_err()
+            .to_string()
+            .contains("scaler has 3 means"));
+        let mut m = tiny_file();
+        m.binary.support_vectors[1].push(1.0);
+        assert!(SvmModel::from_json(&m.to_json())
+            .unwrap_err()
+            .to_string()
+            .contains("support vector of length 3"));
+        let mut m = tiny_file();
+        m.binary.dual_coef.pop();
+        assert!(m
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("2 support vectors and 1 coefficients"));
+        let mut m = tiny_file();
+        m.binary.bias = f64::NAN;
+        assert!(m
+            .check()
+            .unwrap_err()
+            .to_string()
+            .contains("NaN or infinite"));
+        let mut m = tiny_file();
+        m.kernel = Kernel::Rbf { gamma: 0.0 };
+        assert!(m.check().is_err());
+        assert!(SvmModel::from_json("{}")
+            .unwrap_err()
+            .to_string()
+            .contains("no \"format\""));
+        assert!(SvmModel::from_json("not json").is_err());
+        let m = tiny();
+        assert!(m
+            .decision_function(&[1.0])
+            .unwrap_err()
+            .to_string()
+            .contains("expected 2 values, got 1 values"));
+        assert!(m.decision_function(&[1.0, f64::INFINITY]).is_err());
+    }
+}

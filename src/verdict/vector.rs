@@ -1,0 +1,374 @@
+//! The similarity vector `S_v(a, b) = <x_1 … x_r>` of two documents
+//! (Hajishirzi, Yih, Kolcz 2010; Raveena & Nandini 2014): which function on
+//! which features is part of the model ([`Feature`], [`VectorSpec`]), so
+//! training and inference cannot disagree about the layout.
+//!
+//! Keywords are the top-k tf-idf word tokens of each text, stop words
+//! removed, with the model's document frequencies ([`crate::tfidf`]); word
+//! n-gram features are containment of a in b or resemblance by word
+//! n-shingles; character features by q-grams. Every feature reads the
+//! [`Document`]s' memoised shingle sets, so a comparison and a verdict on the
+//! same documents shingle each text once per kind.
+
+use crate::document::Document;
+use crate::error::{check_range, Error};
+use crate::measures::vectors;
+use crate::shingle::Shingling;
+use crate::tfidf::DocumentFrequencies;
+use alloc::vec::Vec;
+
+/// One component of the similarity vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "fn", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Feature {
+    /// Jaccard of the top-k keyword sets.
+    KeywordJaccard,
+    /// Dice of the top-k keyword sets.
+    KeywordDice,
+    /// Cosine of the top-k keyword tf-idf vectors.
+    KeywordCosine,
+    /// Euclidean distance of the top-k keyword tf-idf vectors, each first
+    /// normalised to unit length (so the value is in [0, 2]).
+    KeywordEuclidean,
+    /// Extended Jaccard (Tanimoto) of the top-k keyword tf-idf vectors.
+    KeywordExtendedJaccard,
+    /// Containment of a in b by word n-shingles.
+    WordContainment {
+        /// n, 1..=32.
+        n: u32,
+    },
+    /// Jaccard resemblance of word n-shingle sets.
+    WordResemblance {
+        /// n, 1..=32.
+        n: u32,
+    },
+    /// Containment of a in b by character q-grams.
+    CharContainment {
+        /// q, 1..=32.
+        q: u32,
+    },
+    /// Jaccard resemblance of character q-gram sets.
+    CharResemblance {
+        /// q, 1..=32.
+        q: u32,
+    },
+}
+
+/// The layout of the similarity vector, and the keyword parameters.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VectorSpec {
+    /// Keywords per text (top-k by tf-idf), 1..=1000.
+    pub keywords: u32,
+    /// The components, in order.
+    pub features: Vec<Feature>,
+}
+
+impl Default for VectorSpec {
+    /// Top-20 keywords; the five keyword functions; containment of word
+    /// 1- to 5-shingles; resemblance of word 3-shingles; resemblance and
+    /// containment of character 5-grams (12 components).
+    fn default() -> Self {
+        use Feature::*;
+        VectorSpec {
+            keywords: 20,
+            features: alloc::vec![
+                KeywordJaccard,
+                KeywordDice,
+                KeywordCosine,
+                KeywordEuclidean,
+                KeywordExtendedJaccard,
+                WordContainment { n: 1 },
+                WordContainment { n: 2 },
+                WordContainment { n: 3 },
+                WordContainment { n: 4 },
+                WordContainment { n: 5 },
+                WordResemblance { n: 3 },
+                CharResemblance { q: 5 },
+                CharContainment { q: 5 },
+            ],
+        }
+    }
+}
+
+/// English stop words removed before keywords are chosen (function words
+/// that carry no topic).
+pub const STOP_WORDS: &[&str] = &[
+    "a",
+    "about",
+    "above",
+    "after",
+    "again",
+    "against",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "below",
+    "between",
+    "both",
+    "but",
+    "by",
+    "can",
+    "could",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "down",
+    "during",
+    "each",
+    "few",
+    "for",
+    "from",
+    "further",
+    "had",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "hers",
+    "herself",
+    "him",
+    "himself",
+    "his",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "itself",
+    "just",
+    "may",
+    "me",
+    "might",
+    "more",
+    "most",
+    "must",
+    "my",
+    "myself",
+    "no",
+    "nor",
+    "not",
+    "now",
+    "of",
+    "off",
+    "on",
+    "once",
+    "only",
+    "or",
+    "other",
+    "our",
+    "ours",
+    "ourselves",
+    "out",
+    "over",
+    "own",
+    "same",
+    "shall",
+    "she",
+    "should",
+    "so",
+    "some",
+    "such",
+    "than",
+    "that",
+    "the",
+    "their",
+    "theirs",
+    "them",
+    "themselves",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "to",
+    "too",
+    "under",
+    "until",
+    "up",
+    "upon",
+    "us",
+    "very",
+    "was",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "why",
+    "will",
+    "with",
+    "would",
+    "you",
+    "your",
+    "yours",
+    "yourself",
+    "yourselves",
+];
+
+/// The keyword terms of a document: hashes, with `seed` (the seed of the
+/// model's document frequencies), of its normalised word tokens that are not
+/// stop words and contain a letter.
+pub fn keyword_terms(doc: &Document, seed: u64) -> Vec<u64> {
+    doc.normalized()
+        .token_strs()
+        .zip(doc.token_hashes())
+        .filter(|(t, _)| t.chars().any(char::is_alphabetic) && STOP_WORDS.binary_search(t).is_err())
+        .map(|(t, &h)| {
+            if doc.seed() == seed {
+                h
+            } else {
+                crate::hash::bytes_hash(seed, t.as_bytes())
+            }
+        })
+        .collect()
+}
+
+/// Largest number of components of a similarity vector.
+pub const MAX_FEATURES: usize = 64;
+
+impl VectorSpec {
+    /// Checks sizes are in range and there are 1..=64 components.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] naming the problem.
+    pub fn check(&self) -> Result<(), Error> {
+        check_range("features", self.features.len(), 1..=MAX_FEATURES)?;
+        check_range("keywords", self.keywords, 1..=1000)?;
+        for f in &self.features {
+            if let Some(s) = f.shingling() {
+                s.check()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The similarity vector of suspicious document `a` and source `b`, with
+    /// the document frequencies `df` (of terms hashed with `df_seed`) for
+    /// keywords. Length `features.len()`; every value finite.
+    pub fn vector(
+        &self,
+        a: &Document,
+        b: &Document,
+        df: &DocumentFrequencies,
+        df_seed: u64,
+    ) -> Vec<f64> {
+        let k = self.keywords as usize;
+        let (ka, kb) = (
+            df.top_keywords(&keyword_terms(a, df_seed), k),
+            df.top_keywords(&keyword_terms(b, df_seed), k),
+        );
+        let unit = |v: &[(u64, f64)]| {
+            let norm = libm::sqrt(v.iter().map(|x| x.1 * x.1).sum::<f64>());
+            v.iter()
+                .map(|&(h, w)| (h, if norm > 0.0 { w / norm } else { 0.0 }))
+                .collect::<Vec<_>>()
+        };
+        let counts = |s: Shingling| a.shingle_set(s).counts(&b.shingle_set(s));
+        self.features
+            .iter()
+            .map(|f| match *f {
+                Feature::KeywordJaccard => vectors::jaccard(&ka, &kb),
+                Feature::KeywordDice => vectors::dice(&ka, &kb),
+                Feature::KeywordCosine => vectors::cosine(&ka, &kb),
+                Feature::KeywordEuclidean => vectors::euclidean(&unit(&ka), &unit(&kb)),
+                Feature::KeywordExtendedJaccard => vectors::extended_jaccard(&ka, &kb),
+                Feature::WordContainment { n } => counts(Shingling::Words(n)).containment(),
+                Feature::WordResemblance { n } => counts(Shingling::Words(n)).resemblance(),
+                Feature::CharContainment { q } => counts(Shingling::Chars(q)).containment(),
+                Feature::CharResemblance { q } => counts(Shingling::Chars(q)).resemblance(),
+            })
+            .collect()
+    }
+}
+
+impl Feature {
+    /// The shingling a shingle feature reads; `None` for keyword features.
+    pub fn shingling(&self) -> Option<Shingling> {
+        match *self {
+            Feature::WordContainment { n } | Feature::WordResemblance { n } => {
+                Some(Shingling::Words(n))
+            }
+            Feature::CharContainment { q } | Feature::CharResemblance { q } => {
+                Some(Shingling::Chars(q))
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stop_words_are_sorted_for_binary_search() {
+        assert!(STOP_WORDS.windows(2).all(|w| w[0] < w[1]));
+        assert!(keyword_terms(&Document::new("The THE the", 0), 0).is_empty());
+        assert_eq!(keyword_terms(&Document::new("The cats", 0), 0).len(), 1);
+        // Keyword hashes are the model's, whatever the document's seed.
+        assert_eq!(
+            keyword_terms(&Document::new("The cats", 9), 0),
+            keyword_terms(&Document::new("The cats", 0), 0)
+        );
+    }
+
+    #[test]
+    fn default_vector_is_finite_and_in_range() {
+        let mut df = DocumentFrequencies::new();
+        df.add_document(&keyword_terms(
+            &Document::new("inheritance in object oriented programming", 0),
+            0,
+        ));
+        let spec = VectorSpec::default();
+        let x = spec.vector(
+            &Document::new("Inheritance lets a class reuse another class's fields.", 0),
+            &Document::new(
+                "In object oriented programming, inheritance lets a class reuse code.",
+                0,
+            ),
+            &df,
+            0,
+        );
+        assert_eq!(x.len(), 13);
+        assert!(
+            x.iter().all(|v| v.is_finite() && *v >= 0.0 && *v <= 2.0),
+            "{x:?}"
+        );
+        assert!(x[7] > 0.0, "some word 3-shingles are shared");
+        // The same vector with another document seed (up to hash collisions).
+        let y = spec.vector(
+            &Document::new("Inheritance lets a class reuse another class's fields.", 5),
+            &Document::new(
+                "In object oriented programming, inheritance lets a class reuse code.",
+                5,
+            ),
+            &df,
+            0,
+        );
+        assert_eq!(x, y);
+    }
+}
