@@ -34,7 +34,6 @@ pub use passages::Passage;
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(into_wasm_abi, from_wasm_abi))]
 pub struct CompareConfig {
     /// Words per word shingle, `k` in 1..=32. Default 3.
     pub word_k: u32,
@@ -167,7 +166,6 @@ pub enum OffsetUnit {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(into_wasm_abi))]
 pub struct Report {
     /// Every measure, including the plagiarism score.
     #[cfg_attr(feature = "serde", serde(flatten))]
@@ -235,6 +233,17 @@ fn check_size(text: &str, which: &'static str, max: u64) -> Result<(), Error> {
     Ok(())
 }
 
+/// Checks `config` and both texts' sizes against `config.max_bytes`, before
+/// any work is done on them.
+///
+/// # Errors
+/// [`ErrorKind::InvalidOption`] or [`ErrorKind::TooLarge`].
+pub fn check_sizes(a: &str, b: &str, config: &CompareConfig) -> Result<(), Error> {
+    config.check()?;
+    check_size(a, "a", config.max_bytes)?;
+    check_size(b, "b", config.max_bytes)
+}
+
 /// Compares suspicious text `a` with source text `b`: checks the sizes,
 /// makes a [`Document`] of each with `config.seed`, and calls
 /// [`compare_documents`]. Linear in the texts' lengths up to a log factor;
@@ -254,9 +263,7 @@ fn check_size(text: &str, which: &'static str, max: u64) -> Result<(), Error> {
 /// # Ok::<(), neardup::Error>(())
 /// ```
 pub fn compare(a: &str, b: &str, config: &CompareConfig) -> Result<Report, Error> {
-    config.check()?;
-    check_size(a, "a", config.max_bytes)?;
-    check_size(b, "b", config.max_bytes)?;
+    check_sizes(a, b, config)?;
     let da = Document::new(a, config.seed);
     let db = Document::new(b, config.seed);
     compare_documents(&da, &db, config)

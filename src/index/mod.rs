@@ -39,6 +39,7 @@ use alloc::vec::Vec;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Score {
     /// Estimated Jaccard resemblance in [0, 1] (MinHash).
     Jaccard(f64),
@@ -61,6 +62,11 @@ impl Score {
 /// A document found by a query.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(
+    feature = "wasm",
+    tsify(type = "{ id: string } & ({ jaccard: number } | { distance: number })")
+)]
 pub struct Hit<'a> {
     /// Its id.
     pub id: &'a str,
@@ -72,6 +78,11 @@ pub struct Hit<'a> {
 /// A pair of near-duplicate documents in an index, `a < b`.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(
+    feature = "wasm",
+    tsify(type = "{ a: string; b: string } & ({ jaccard: number } | { distance: number })")
+)]
 pub struct Pair<'a> {
     /// The smaller id.
     pub a: &'a str,

@@ -47,7 +47,6 @@ const SIMPSON_INTERVALS: usize = 256;
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(from_wasm_abi))]
 pub struct LshConfig {
     /// Jaccard resemblance threshold in (0, 1) (default 0.5).
     pub threshold: f64,

@@ -51,7 +51,6 @@ const FORMAT_VERSION: u16 = 1;
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(from_wasm_abi))]
 pub struct MinHashConfig {
     /// Values per signature, 1..=4096 (default 128).
     pub num_perm: u32,

@@ -49,7 +49,6 @@ pub enum Weighting {
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(from_wasm_abi))]
 pub struct SimHashConfig {
     /// Features: `"word:1"` (words), `"word:K"` or `"char:Q"` (default `"word:3"`).
     #[cfg_attr(feature = "wasm", tsify(type = "string"))]

@@ -63,7 +63,6 @@ pub struct ModelFile {
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-#[cfg_attr(feature = "wasm", tsify(into_wasm_abi))]
 pub struct Verdict {
     /// `g ≥ 0` of the binary machine: the text is a near copy / reuse.
     pub copied: bool,

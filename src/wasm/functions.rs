@@ -1,0 +1,111 @@
+//! The module's functions: `compare`, `normalize`, shingles, defaults.
+
+use super::{js_error, read_options, to_js};
+use crate::{CompareConfig, Document, Shingling, TextRange};
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Reads `compare`'s options.
+pub(crate) fn compare_config(options: JsValue) -> Result<CompareConfig, JsError> {
+    let o: CompareConfig = read_options(options, |o: &CompareConfig| o.seed)?;
+    o.check().map_err(js_error)?;
+    Ok(o)
+}
+
+/// Compares suspicious text `a` with source text `b`; see the Rust
+/// `neardup::compare`. Throws an `Error` for an empty text, a text over
+/// `maxBytes`, or an invalid option. (The package's entry routes
+/// `compare(a, b, { model })` to `model.compare(a, b, options)`.)
+#[wasm_bindgen(unchecked_return_type = "Report")]
+pub fn compare(
+    a: &str,
+    b: &str,
+    #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<JsValue>,
+) -> Result<JsValue, JsError> {
+    let o = compare_config(options.unwrap_or(JsValue::UNDEFINED))?;
+    let report = crate::compare(a, b, &o).map_err(js_error)?.into_utf16(a, b);
+    to_js(&report)
+}
+
+/// The default options, as `compare` fills them in.
+#[wasm_bindgen(js_name = defaultOptions, unchecked_return_type = "CompareConfig")]
+pub fn default_options() -> Result<JsValue, JsError> {
+    to_js(&CompareConfig::default())
+}
+
+/// A normalised text: tokens joined by single spaces, and each token's range
+/// in the original (UTF-16 units) and in `text`.
+#[derive(Serialize, tsify::Tsify)]
+pub struct NormalizedText {
+    /// The normalised text.
+    text: String,
+    /// Per token, its range in the original and in `text`.
+    tokens: Vec<TokenRanges>,
+}
+
+/// A token's ranges, in UTF-16 code units.
+#[derive(Serialize, tsify::Tsify)]
+pub struct TokenRanges {
+    /// In the original text.
+    orig: TextRange,
+    /// In the normalised text.
+    norm: TextRange,
+}
+
+/// Normalises `text` (NFKC, case folding, punctuation and whitespace
+/// folding) and returns its tokens with their ranges in UTF-16 units.
+#[wasm_bindgen(unchecked_return_type = "NormalizedText")]
+pub fn normalize(text: &str) -> Result<JsValue, JsError> {
+    let n = crate::normalize(text);
+    let orig = utf16_ranges(text, n.tokens().iter().map(|t| t.orig));
+    let norm = utf16_ranges(n.text(), n.tokens().iter().map(|t| t.norm));
+    let tokens = orig
+        .into_iter()
+        .zip(norm)
+        .map(|(orig, norm)| TokenRanges { orig, norm })
+        .collect();
+    to_js(&NormalizedText {
+        text: String::from(n.text()),
+        tokens,
+    })
+}
+
+/// Converts byte ranges into `text` to UTF-16 ranges.
+fn utf16_ranges(text: &str, ranges: impl Iterator<Item = TextRange>) -> Vec<TextRange> {
+    let bytes: Vec<usize> = ranges.flat_map(|r| [r.start, r.end]).collect();
+    crate::text::utf16_offsets(text, &bytes)
+        .chunks_exact(2)
+        .map(|c| TextRange {
+            start: c[0],
+            end: c[1],
+        })
+        .collect()
+}
+
+fn shingles(text: &str, shingling: Shingling, seed: Option<u64>) -> Result<Vec<u64>, JsError> {
+    shingling.check().map_err(js_error)?;
+    let doc = Document::new(text, seed.unwrap_or(crate::hash::DEFAULT_SEED));
+    Ok(doc.shingles(shingling).to_vec())
+}
+
+/// Word k-shingle hashes of `text` by position (`BigUint64Array`), as
+/// specified in SPEC.md §3. `k` in 1..=32; `seed` defaults to 0.
+#[wasm_bindgen(js_name = wordShingles)]
+pub fn word_shingles(text: &str, k: u32, seed: Option<u64>) -> Result<Vec<u64>, JsError> {
+    shingles(text, Shingling::Words(k), seed)
+}
+
+/// Character q-gram hashes of `text` by position (`BigUint64Array`), as
+/// specified in SPEC.md §3. `q` in 1..=32; `seed` defaults to 0.
+#[wasm_bindgen(js_name = charShingles)]
+pub fn char_shingles(text: &str, q: u32, seed: Option<u64>) -> Result<Vec<u64>, JsError> {
+    shingles(text, Shingling::Chars(q), seed)
+}
+
+/// The version of the shingling specification (SPEC.md) this build follows.
+#[wasm_bindgen(js_name = specVersion)]
+pub fn spec_version() -> u32 {
+    crate::SPEC_VERSION
+}

@@ -1,0 +1,127 @@
+//! `SimHash` (fingerprints of texts, Charikar 2002) and `Fingerprint` (one
+//! fingerprint with its configuration); see the Rust `neardup::simhash`.
+
+use super::{error_msg, js_error, read_options};
+use crate::simhash::{Fingerprint, SimHashConfig};
+use alloc::format;
+use alloc::string::String;
+use wasm_bindgen::prelude::*;
+
+/// A 64-bit SimHash fingerprint with the configuration that made it, so
+/// fingerprints of different shinglings are never compared.
+#[wasm_bindgen(js_name = Fingerprint)]
+#[derive(Clone, Copy)]
+pub struct JsFingerprint {
+    pub(crate) inner: Fingerprint,
+}
+
+#[wasm_bindgen(js_class = Fingerprint)]
+impl JsFingerprint {
+    /// A fingerprint computed elsewhere, as a `bigint` of custom features
+    /// (it is compared only with other custom fingerprints). Throws for a
+    /// value outside 0..2^64.
+    #[wasm_bindgen(js_name = fromValue)]
+    pub fn from_value(value: JsValue) -> Result<JsFingerprint, JsError> {
+        Ok(JsFingerprint {
+            inner: Fingerprint::from_value(u64_from_js(value, "value")?),
+        })
+    }
+
+    /// The 64 bits as a `bigint`.
+    #[wasm_bindgen(getter)]
+    pub fn value(&self) -> u64 {
+        self.inner.value()
+    }
+
+    /// The 64 bits as 16 lowercase hex digits.
+    #[wasm_bindgen(getter)]
+    pub fn hex(&self) -> String {
+        format!("{:016x}", self.inner.value())
+    }
+
+    /// `true` for the fingerprint of a text without features (it matches
+    /// nothing in an index).
+    #[wasm_bindgen(getter, js_name = isEmpty)]
+    pub fn is_empty(&self) -> bool {
+        self.inner.is_empty()
+    }
+
+    /// The configuration that made it.
+    #[wasm_bindgen(getter, unchecked_return_type = "SimHashConfig")]
+    pub fn config(&self) -> Result<JsValue, JsError> {
+        super::to_js(&self.inner.config())
+    }
+
+    /// Hamming distance to `other`, 0..=64. Throws when the configurations
+    /// differ.
+    pub fn distance(&self, other: &JsFingerprint) -> Result<u32, JsError> {
+        self.inner.distance(&other.inner).map_err(js_error)
+    }
+}
+
+/// A `bigint` (or safe-integer number) in 0..2^64, else a clear error.
+pub(crate) fn u64_from_js(value: JsValue, name: &str) -> Result<u64, JsError> {
+    let bad = || error_msg(format_args!("{name} must be a bigint in 0..2^64"));
+    if let Some(n) = value.as_f64() {
+        if n >= 0.0 && n.fract() == 0.0 && n <= super::MAX_SAFE_INTEGER as f64 {
+            return Ok(n as u64);
+        }
+        return Err(bad());
+    }
+    if value.is_bigint() {
+        let v = u64::try_from(value).map_err(|_| bad())?;
+        return Ok(v);
+    }
+    Err(bad())
+}
+
+/// 64-bit SimHash fingerprints of texts.
+#[wasm_bindgen(js_name = SimHash)]
+pub struct JsSimHash {}
+
+#[wasm_bindgen(js_class = SimHash)]
+impl JsSimHash {
+    /// The fingerprint of `text`. Throws for invalid options.
+    pub fn fingerprint(
+        text: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<SimHashConfig>")] options: Option<JsValue>,
+    ) -> Result<JsFingerprint, JsError> {
+        let config: SimHashConfig = read_options(options.unwrap_or(JsValue::UNDEFINED), |c: &SimHashConfig| c.seed)?;
+        Ok(JsFingerprint {
+            inner: config.fingerprint(text).map_err(js_error)?,
+        })
+    }
+
+    /// The fingerprint of `text` as 16 lowercase hex digits.
+    #[wasm_bindgen(js_name = fingerprintHex)]
+    pub fn fingerprint_hex(
+        text: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<SimHashConfig>")] options: Option<JsValue>,
+    ) -> Result<String, JsError> {
+        Ok(Self::fingerprint(text, options)?.hex())
+    }
+
+    /// The fingerprint of shingle hashes, each occurrence weighing 1 (custom
+    /// features).
+    #[wasm_bindgen(js_name = fromShingles)]
+    pub fn from_shingles(hashes: &[u64]) -> JsFingerprint {
+        JsFingerprint {
+            inner: Fingerprint::from_value(crate::simhash::fingerprint(hashes)),
+        }
+    }
+
+    /// Number of differing bits of two 64-bit values, 0..=64.
+    #[wasm_bindgen(js_name = hammingDistance)]
+    pub fn hamming_distance(a: JsValue, b: JsValue) -> Result<u32, JsError> {
+        Ok(crate::simhash::hamming_distance(
+            u64_from_js(a, "a")?,
+            u64_from_js(b, "b")?,
+        ))
+    }
+
+    /// Charikar's cosine estimate from a Hamming distance: cos(π d / 64).
+    #[wasm_bindgen(js_name = cosineEstimate)]
+    pub fn cosine_estimate(distance: u32) -> f64 {
+        crate::simhash::cosine_estimate(distance)
+    }
+}

@@ -1,0 +1,112 @@
+//! `SimHashIndex`: the permuted-block Hamming index (Manku et al. 2007); see
+//! the Rust `neardup::simhash::SimHashIndex`.
+
+use super::simhash::JsFingerprint;
+use super::{js_error, to_js};
+use crate::simhash::{SimHashIndex, SimHashIndexConfig};
+use crate::NearDupIndex;
+use alloc::vec::Vec;
+use wasm_bindgen::prelude::*;
+
+/// The permuted-block Hamming index, exact for distances up to `maxK`.
+#[wasm_bindgen(js_name = SimHashIndex)]
+pub struct JsSimHashIndex {
+    inner: SimHashIndex,
+}
+
+#[wasm_bindgen(js_class = SimHashIndex)]
+impl JsSimHashIndex {
+    /// An empty index exact for Hamming distance up to `maxK` (0..=16,
+    /// default 3), with `blocks` blocks (default maxK + 2).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(js_name = maxK)] max_k: Option<u32>,
+        blocks: Option<u32>,
+    ) -> Result<JsSimHashIndex, JsError> {
+        let config = SimHashIndexConfig {
+            max_k: max_k.unwrap_or(SimHashIndexConfig::default().max_k),
+            blocks,
+        };
+        Ok(JsSimHashIndex {
+            inner: SimHashIndex::new(&config).map_err(js_error)?,
+        })
+    }
+
+    /// Adds `fingerprint` as `id`; throws for a duplicate id or a fingerprint
+    /// of another configuration.
+    pub fn insert(&mut self, id: &str, fingerprint: &JsFingerprint) -> Result<(), JsError> {
+        self.inner.insert(id, fingerprint.inner).map_err(js_error)
+    }
+
+    /// Removes `id`; `false` when absent.
+    pub fn remove(&mut self, id: &str) -> bool {
+        self.inner.remove(id)
+    }
+
+    /// `true` when `id` is present.
+    pub fn has(&self, id: &str) -> bool {
+        self.inner.contains(id)
+    }
+
+    /// The fingerprint of `id`, or `undefined`.
+    pub fn get(&self, id: &str) -> Option<JsFingerprint> {
+        self.inner
+            .fingerprint(id)
+            .map(|inner| JsFingerprint { inner })
+    }
+
+    /// Every fingerprint within distance `k` (default maxK) of
+    /// `fingerprint`, exactly, nearest first then by id: `[{id, distance}]`.
+    #[wasm_bindgen(unchecked_return_type = "Hit[]")]
+    pub fn query(&self, fingerprint: &JsFingerprint, k: Option<u32>) -> Result<JsValue, JsError> {
+        let k = k.unwrap_or(self.inner.max_k());
+        to_js(&self.inner.query_within(&fingerprint.inner, k).map_err(js_error)?)
+    }
+
+    /// Every pair within distance `k` (default maxK), once, sorted:
+    /// `[{a, b, distance}]`.
+    #[wasm_bindgen(js_name = allPairs, unchecked_return_type = "Pair[]")]
+    pub fn all_pairs(&self, k: Option<u32>) -> Result<JsValue, JsError> {
+        let k = k.unwrap_or(self.inner.max_k());
+        to_js(&self.inner.all_pairs_within(k).map_err(js_error)?)
+    }
+
+    /// Clusters of ids within distance `k` (default maxK), each sorted.
+    #[wasm_bindgen(unchecked_return_type = "string[][]")]
+    pub fn clusters(&self, k: Option<u32>) -> Result<JsValue, JsError> {
+        let k = k.unwrap_or(self.inner.max_k());
+        to_js(&self.inner.clusters_within(k).map_err(js_error)?)
+    }
+
+    /// Number of fingerprints.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.inner.len() as u32
+    }
+
+    /// The largest exact distance.
+    #[wasm_bindgen(getter, js_name = maxK)]
+    pub fn max_k(&self) -> u32 {
+        self.inner.max_k()
+    }
+
+    /// Number of tables.
+    #[wasm_bindgen(getter)]
+    pub fn tables(&self) -> u32 {
+        self.inner.tables() as u32
+    }
+
+    /// The index as versioned, checksummed bytes (same as native).
+    #[wasm_bindgen(js_name = toBytes)]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.inner.to_bytes()
+    }
+
+    /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8]) -> Result<JsSimHashIndex, JsError> {
+        Ok(JsSimHashIndex {
+            inner: SimHashIndex::from_bytes(bytes).map_err(js_error)?,
+        })
+    }
+}

@@ -1,0 +1,98 @@
+//! `SvmModel`: a trained verdict model; see the Rust `neardup::verdict`.
+
+use super::functions::compare_config;
+use super::{js_error, to_js};
+use crate::verdict::SvmModel;
+use crate::{compare_documents, Document};
+use alloc::string::String;
+use alloc::vec::Vec;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// A trained verdict model (from `neardup train`).
+#[wasm_bindgen(js_name = SvmModel)]
+pub struct JsSvmModel {
+    inner: SvmModel,
+}
+
+#[wasm_bindgen(js_class = SvmModel)]
+impl JsSvmModel {
+    /// Parses and checks a model JSON; throws for another format version,
+    /// shapes that do not agree, NaN or infinite numbers, or an unknown
+    /// kernel.
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(text: &str) -> Result<JsSvmModel, JsError> {
+        Ok(JsSvmModel {
+            inner: SvmModel::from_json(text).map_err(js_error)?,
+        })
+    }
+
+    /// Length of the similarity vector.
+    #[wasm_bindgen(getter)]
+    pub fn dimension(&self) -> u32 {
+        self.inner.dimension() as u32
+    }
+
+    /// The graded classes, in the order of `classDecisions`.
+    #[wasm_bindgen(getter)]
+    pub fn classes(&self) -> Vec<String> {
+        self.inner.classes().map(String::from).collect()
+    }
+
+    /// The similarity vector of suspicious text `a` and source `b`.
+    #[wasm_bindgen(js_name = similarityVector)]
+    pub fn similarity_vector(&self, a: &str, b: &str) -> Vec<f64> {
+        let seed = self.inner.file().df.seed;
+        self.inner
+            .similarity_vector(&Document::new(a, seed), &Document::new(b, seed))
+    }
+
+    /// Decision values of an (unscaled) similarity vector: the binary
+    /// machine, then each class. Throws for a vector of the wrong length or
+    /// with a non-finite value.
+    #[wasm_bindgen(js_name = decisionFunction)]
+    pub fn decision_function(&self, vector: &[f64]) -> Result<Vec<f64>, JsError> {
+        self.inner.decision_function(vector).map_err(js_error)
+    }
+
+    /// The verdict for a similarity vector.
+    #[wasm_bindgen(unchecked_return_type = "Verdict")]
+    pub fn predict(&self, vector: &[f64]) -> Result<JsValue, JsError> {
+        to_js(&self.inner.predict(vector).map_err(js_error)?)
+    }
+
+    /// The verdict for suspicious text `a` against source `b`; throws for an
+    /// empty text.
+    #[wasm_bindgen(unchecked_return_type = "Verdict")]
+    pub fn judge(&self, a: &str, b: &str) -> Result<JsValue, JsError> {
+        to_js(&self.inner.judge_texts(a, b).map_err(js_error)?)
+    }
+
+    /// `compare(a, b, options)` with the verdict added as `verdict`: each
+    /// text is normalised and shingled once for both.
+    #[wasm_bindgen(unchecked_return_type = "Report & { verdict: Verdict }")]
+    pub fn compare(
+        &self,
+        a: &str,
+        b: &str,
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<JsValue>,
+    ) -> Result<JsValue, JsError> {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            #[serde(flatten)]
+            report: &'a crate::Report,
+            verdict: &'a crate::verdict::Verdict,
+        }
+        let o = compare_config(options.unwrap_or(JsValue::UNDEFINED))?;
+        crate::compare::check_sizes(a, b, &o).map_err(js_error)?;
+        let (da, db) = (Document::new(a, o.seed), Document::new(b, o.seed));
+        let report = compare_documents(&da, &db, &o)
+            .map_err(js_error)?
+            .into_utf16(a, b);
+        let verdict = self.inner.judge(&da, &db).map_err(js_error)?;
+        to_js(&Out {
+            report: &report,
+            verdict: &verdict,
+        })
+    }
+}
