@@ -8,9 +8,10 @@
 //! of the one before it (90 % of its values kept), so that all-pairs has real
 //! pairs to find. Memory is the growth of the process's resident set.
 
-use neardup::lsh::{LshParams, MinHashLsh};
-use neardup::minhash::{Signature, SplitMix64};
+use neardup::hash::SplitMix64;
+use neardup::minhash::{LshConfig, MinHashLsh, Signature};
 use neardup::shingle::Shingling;
+use neardup::NearDupIndex;
 use std::time::Instant;
 
 #[path = "common.rs"]
@@ -43,10 +44,10 @@ fn main() {
             sigs.push(Signature::from_parts(0, Shingling::Words(5), values).expect("signature"));
         }
         let ids: Vec<String> = (0..n).map(|i| format!("doc{i:08}")).collect();
-        let params = LshParams::for_threshold(0.5, 128, 0.5, 0.5).expect("params");
+        let params = LshConfig::default().params().expect("params");
         let before = rss_bytes();
         let t = Instant::now();
-        let mut lsh = MinHashLsh::new(params);
+        let mut lsh = MinHashLsh::with_params(params, 0);
         for (id, sig) in ids.iter().zip(&sigs) {
             lsh.insert(id, sig.clone()).expect("insert");
         }
@@ -56,15 +57,15 @@ fn main() {
         let mut lat: Vec<f64> = Vec::new();
         for q in (0..n).step_by((n / 2000).max(1)) {
             let t = Instant::now();
-            let r = lsh.query(&sigs[q], Some(0.5)).expect("query");
+            let r = lsh.query(&sigs[q]).expect("query");
             lat.push(t.elapsed().as_secs_f64() * 1e6);
-            assert!(r.contains(&ids[q].as_str()));
+            assert!(r.iter().any(|h| h.id == ids[q]));
         }
         lat.sort_by(f64::total_cmp);
         let p = |q: f64| lat[((lat.len() - 1) as f64 * q) as usize];
 
         let t = Instant::now();
-        let pairs = lsh.all_pairs(Some(0.5)).len();
+        let pairs = lsh.all_pairs().len();
         let all = t.elapsed().as_secs_f64();
 
         let t = Instant::now();

@@ -9,11 +9,12 @@
 //!   10 KB source (planted pairs of docs-bench).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use neardup::minhash::MinHasher;
+use neardup::minhash::{MinHashConfig, MinHasher};
 use neardup::shingle::Shingling;
 use neardup::shingle::{char_shingles, token_hashes, word_shingles};
-use neardup::simhash::{self, FingerprintConfig, Weighting};
-use neardup::{compare, hash, normalize, CompareOptions};
+use neardup::simhash::{self, SimHashConfig, Weighting};
+use neardup::verdict::SvmModel;
+use neardup::{compare, compare_documents, hash, normalize, CompareConfig, Document};
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -148,8 +149,10 @@ fn bench(c: &mut Criterion) {
     // MinHash: text -> signature (word 5-shingles, 128 values), and the
     // signature alone from pre-computed shingle hashes (throughput still per
     // byte of the original text).
-    let hasher = MinHasher::new(128, 0, Shingling::Words(5)).expect("hasher");
-    let shingles = Shingling::Words(5).hashes(&text, 0);
+    let hasher = MinHasher::new(&MinHashConfig::default()).expect("hasher");
+    let shingles = Document::new(&text, 0)
+        .shingles(Shingling::Words(5))
+        .to_vec();
     let mut g = c.benchmark_group("minhash");
     g.throughput(Throughput::Bytes(text.len() as u64));
     g.sample_size(10);
@@ -171,9 +174,9 @@ fn bench(c: &mut Criterion) {
         Shingling::Words(5),
         Shingling::Chars(5),
     ] {
-        let config = FingerprintConfig {
-            shingling: sh,
-            weighting: Weighting::Tf,
+        let config = SimHashConfig {
+            shingle: sh,
+            weights: Weighting::Tf,
             seed: 0,
         };
         g.bench_function(format!("text-to-fingerprint/{sh}"), |b| {
@@ -186,10 +189,32 @@ fn bench(c: &mut Criterion) {
     g.finish();
 
     let (a, b) = ten_kb_pair(&docs);
-    let opts = CompareOptions::default();
+    let opts = CompareConfig::default();
     let mut g = c.benchmark_group("compare");
     g.bench_function("10k", |bch| {
         bch.iter(|| compare(black_box(&a), black_box(&b), &opts).expect("compare"))
+    });
+    g.finish();
+
+    // compare + the learned verdict on a real Clough pair: each text is
+    // normalised once and shingled once per kind for both.
+    let model = SvmModel::from_json(include_str!("../www/model.json")).expect("model");
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/clough-abc/texts");
+    let read = |f: &str| {
+        String::from_utf8_lossy(&std::fs::read(dir.join(f)).expect("clough text")).into_owned()
+    };
+    let (qa, qb) = (read("g0pA_taskb.txt"), read("orig_taskb.txt"));
+    let mut g = c.benchmark_group("compare-verdict");
+    g.bench_function("clough-g0pA-taskb", |bch| {
+        bch.iter(|| {
+            let (da, db) = (
+                Document::new(black_box(&qa), 0),
+                Document::new(black_box(&qb), 0),
+            );
+            let r = compare_documents(&da, &db, &opts).expect("compare");
+            (r, model.judge(&da, &db).expect("verdict"))
+        })
     });
     g.finish();
 }

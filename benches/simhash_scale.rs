@@ -8,8 +8,9 @@
 //! Brute force: a linear scan per query; its all-pairs time is extrapolated
 //! from the measured cost of one distance (n²/2 of them).
 
-use neardup::minhash::SplitMix64;
-use neardup::simhash::{hamming_distance, SimHashIndex};
+use neardup::hash::SplitMix64;
+use neardup::simhash::{hamming_distance, Fingerprint, SimHashIndex, SimHashIndexConfig};
+use neardup::NearDupIndex;
 use std::time::Instant;
 
 #[path = "common.rs"]
@@ -46,17 +47,24 @@ fn main() {
         for k in [3u32, 6] {
             let before = rss_bytes();
             let t = Instant::now();
-            let mut index = SimHashIndex::new(k, None).expect("index");
+            let config = SimHashIndexConfig::default().max_k(k);
+            let mut index = SimHashIndex::new(&config).expect("index");
             for (id, &fp) in ids.iter().zip(&fps) {
-                index.insert(id, fp).expect("insert");
+                index
+                    .insert(id, Fingerprint::from_value(fp))
+                    .expect("insert");
             }
             index.merge_pending();
             let build = t.elapsed().as_secs_f64();
             let per_fp = rss_bytes().saturating_sub(before) as f64 / n as f64;
             let t = Instant::now();
-            let mut bulk = SimHashIndex::new(k, None).expect("index");
-            bulk.insert_many(ids.iter().map(|s| s.as_str()).zip(fps.iter().copied()))
-                .expect("bulk");
+            let mut bulk = SimHashIndex::new(&config).expect("index");
+            bulk.insert_many(
+                ids.iter()
+                    .map(|s| s.as_str())
+                    .zip(fps.iter().map(|&f| Fingerprint::from_value(f))),
+            )
+            .expect("bulk");
             let bulk_build = t.elapsed().as_secs_f64();
             drop(bulk);
 
@@ -66,7 +74,10 @@ fn main() {
                 let mut fp = fps[q];
                 fp ^= 1 << (q % 64);
                 let t = Instant::now();
-                let got = index.query(fp, k).expect("query").len();
+                let got = index
+                    .query_within(&Fingerprint::from_value(fp), k)
+                    .expect("query")
+                    .len();
                 lat.push(t.elapsed().as_secs_f64() * 1e6);
                 if qi < 50 {
                     let t = Instant::now();
@@ -82,7 +93,7 @@ fn main() {
             brute.sort_by(f64::total_cmp);
             let p = |v: &[f64], q: f64| v[((v.len() - 1) as f64 * q) as usize];
             let t = Instant::now();
-            let pairs = index.all_pairs(k).expect("pairs").len();
+            let pairs = index.all_pairs_within(k).expect("pairs").len();
             let all = t.elapsed().as_secs_f64();
             let brute_all = per_distance * n as f64 * (n as f64 - 1.0) / 2.0;
             println!(

@@ -1,5 +1,7 @@
-// Writes pkg/package.json, the Node entry (pkg/node.js, pkg/node.d.ts) and
-// pkg/README.md after wasm-bindgen. Called by scripts/build-pkg.sh.
+// Writes pkg/package.json, the entry (pkg/index.js: the wasm-bindgen module
+// plus the routing of compare(a, b, { model })), the Node entry
+// (pkg/node.js) and pkg/README.md after wasm-bindgen. Called by
+// scripts/build-pkg.sh.
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const cargo = readFileSync('Cargo.toml', 'utf8');
@@ -11,22 +13,62 @@ const pkg = {
   description: field('description'),
   license: field('license'),
   type: 'module',
-  main: './neardup.js',
-  types: './neardup.d.ts',
+  main: './index.js',
+  types: './index.d.ts',
   exports: {
     '.': {
       node: { types: './node.d.ts', default: './node.js' },
-      default: { types: './neardup.d.ts', default: './neardup.js' },
+      default: { types: './index.d.ts', default: './index.js' },
     },
-    './web': { types: './neardup.d.ts', default: './neardup.js' },
+    './web': { types: './index.d.ts', default: './index.js' },
     './neardup_bg.wasm': './neardup_bg.wasm',
   },
-  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'node.js', 'node.d.ts', 'README.md'],
+  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'README.md'],
   sideEffects: ['./node.js'],
   engines: { node: '>=20' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
 };
 writeFileSync('pkg/package.json', JSON.stringify(pkg, null, 2) + '\n');
+
+// The entry: everything wasm-bindgen exports, with compare(a, b, { model })
+// handed to model.compare(a, b, rest) (the one thing the Rust binding cannot
+// do without keeping a registry of live models).
+writeFileSync(
+  'pkg/index.js',
+  `import { compare as compareTexts, SvmModel } from './neardup.js';
+export * from './neardup.js';
+export { default } from './neardup.js';
+
+/** compare(a, b, options); with options.model (an SvmModel) the report has a verdict. */
+export function compare(a, b, options) {
+  if (options !== null && typeof options === 'object' && options.model != null) {
+    const { model, ...rest } = options;
+    if (!(model instanceof SvmModel)) {
+      throw new TypeError('invalid option model: must be an SvmModel (from SvmModel.fromJson)');
+    }
+    if (model.__wbg_ptr === 0) throw new Error('invalid option model: the model has been freed');
+    return model.compare(a, b, rest);
+  }
+  return compareTexts(a, b, options);
+}
+`,
+);
+writeFileSync(
+  'pkg/index.d.ts',
+  `import type { CompareConfig, Report, SvmModel, Verdict } from './neardup.js';
+export * from './neardup.js';
+export { default } from './neardup.js';
+/** Options of \`compare\`: every field optional; \`model\` adds the learned verdict. */
+export type CompareOptions = Partial<CompareConfig> & { model?: SvmModel };
+/**
+ * Compares suspicious text \`a\` with source text \`b\`: every measure, the
+ * shared passages (UTF-16 offsets) and, with \`options.model\`, the verdict.
+ * Throws an Error for an empty text, a text over maxBytes or a bad option.
+ */
+export function compare(a: string, b: string, options: CompareOptions & { model: SvmModel }): Report & { verdict: Verdict };
+export function compare(a: string, b: string, options?: CompareOptions): Report & { verdict?: Verdict };
+`,
+);
 
 writeFileSync(
   'pkg/node.js',
@@ -35,11 +77,11 @@ writeFileSync(
 import { readFileSync } from 'node:fs';
 import { initSync } from './neardup.js';
 initSync({ module: readFileSync(new URL('./neardup_bg.wasm', import.meta.url)) });
-export * from './neardup.js';
-export { default } from './neardup.js';
+export * from './index.js';
+export { default } from './index.js';
 `,
 );
-writeFileSync('pkg/node.d.ts', `export * from './neardup.js';\nexport { default } from './neardup.js';\n`);
+writeFileSync('pkg/node.d.ts', `export * from './index.js';\nexport { default } from './index.js';\n`);
 
 writeFileSync(
   'pkg/README.md',

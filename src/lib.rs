@@ -69,7 +69,9 @@ pub mod verdict;
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 pub mod wasm;
 
-pub use compare::{compare, compare_documents, CompareConfig, Measures, OffsetUnit, Passage, Report};
+pub use compare::{
+    compare, compare_documents, CompareConfig, Measures, OffsetUnit, Passage, Report,
+};
 pub use document::Document;
 pub use error::{Error, ErrorKind};
 pub use index::{Hit, NearDupIndex, Pair, Score};

@@ -1,10 +1,10 @@
 //! Bad and unusual input: each gives a sensible report or a clear error, and
 //! nothing panics or hangs.
 
-use neardup::{compare, CompareOptions, ErrorKind};
+use neardup::{compare, CompareConfig, ErrorKind};
 
-fn opts() -> CompareOptions {
-    CompareOptions::default()
+fn opts() -> CompareConfig {
+    CompareConfig::default()
 }
 
 #[test]
@@ -103,13 +103,25 @@ fn pathological_repetition_does_not_hang() {
 #[test]
 fn invalid_options_are_clear_errors() {
     for (o, name) in [
-        (opts().word_k(0), "wordK"),
-        (opts().word_k(33), "wordK"),
-        (opts().char_q(0), "charQ"),
-        (opts().span_gap(65), "spanGap"),
-        (opts().max_bytes(0), "maxBytes"),
+        (opts().word_k(0), "word_k"),
+        (opts().word_k(33), "word_k"),
+        (opts().char_q(0), "char_q"),
+        (opts().span_gap(65), "span_gap"),
+        (opts().max_bytes(0), "max_bytes"),
     ] {
         let e = compare("a b c", "a b c", &o).unwrap_err();
-        assert!(e.to_string().contains(name), "{e}");
+        // The option is named in the error's kind, and its message in each
+        // binding's idiom.
+        assert!(
+            matches!(e.kind(), ErrorKind::InvalidOption { option, .. } if *option == name),
+            "{e}"
+        );
+        assert!(e
+            .to_string()
+            .starts_with(&format!("invalid option {name}: must be in ")));
+        let flag = format!("--{}", name.replace('_', "-"));
+        assert!(e
+            .message_with(|n| format!("--{}", n.replace('_', "-")))
+            .contains(&flag));
     }
 }

@@ -239,12 +239,13 @@ fn dedup_explain_and_bad_input() {
         &["dedup", bad.to_str().unwrap(), "--threshold", "1.5"],
         None,
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("threshold must be in (0, 1)"));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("invalid option --threshold: must be in (0, 1), got 1.5"));
     let out = neardup(
         &["dedup", bad.to_str().unwrap(), "--shingle", "words"],
         None,
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("shingling must be"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("must be word:K, char:Q"));
 }
 
 #[test]
@@ -376,24 +377,24 @@ fn train_exports_a_model_equal_to_linfa_and_eval_reports_cross_validation() {
     );
     let text = std::fs::read_to_string(&model_path).unwrap();
     let model = neardup::verdict::SvmModel::from_json(&text).expect("model loads");
-    let diff = model.provenance["max_abs_difference_from_linfa"]
+    let diff = model.file().provenance["max_abs_difference_from_linfa"]
         .as_f64()
         .unwrap();
     assert!(diff <= 1e-9, "difference from linfa {diff}");
-    assert_eq!(model.classes.len(), 4);
-    assert_eq!(model.provenance["pairs"], 57);
+    assert_eq!(model.classes().count(), 4);
+    assert_eq!(model.file().provenance["pairs"], 57);
     let texts = dir.join("texts");
     let read =
         |f: &str| String::from_utf8_lossy(&std::fs::read(texts.join(f)).unwrap()).into_owned();
     assert!(
         model
-            .judge(&read("g0pA_taskb.txt"), &read("orig_taskb.txt"))
+            .judge_texts(&read("g0pA_taskb.txt"), &read("orig_taskb.txt"))
             .unwrap()
             .copied
     );
     assert!(
         !model
-            .judge(&read("g0pA_taska.txt"), &read("orig_taska.txt"))
+            .judge_texts(&read("g0pA_taska.txt"), &read("orig_taska.txt"))
             .unwrap()
             .copied
     );

@@ -186,10 +186,12 @@ fn golden_file_is_complete() {
 /// Golden MinHash signatures and an LSH snapshot: the bytes must be identical
 /// natively and on wasm32.
 mod sketches {
-    use neardup::lsh::{LshParams, MinHashLsh};
-    use neardup::minhash::{MinHasher, Signature};
+    use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHasher, Signature};
     use neardup::shingle::Shingling;
-    use neardup::simhash::{FingerprintConfig, SimHashIndex, Weighting};
+    use neardup::simhash::{
+        Fingerprint, SimHashConfig, SimHashIndex, SimHashIndexConfig, Weighting,
+    };
+    use neardup::NearDupIndex;
     use serde::{Deserialize, Serialize};
 
     #[cfg(target_arch = "wasm32")]
@@ -225,9 +227,9 @@ mod sketches {
     }
 
     fn simhash_case(text: &str, shingle: &str, weights: &str, seed: u64) -> SimHashCase {
-        let config = FingerprintConfig {
-            shingling: shingle.parse().unwrap(),
-            weighting: if weights == "tf" {
+        let config = SimHashConfig {
+            shingle: shingle.parse().unwrap(),
+            weights: if weights == "tf" {
                 Weighting::Tf
             } else {
                 Weighting::Binary
@@ -239,14 +241,14 @@ mod sketches {
             shingle: shingle.into(),
             weights: weights.into(),
             seed: seed.to_string(),
-            fingerprint: format!("{:016x}", config.fingerprint(text).unwrap()),
+            fingerprint: format!("{:016x}", config.fingerprint(text).unwrap().value()),
         }
     }
 
     fn simhash_index_case(max_k: u32, fps: &[(&str, u64)], removed: &str) -> SimHashIndexCase {
-        let mut index = SimHashIndex::new(max_k, None).unwrap();
+        let mut index = SimHashIndex::new(&SimHashIndexConfig::default().max_k(max_k)).unwrap();
         for (id, fp) in fps {
-            index.insert(id, *fp).unwrap();
+            index.insert(id, Fingerprint::from_value(*fp)).unwrap();
         }
         index.remove(removed);
         SimHashIndexCase {
@@ -287,9 +289,12 @@ mod sketches {
 
     fn minhash_case(text: &str, num_perm: usize, seed: u64, shingle: &str) -> MinHashCase {
         let sh: Shingling = shingle.parse().unwrap();
-        let sig = MinHasher::new(num_perm, seed, sh)
-            .unwrap()
-            .signature_of_text(text);
+        let config = MinHashConfig {
+            num_perm: num_perm as u32,
+            seed,
+            shingle: sh,
+        };
+        let sig = MinHasher::new(&config).unwrap().signature_of_text(text);
         MinHashCase {
             text: text.into(),
             num_perm,
@@ -300,9 +305,18 @@ mod sketches {
     }
 
     fn lsh_case(threshold: f64, num_perm: usize, docs: &[(&str, &str)], removed: &str) -> LshCase {
-        let h = MinHasher::new(num_perm, 0, Shingling::Words(3)).unwrap();
-        let mut lsh =
-            MinHashLsh::new(LshParams::for_threshold(threshold, num_perm, 0.5, 0.5).unwrap());
+        let h = MinHasher::new(&MinHashConfig {
+            num_perm: num_perm as u32,
+            seed: 0,
+            shingle: Shingling::Words(3),
+        })
+        .unwrap();
+        let mut lsh = MinHashLsh::new(
+            &LshConfig::default()
+                .threshold(threshold)
+                .num_perm(num_perm as u32),
+        )
+        .unwrap();
         for (id, text) in docs {
             lsh.insert(id, h.signature_of_text(text)).unwrap();
         }
@@ -472,7 +486,7 @@ mod verdict {
     }
 
     fn compute(model: &SvmModel, a: &str, b: &str) -> Case {
-        let v = model.judge(a, b).unwrap();
+        let v = model.judge_texts(a, b).unwrap();
         Case {
             a: a.into(),
             b: b.into(),

@@ -35,9 +35,12 @@ fn errors_are_js_errors_with_messages() {
     let e = neardup::wasm::compare("", "text", None).unwrap_err();
     assert!(message(e).contains("text a has no words"));
     let opts = js_sys::JSON::parse(r#"{"wordk": 3}"#).unwrap();
-    let e = neardup::wasm::compare("x y", "x y", Some(opts.unchecked_into())).unwrap_err();
+    let e = neardup::wasm::compare("x y", "x y", Some(opts)).unwrap_err();
     assert!(message(e).contains("unknown field `wordk`"));
     let opts = js_sys::JSON::parse(r#"{"wordK": 99}"#).unwrap();
-    let e = neardup::wasm::compare("x y", "x y", Some(opts.unchecked_into())).unwrap_err();
-    assert!(message(e).contains("wordK must be in 1..=32"));
+    let e = neardup::wasm::compare("x y", "x y", Some(opts)).unwrap_err();
+    assert_eq!(
+        message(e),
+        "invalid option wordK: must be in 1..=32, got 99"
+    );
 }

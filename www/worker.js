@@ -3,7 +3,7 @@
 // {id, error}. The learned verdict model (model.json, trained by
 // `neardup train` on the Clough–Stevenson corpus) is loaded from this page's
 // own origin; without it the report has no verdict.
-import init, { compare, SvmModel } from '../pkg/neardup.js';
+import init, { compare, SvmModel } from '../pkg/index.js';
 
 const ready = (async () => {
   await init();

@@ -398,7 +398,11 @@ mod tests {
         assert!(LshConfig::default().num_perm(0).params().is_err());
         assert!(LshConfig::default().bands(20, 7).params().is_err());
         assert_eq!(
-            LshConfig::default().bands(16, 8).params().unwrap().values_used(),
+            LshConfig::default()
+                .bands(16, 8)
+                .params()
+                .unwrap()
+                .values_used(),
             128
         );
         assert_eq!(params(0.5, 4096).values_used(), 4096);

@@ -170,7 +170,11 @@ impl MinHashLsh {
     ///
     /// # Errors
     /// [`crate::ErrorKind::Incompatible`] for a signature that does not fit.
-    pub fn query_with(&self, sig: &Signature, min_jaccard: Option<f64>) -> Result<Vec<Hit<'_>>, Error> {
+    pub fn query_with(
+        &self,
+        sig: &Signature,
+        min_jaccard: Option<f64>,
+    ) -> Result<Vec<Hit<'_>>, Error> {
         self.check_sig(sig)?;
         let mut out: Vec<Hit<'_>> = Vec::new();
         for s in self.candidates(sig) {
@@ -277,8 +281,12 @@ impl MinHashLsh {
         let rows = (0..bands)
             .map(|_| r.u32())
             .collect::<Result<Vec<u32>, _>>()?;
-        let params = LshParams::from_rows(num_perm, threshold, rows)
-            .ok_or_else(|| corrupt(WHAT, "the threshold, numPerm or band rows are out of range".into()))?;
+        let params = LshParams::from_rows(num_perm, threshold, rows).ok_or_else(|| {
+            corrupt(
+                WHAT,
+                "the threshold, numPerm or band rows are out of range".into(),
+            )
+        })?;
         let seed = r.u64()?;
         let (kind, n) = (r.u8()?, r.u8()?);
         let shingling = Shingling::from_code(kind, n)
@@ -286,8 +294,8 @@ impl MinHashLsh {
         let count = r.count(4 + 4 * num_perm)?;
         let mut index = MinHashLsh::with_params(params, count);
         // An index that never held a signature records (0, custom).
-        index.kind = (count > 0 || (seed, shingling) != (0, Shingling::Custom))
-            .then_some((seed, shingling));
+        index.kind =
+            (count > 0 || (seed, shingling) != (0, Shingling::Custom)).then_some((seed, shingling));
         for _ in 0..count {
             let id = r.str()?;
             let values = (0..num_perm)
@@ -366,8 +374,8 @@ impl NearDupIndex for MinHashLsh {
 mod tests {
     use super::*;
     use crate::hash::SplitMix64;
-    use alloc::string::String;
     use crate::minhash::{MinHashConfig, MinHasher};
+    use alloc::string::String;
 
     fn planted(h: &MinHasher, salt: u64, common: usize, extra: usize) -> (Signature, Signature) {
         let mut rng = SplitMix64::new(salt);
@@ -381,7 +389,8 @@ mod tests {
 
     #[test]
     fn predicted_recall_is_reproduced_on_planted_pairs() {
-        let h = MinHasher::new(&MinHashConfig::default().seed(3).shingle(Shingling::Custom)).unwrap();
+        let h =
+            MinHasher::new(&MinHashConfig::default().seed(3).shingle(Shingling::Custom)).unwrap();
         let params = LshConfig::default().params().unwrap();
         // Pairs at resemblance 0.6 (common 150, 50 + 50 extra) and 0.35.
         for (common, extra, s) in [(150usize, 50usize, 0.6f64), (70, 65, 0.35)] {
@@ -408,7 +417,12 @@ mod tests {
 
     #[test]
     fn insert_query_remove_pairs_clusters() {
-        let h = MinHasher::new(&MinHashConfig::default().num_perm(64).shingle(Shingling::Custom)).unwrap();
+        let h = MinHasher::new(
+            &MinHashConfig::default()
+                .num_perm(64)
+                .shingle(Shingling::Custom),
+        )
+        .unwrap();
         let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(64)).unwrap();
         let (a, b) = planted(&h, 1, 190, 10);
         let (c, _) = planted(&h, 2, 0, 200);
@@ -438,11 +452,18 @@ mod tests {
         lsh.insert("e2", h.empty()).unwrap();
         assert!(lsh.contains("e1") && lsh.len() == 5);
         assert!(lsh.query_with(&h.empty(), None).unwrap().is_empty());
-        assert!(lsh.all_pairs_with(None).iter().all(|p| !p.a.starts_with('e')));
+        assert!(lsh
+            .all_pairs_with(None)
+            .iter()
+            .all(|p| !p.a.starts_with('e')));
         assert!(lsh.remove("e1"));
-        let other = MinHasher::new(&MinHashConfig::default().num_perm(32).shingle(Shingling::Custom))
-            .unwrap()
-            .signature(&[1]);
+        let other = MinHasher::new(
+            &MinHashConfig::default()
+                .num_perm(32)
+                .shingle(Shingling::Custom),
+        )
+        .unwrap()
+        .signature(&[1]);
         assert!(lsh.insert("f", other).is_err());
     }
 

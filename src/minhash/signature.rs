@@ -399,7 +399,12 @@ mod tests {
     use crate::ErrorKind;
 
     fn hasher(k: u32) -> MinHasher {
-        MinHasher::new(&MinHashConfig::default().num_perm(k).shingle(Shingling::Words(3))).unwrap()
+        MinHasher::new(
+            &MinHashConfig::default()
+                .num_perm(k)
+                .shingle(Shingling::Words(3)),
+        )
+        .unwrap()
     }
 
     /// Two sets with planted resemblance from a deterministic stream.
@@ -477,9 +482,13 @@ mod tests {
     fn incompatible_signatures_are_refused() {
         let s1 = hasher(128).signature(&[1, 2, 3]);
         let s2 = hasher(64).signature(&[1, 2, 3]);
-        let s3 = MinHasher::new(&MinHashConfig::default().seed(1).shingle(Shingling::Words(3)))
-            .unwrap()
-            .signature(&[1, 2, 3]);
+        let s3 = MinHasher::new(
+            &MinHashConfig::default()
+                .seed(1)
+                .shingle(Shingling::Words(3)),
+        )
+        .unwrap()
+        .signature(&[1, 2, 3]);
         let s4 = MinHasher::new(&MinHashConfig::default().shingle(Shingling::Chars(5)))
             .unwrap()
             .signature(&[1, 2, 3]);

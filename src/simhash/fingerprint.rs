@@ -375,7 +375,9 @@ mod tests {
         assert!(empty.is_empty() && empty.value() == 0);
         let chars = SimHashConfig::default().shingle(Shingling::Chars(5));
         let f = chars.fingerprint("some text here").unwrap();
-        assert!(f.distance(&c.fingerprint("some text here").unwrap()).is_err());
+        assert!(f
+            .distance(&c.fingerprint("some text here").unwrap())
+            .is_err());
         assert_eq!(f.distance(&f).unwrap(), 0);
     }
 }

@@ -77,7 +77,10 @@ impl SimHashIndexConfig {
         if b <= self.max_k || b > 64 {
             return Err(Error::option(
                 "blocks",
-                format!("must be more than max_k ({}) and at most 64, got {b}", self.max_k),
+                format!(
+                    "must be more than max_k ({}) and at most 64, got {b}",
+                    self.max_k
+                ),
             ));
         }
         let tables = binomial(b as u64, self.max_k as u64);
@@ -97,9 +100,7 @@ impl SimHashIndexConfig {
 /// `C(n, r)`, saturating at `u64::MAX`.
 fn binomial(n: u64, r: u64) -> u64 {
     let r = r.min(n - r.min(n));
-    (0..r).fold(1u64, |acc, i| {
-        acc.saturating_mul(n - i) / (i + 1)
-    })
+    (0..r).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
 /// One table: which blocks form the key (its leading bits), and the sorted
@@ -374,7 +375,11 @@ impl SimHashIndex {
     fn permuted(&self, t: usize, slots: &[u32]) -> Vec<(u64, u32)> {
         let mut add: Vec<(u64, u32)> = slots
             .iter()
-            .filter_map(|&s| self.ids.get(s).map(|(_, e)| (self.permute(&self.tables[t].order, e.fp), s)))
+            .filter_map(|&s| {
+                self.ids
+                    .get(s)
+                    .map(|(_, e)| (self.permute(&self.tables[t].order, e.fp), s))
+            })
             .collect();
         add.sort_unstable();
         add
@@ -563,7 +568,9 @@ impl SimHashIndex {
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] when `k > max_k`.
     pub fn clusters_within(&self, k: u32) -> Result<Vec<Vec<&str>>, Error> {
-        Ok(crate::index::clusters::cluster_pairs(&self.all_pairs_within(k)?))
+        Ok(crate::index::clusters::cluster_pairs(
+            &self.all_pairs_within(k)?,
+        ))
     }
 
     /// The index as bytes (format 1): `"NDSH"`, `u16` format, `u16` spec
@@ -874,13 +881,21 @@ mod tests {
                 .insert(&alloc::format!("empty{i}"), c.fingerprint("...").unwrap())
                 .unwrap();
         }
-        index.insert("x", c.fingerprint("some words of text").unwrap()).unwrap();
+        index
+            .insert("x", c.fingerprint("some words of text").unwrap())
+            .unwrap();
         assert_eq!(index.len(), 51);
         assert!(index.all_pairs().is_empty());
-        assert!(index.query(&c.fingerprint("!!").unwrap()).unwrap().is_empty());
+        assert!(index
+            .query(&c.fingerprint("!!").unwrap())
+            .unwrap()
+            .is_empty());
         let other = SimHashConfig::default().shingle(Shingling::Chars(5));
         assert!(matches!(
-            index.insert("y", other.fingerprint("text").unwrap()).unwrap_err().kind(),
+            index
+                .insert("y", other.fingerprint("text").unwrap())
+                .unwrap_err()
+                .kind(),
             crate::ErrorKind::Incompatible { .. }
         ));
         assert!(index.query(&fp(1)).is_err());

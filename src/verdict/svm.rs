@@ -99,7 +99,11 @@ impl Scaler {
             .collect();
         let scale = (0..d)
             .map(|j| {
-                let var = xs.iter().map(|x| (x[j] - mean[j]) * (x[j] - mean[j])).sum::<f64>() / n;
+                let var = xs
+                    .iter()
+                    .map(|x| (x[j] - mean[j]) * (x[j] - mean[j]))
+                    .sum::<f64>()
+                    / n;
                 let sd = libm::sqrt(var);
                 if sd > 1e-12 {
                     sd

@@ -22,7 +22,9 @@ pub(crate) fn compare_config(options: JsValue) -> Result<CompareConfig, JsError>
 pub fn compare(
     a: &str,
     b: &str,
-    #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<
+        JsValue,
+    >,
 ) -> Result<JsValue, JsError> {
     let o = compare_config(options.unwrap_or(JsValue::UNDEFINED))?;
     let report = crate::compare(a, b, &o).map_err(js_error)?.into_utf16(a, b);

@@ -20,9 +20,14 @@ impl JsMinHash {
     /// An empty signature. Throws for out-of-range options.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(unchecked_optional_param_type = "Partial<MinHashConfig>")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<MinHashConfig>")] options: Option<
+            JsValue,
+        >,
     ) -> Result<JsMinHash, JsError> {
-        let config: MinHashConfig = read_options(options.unwrap_or(JsValue::UNDEFINED), |c: &MinHashConfig| c.seed)?;
+        let config: MinHashConfig = read_options(
+            options.unwrap_or(JsValue::UNDEFINED),
+            |c: &MinHashConfig| c.seed,
+        )?;
         let hasher = MinHasher::new(&config).map_err(js_error)?;
         let sig = hasher.empty();
         Ok(JsMinHash { hasher, sig })

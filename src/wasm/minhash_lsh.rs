@@ -23,7 +23,9 @@ impl JsMinHashLsh {
     pub fn new(
         threshold: f64,
         #[wasm_bindgen(js_name = numPerm)] num_perm: Option<u32>,
-        #[wasm_bindgen(unchecked_optional_param_type = "Partial<Omit<LshConfig, 'threshold' | 'numPerm'>>")]
+        #[wasm_bindgen(
+            unchecked_optional_param_type = "Partial<Omit<LshConfig, 'threshold' | 'numPerm'>>"
+        )]
         options: Option<JsValue>,
     ) -> Result<JsMinHashLsh, JsError> {
         let mut config: LshConfig = read_options(options.unwrap_or(JsValue::UNDEFINED), |_| 0)?;
@@ -60,7 +62,12 @@ impl JsMinHashLsh {
         #[wasm_bindgen(js_name = minJaccard)] min_jaccard: Option<f64>,
     ) -> Result<JsValue, JsError> {
         let t = min_jaccard.unwrap_or(self.inner.params().threshold());
-        to_js(&self.inner.query_with(&minhash.sig, Some(t)).map_err(js_error)?)
+        to_js(
+            &self
+                .inner
+                .query_with(&minhash.sig, Some(t))
+                .map_err(js_error)?,
+        )
     }
 
     /// Every candidate pair once whose estimated resemblance reaches

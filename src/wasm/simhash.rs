@@ -84,9 +84,14 @@ impl JsSimHash {
     /// The fingerprint of `text`. Throws for invalid options.
     pub fn fingerprint(
         text: &str,
-        #[wasm_bindgen(unchecked_optional_param_type = "Partial<SimHashConfig>")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<SimHashConfig>")] options: Option<
+            JsValue,
+        >,
     ) -> Result<JsFingerprint, JsError> {
-        let config: SimHashConfig = read_options(options.unwrap_or(JsValue::UNDEFINED), |c: &SimHashConfig| c.seed)?;
+        let config: SimHashConfig = read_options(
+            options.unwrap_or(JsValue::UNDEFINED),
+            |c: &SimHashConfig| c.seed,
+        )?;
         Ok(JsFingerprint {
             inner: config.fingerprint(text).map_err(js_error)?,
         })
@@ -96,7 +101,9 @@ impl JsSimHash {
     #[wasm_bindgen(js_name = fingerprintHex)]
     pub fn fingerprint_hex(
         text: &str,
-        #[wasm_bindgen(unchecked_optional_param_type = "Partial<SimHashConfig>")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<SimHashConfig>")] options: Option<
+            JsValue,
+        >,
     ) -> Result<String, JsError> {
         Ok(Self::fingerprint(text, options)?.hex())
     }

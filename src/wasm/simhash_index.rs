@@ -60,7 +60,12 @@ impl JsSimHashIndex {
     #[wasm_bindgen(unchecked_return_type = "Hit[]")]
     pub fn query(&self, fingerprint: &JsFingerprint, k: Option<u32>) -> Result<JsValue, JsError> {
         let k = k.unwrap_or(self.inner.max_k());
-        to_js(&self.inner.query_within(&fingerprint.inner, k).map_err(js_error)?)
+        to_js(
+            &self
+                .inner
+                .query_within(&fingerprint.inner, k)
+                .map_err(js_error)?,
+        )
     }
 
     /// Every pair within distance `k` (default maxK), once, sorted:

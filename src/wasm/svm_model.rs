@@ -75,7 +75,9 @@ impl JsSvmModel {
         &self,
         a: &str,
         b: &str,
-        #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<JsValue>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<
+            JsValue,
+        >,
     ) -> Result<JsValue, JsError> {
         #[derive(Serialize)]
         struct Out<'a> {

@@ -15,8 +15,12 @@ test('package.json names the entries that exist', () => {
   assert.equal(pkg.type, 'module');
   for (const f of pkg.files) readFileSync(join(repo, 'pkg', f)); // throws if missing
   const dts = readFileSync(join(repo, 'pkg/neardup.d.ts'), 'utf8');
-  assert.match(dts, /export interface Report/);
-  assert.match(dts, /compare\(a: string, b: string, options\?: CompareOptions/);
+  // Types generated from the Rust types, with their docs.
+  assert.match(dts, /export interface Report extends Measures/);
+  assert.match(dts, /Containment of a in b by word k-shingles/);
+  assert.match(dts, /export interface CompareConfig \{[^}]*wordK\?: number/s);
+  const entry = readFileSync(join(repo, 'pkg/index.d.ts'), 'utf8');
+  assert.match(entry, /compare\(a: string, b: string, options\?: CompareOptions\)/);
 });
 
 test('the web entry initialises with initSync too', async () => {
@@ -67,13 +71,14 @@ test('bad input throws Errors with messages', () => {
   throwsWith(() => nd.compare('', 'text'), /text a has no words/);
   throwsWith(() => nd.compare('text', ' \n\t '), /text b has no words/);
   throwsWith(() => nd.compare('a b', 'a b', { wordk: 3 }), /unknown field `wordk`/);
-  throwsWith(() => nd.compare('a b', 'a b', { wordK: 0 }), /wordK must be in 1..=32/);
+  throwsWith(() => nd.compare('a b', 'a b', { wordK: 0 }), /^invalid option wordK: must be in 1..=32, got 0$/);
+  throwsWith(() => nd.compare('a b', 'a b', { spanGap: 65 }), /invalid option spanGap/);
   throwsWith(() => nd.compare('a b', 'a b', { wordK: 'three' }), /invalid options/);
   throwsWith(() => nd.compare('a b', 'a b', 42), /invalid options/);
   throwsWith(() => nd.compare('a b', 'a b', { seed: 2 ** 60 }), /^invalid options: invalid type: floating point/);
-  throwsWith(() => nd.compare('a b', 'a b', { seed: 2n ** 60n }), /seed must be at most 2\^53 - 1/);
+  throwsWith(() => nd.compare('a b', 'a b', { seed: 2n ** 60n }), /seed: must be at most 2\^53 - 1/);
   throwsWith(() => nd.compare('word '.repeat(100), 'word', { maxBytes: 10 }), /more than the limit/);
-  throwsWith(() => nd.wordShingles('a', 0), /k must be in 1..=32/);
+  throwsWith(() => nd.wordShingles('a', 0), /invalid option shingle: size must be in 1..=32/);
   // Lone surrogates are replaced, not a crash.
   assert.equal(nd.compare('abc \uD800 def', 'abc def').tokensA, 2);
 });

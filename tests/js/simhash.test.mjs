@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SimHash, SimHashIndex } from '../../pkg/node.js';
+import { Fingerprint, SimHash, SimHashIndex } from '../../pkg/node.js';
 import { repo } from './helpers.mjs';
 
 const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/sketches-v1.json'), 'utf8'));
@@ -17,7 +17,10 @@ test('fingerprints equal the native golden vectors', () => {
     if (BigInt(c.seed) > BigInt(Number.MAX_SAFE_INTEGER)) continue; // not expressible as a JS number
     const opts = { shingle: c.shingle, weights: c.weights, seed: Number(c.seed) };
     assert.equal(SimHash.fingerprintHex(c.text, opts), c.fingerprint, c.text);
-    assert.equal(SimHash.fingerprint(c.text, opts), BigInt('0x' + c.fingerprint));
+    const f = SimHash.fingerprint(c.text, opts);
+    assert.equal(f.value, BigInt('0x' + c.fingerprint));
+    assert.equal(f.hex, c.fingerprint);
+    assert.equal(f.config.shingle, c.shingle);
     checked++;
   }
   assert.ok(checked >= 4);
@@ -26,7 +29,7 @@ test('fingerprints equal the native golden vectors', () => {
 test('an index snapshot equals the native bytes and round-trips', () => {
   const g = golden.simhash_index;
   const index = new SimHashIndex(g.max_k);
-  for (const [id, fp] of g.fingerprints) index.insert(id, BigInt('0x' + fp));
+  for (const [id, fp] of g.fingerprints) index.insert(id, Fingerprint.fromValue(BigInt('0x' + fp)));
   assert.equal(index.remove(g.removed), true);
   assert.equal(hex(index.toBytes()), g.snapshot);
   const back = SimHashIndex.fromBytes(index.toBytes());
@@ -52,14 +55,14 @@ test('query and allPairs equal brute force', () => {
     fps.push([`d${String(i).padStart(4, '0')}`, fp]);
   }
   const index = new SimHashIndex(4);
-  for (const [id, fp] of fps) index.insert(id, fp);
+  for (const [id, fp] of fps) index.insert(id, Fingerprint.fromValue(fp));
   const dist = (a, b) => SimHash.hammingDistance(a, b);
   for (const [, q] of fps.slice(0, 60)) {
     const want = fps
       .map(([id, fp]) => ({ id, distance: dist(q, fp) }))
       .filter((m) => m.distance <= 4)
       .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1));
-    assert.deepEqual(index.query(q, 4), want);
+    assert.deepEqual(index.query(Fingerprint.fromValue(q), 4), want);
   }
   const want = [];
   for (let i = 0; i < fps.length; i++)
@@ -73,15 +76,24 @@ test('query and allPairs equal brute force', () => {
 
 test('bad input throws clear errors', () => {
   const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
-  throwsWith(() => new SimHashIndex(17), /k must be in 0..=16/);
+  throwsWith(() => new SimHashIndex(17), /invalid option maxK: must be in 0..=16/);
+  throwsWith(() => new SimHashIndex(16, 64), /more than 1000/);
   throwsWith(() => new SimHashIndex(3, 3), /blocks must be more than k/);
-  throwsWith(() => SimHash.fingerprint('x', { weights: 'idf' }), /weights must be/);
+  throwsWith(() => SimHash.fingerprint('x', { weights: 'idf' }), /unknown variant `idf`, expected `tf` or `binary`/);
   throwsWith(() => SimHash.fingerprint('x', { shingle: 'custom' }), /not custom/);
   throwsWith(() => SimHash.fingerprint('x', { features: 'word' }), /unknown field `features`/);
   const index = new SimHashIndex(3);
-  index.insert('a', 1n);
-  throwsWith(() => index.insert('a', 2n), /already in the index/);
-  throwsWith(() => index.query(1n, 5), /more than the index's max_k = 3/);
+  index.insert('a', Fingerprint.fromValue(1n));
+  throwsWith(() => index.insert('a', Fingerprint.fromValue(2n)), /already in the index/);
+  throwsWith(() => index.query(Fingerprint.fromValue(1n), 5), /more than the index's max_k = 3/);
+  throwsWith(() => index.insert('b', SimHash.fingerprint('some text')), /incompatible fingerprint/);
+  throwsWith(() => Fingerprint.fromValue(2n ** 70n + 3n), /must be a bigint in 0..2\^64/);
+  throwsWith(() => Fingerprint.fromValue(-1n), /must be a bigint in 0..2\^64/);
+  const words = SimHash.fingerprint('some text here', { shingle: 'word:1' });
+  throwsWith(() => words.distance(SimHash.fingerprint('some text here')), /incompatible fingerprint/);
+  const texts = new SimHashIndex(3);
+  for (let i = 0; i < 20; i++) texts.insert(`empty${i}`, SimHash.fingerprint('...'));
+  assert.deepEqual(texts.allPairs(), [], 'empty texts are never near-duplicates of each other');
   const bytes = index.toBytes();
   throwsWith(() => SimHashIndex.fromBytes(bytes.subarray(0, bytes.length - 1)), /corrupt SimHash index snapshot/);
 });

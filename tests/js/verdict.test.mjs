@@ -43,10 +43,11 @@ test('compare(a, b, { model }) gives the same verdict, and bad models are refuse
   assert.deepEqual(r.verdict, model.judge(a, b));
   assert.equal(r.options.wordK, 3);
   assert.equal(compare(a, b).verdict, undefined);
-  assert.throws(() => compare(a, b, { model: {} }), /model must be an SvmModel/);
+  assert.throws(() => compare(a, b, { model: {} }), (e) => e instanceof TypeError && /model: must be an SvmModel/.test(e.message));
   const gone = SvmModel.fromJson(modelText);
   gone.free();
-  assert.throws(() => compare(a, b, { model: { modelId: 999999 } }), /has been freed/);
+  assert.throws(() => compare(a, b, { model: gone }), /the model has been freed/);
+  assert.throws(() => model.judge('', b), /text a has no words/);
 });
 
 test('bad models and vectors throw clear errors', () => {
@@ -61,6 +62,6 @@ test('bad models and vectors throw clear errors', () => {
   throwsWith(() => SvmModel.fromJson(nan), /corrupt verdict model/);
   throwsWith(() => SvmModel.fromJson('[]'), /not a model JSON/);
   const model = SvmModel.fromJson(modelText);
-  throwsWith(() => model.decisionFunction(new Float64Array(3)), /the vector has 3 values, the model takes 13/);
+  throwsWith(() => model.decisionFunction(new Float64Array(3)), /incompatible vector: expected 13 values, got 3 values/);
   throwsWith(() => model.predict(new Float64Array(13).fill(NaN)), /non-finite value/);
 });

@@ -1,21 +1,28 @@
 //! `neardup dedup`: near-duplicate pairs or clusters of a collection, by
-//! MinHash LSH, or exactly by all-pairs Jaccard with prefix filtering; and
-//! precision/recall against labelled pairs.
+//! MinHash LSH, SimHash, or exactly by all-pairs Jaccard with prefix
+//! filtering; and precision/recall against labelled pairs.
+//!
+//! The data path is the library's: text → `Document` → shingles → sketch
+//! (signature or fingerprint) → index → pairs.
 
+use crate::input::{progress, read_docs, Doc};
+use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressStyle};
-use neardup::allpairs;
-use neardup::lsh::{LshParams, MinHashLsh};
-use neardup::minhash::MinHasher;
-use neardup::shingle::{ShingleSet, Shingling};
-use neardup::simhash::{fingerprint_weighted, FingerprintConfig, SimHashIndex, Weighting};
+use neardup::index::exact;
+use neardup::measures::classification::Prf;
+use neardup::minhash::{LshConfig, LshParams, MinHashConfig, MinHashLsh, MinHasher};
+use neardup::simhash::{
+    fingerprint_weighted, Fingerprint, SimHashConfig, SimHashIndex, SimHashIndexConfig, Weighting,
+};
 use neardup::tfidf::DocumentFrequencies;
+use neardup::{Document, NearDupIndex, Score, ShingleSet, Shingling};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum Method {
@@ -38,11 +45,21 @@ pub enum Weights {
     Tfidf,
 }
 
-impl From<Weights> for Weighting {
-    fn from(w: Weights) -> Self {
-        match w {
+impl Weights {
+    /// The core weighting (tf-idf fingerprints are made here, from custom
+    /// weights).
+    pub fn weighting(self) -> Weighting {
+        match self {
             Weights::Tf => Weighting::Tf,
             Weights::Binary | Weights::Tfidf => Weighting::Binary,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Weights::Tf => "tf",
+            Weights::Binary => "binary",
+            Weights::Tfidf => "tfidf",
         }
     }
 }
@@ -56,13 +73,13 @@ pub struct DedupArgs {
     #[arg(long, value_enum, default_value = "minhash")]
     method: Method,
     /// Jaccard resemblance threshold in (0, 1).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = LshConfig::default().threshold)]
     threshold: f64,
     /// Shingles (features for SimHash): word:K or char:Q (word:1 = words).
-    #[arg(long, default_value = "word:5")]
-    shingle: String,
+    #[arg(long, default_value_t = MinHashConfig::default().shingle)]
+    shingle: Shingling,
     /// SimHash: largest Hamming distance of a near-duplicate pair (0..=16).
-    #[arg(short = 'k', long = "max-distance", default_value_t = 3)]
+    #[arg(short = 'k', long = "max-distance", default_value_t = SimHashIndexConfig::default().max_k)]
     max_distance: u32,
     /// SimHash: blocks of the permuted-block index (default k + 2).
     #[arg(long)]
@@ -71,10 +88,10 @@ pub struct DedupArgs {
     #[arg(long, value_enum, default_value = "tf")]
     weights: Weights,
     /// MinHash values per signature.
-    #[arg(long, default_value_t = 128)]
-    num_perm: usize,
+    #[arg(long, default_value_t = MinHashConfig::default().num_perm)]
+    num_perm: u32,
     /// Hash seed.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = neardup::hash::DEFAULT_SEED)]
     seed: u64,
     /// Explicit bands (with --rows) instead of the advisor's choice.
     #[arg(long, requires = "rows")]
@@ -83,10 +100,10 @@ pub struct DedupArgs {
     #[arg(long, requires = "bands")]
     rows: Option<u32>,
     /// Weight of false positives for the advisor.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = LshConfig::default().fp_weight)]
     fp_weight: f64,
     /// Weight of false negatives for the advisor.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = LshConfig::default().fn_weight)]
     fn_weight: f64,
     /// Keep every LSH candidate pair, without the estimated-Jaccard filter.
     #[arg(long, conflicts_with = "verify")]
@@ -114,76 +131,26 @@ pub struct DedupArgs {
     output: Option<PathBuf>,
 }
 
-pub(crate) struct Doc {
-    pub(crate) id: String,
-    pub(crate) text: String,
+impl DedupArgs {
+    fn lsh_config(&self) -> LshConfig {
+        LshConfig {
+            threshold: self.threshold,
+            num_perm: self.num_perm,
+            fp_weight: self.fp_weight,
+            fn_weight: self.fn_weight,
+            bands: self.bands,
+            rows: self.rows,
+        }
+    }
 }
 
-pub(crate) fn read_docs(path: &Path) -> Result<Vec<Doc>, String> {
-    let mut docs = Vec::new();
-    if path.is_dir() {
-        let mut files: Vec<PathBuf> = fs::read_dir(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        files.sort();
-        for f in files {
-            let bytes = fs::read(&f).map_err(|e| format!("cannot read {}: {e}", f.display()))?;
-            let id = f
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            docs.push(Doc {
-                id,
-                text: super::decode(&bytes).0,
-            });
-        }
-        return Ok(docs);
-    }
-    let f = fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    #[derive(serde::Deserialize)]
-    struct Line {
-        id: serde_json::Value,
-        text: String,
-    }
-    for (i, line) in io::BufReader::new(f).lines().enumerate() {
-        let line = line.map_err(|e| format!("{}: line {}: {e}", path.display(), i + 1))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let l: Line = serde_json::from_str(&line).map_err(|e| {
-            format!(
-                "{}: line {}: not a {{\"id\", \"text\"}} object: {e}",
-                path.display(),
-                i + 1
-            )
-        })?;
-        let id = match l.id {
-            serde_json::Value::String(s) => s,
-            other => other.to_string(),
-        };
-        docs.push(Doc { id, text: l.text });
-    }
-    let mut seen = HashSet::new();
-    for d in &docs {
-        if !seen.insert(d.id.as_str()) {
-            return Err(format!("{}: duplicate id {:?}", path.display(), d.id));
-        }
-    }
-    Ok(docs)
-}
-
-pub(crate) fn progress(len: usize, what: &str) -> ProgressBar {
-    let pb = ProgressBar::new(len as u64);
-    pb.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> "),
-    );
-    pb.set_message(what.to_string());
-    pb
+/// A pair found: document indices, and the measures known of it.
+struct Found {
+    i: usize,
+    j: usize,
+    jaccard: Option<f64>,
+    exact: Option<f64>,
+    distance: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -207,246 +174,277 @@ struct Summary {
     weights: Option<String>,
     shingle: String,
     threshold: f64,
-    num_perm: Option<usize>,
+    num_perm: Option<u32>,
     bands: Option<usize>,
     rows: Option<Vec<u32>>,
     documents: usize,
     pairs_found: usize,
     true_pairs: usize,
     true_positives: usize,
-    precision: f64,
-    recall: f64,
-    f1: f64,
+    #[serde(flatten)]
+    quality: Prf,
     recall_by_edit_rate: BTreeMap<String, (usize, usize, f64)>,
     seconds: f64,
 }
 
-pub fn run(args: DedupArgs) -> Result<ExitCode, String> {
-    let shingling: Shingling = args
-        .shingle
-        .parse()
-        .map_err(|e: neardup::Error| e.to_string())?;
-    if matches!(shingling, Shingling::Custom) {
-        return Err("--shingle must be word:K or char:Q".into());
-    }
-    let params = match (args.bands, args.rows) {
-        (Some(b), Some(r)) => LshParams::explicit(args.threshold, args.num_perm, b, r),
-        _ => LshParams::for_threshold(
-            args.threshold,
-            args.num_perm,
-            args.fp_weight,
-            args.fn_weight,
-        ),
-    }
-    .map_err(|e| e.to_string())?;
-    if args.explain {
-        let (fp, fneg) = params.error_masses();
+fn explain(params: &LshParams) {
+    let (fp, fneg) = params.error_masses();
+    println!(
+        "threshold {}  numPerm {}  bands {}  rows {:?}  (values used {})",
+        params.threshold(),
+        params.num_perm(),
+        params.bands(),
+        params.rows(),
+        params.values_used()
+    );
+    println!("false-positive mass {fp:.4}  false-negative mass {fneg:.4}");
+    println!("resemblance  P(candidate)");
+    for i in 0..=20 {
+        let s = i as f64 / 20.0;
+        let p = params.probability(s);
         println!(
-            "threshold {}  numPerm {}  bands {}  rows {:?}  (values used {})",
-            params.threshold(),
-            params.num_perm(),
-            params.bands(),
-            params.rows(),
-            params.values_used()
+            "{s:>10.2}  {p:.4}  {}",
+            "#".repeat((p * 50.0).round() as usize)
         );
-        println!("false-positive mass {fp:.4}  false-negative mass {fneg:.4}");
-        println!("resemblance  P(candidate)");
-        for i in 0..=20 {
-            let s = i as f64 / 20.0;
-            let p = params.probability(s);
-            println!(
-                "{s:>10.2}  {p:.4}  {}",
-                "#".repeat((p * 50.0).round() as usize)
-            );
-        }
+    }
+}
+
+pub fn run(args: DedupArgs) -> Result<ExitCode> {
+    args.shingle.check().map_err(crate::core)?;
+    if args.shingle == Shingling::Custom {
+        bail!("--shingle must be word:K or char:Q");
+    }
+    // The banding is computed only where it is used.
+    let params = match (args.method, args.explain) {
+        (Method::Minhash, _) | (_, true) => Some(args.lsh_config().params().map_err(crate::core)?),
+        _ => None,
+    };
+    if let (true, Some(p)) = (args.explain, &params) {
+        explain(p);
         return Ok(ExitCode::SUCCESS);
+    }
+    if !(args.threshold > 0.0 && args.threshold < 1.0) {
+        bail!(
+            "invalid option --threshold: must be in (0, 1), got {}",
+            args.threshold
+        );
     }
     let started = std::time::Instant::now();
     let input = args
         .input
         .as_deref()
-        .ok_or("an input file or folder is needed")?;
+        .context("an input file or folder is needed")?;
     let docs = read_docs(input)?;
-    let need_sets = args.verify || args.method == Method::Exact;
-
-    let mut sets: Vec<ShingleSet> = Vec::new();
-    let mut found: Vec<(usize, usize, Option<f64>, Option<f64>)> = Vec::new();
-    let mut distances: Vec<u32> = Vec::new();
-    let index_of: HashMap<&str, usize> = docs
-        .iter()
-        .enumerate()
-        .map(|(i, d)| (d.id.as_str(), i))
-        .collect();
-    if need_sets {
-        let pb = progress(docs.len(), "shingling");
-        for d in &docs {
-            sets.push(ShingleSet::from_hashes(
-                shingling.hashes(&d.text, args.seed),
-            ));
-            pb.inc(1);
-        }
-        pb.finish_and_clear();
-    }
-    match args.method {
-        Method::Exact => {
-            for (i, j, jac) in allpairs::all_pairs(&sets, args.threshold) {
-                found.push((i as usize, j as usize, None, Some(jac)));
-            }
-        }
-        Method::Simhash => {
-            let config = FingerprintConfig {
-                shingling,
-                weighting: args.weights.into(),
-                seed: args.seed,
-            };
-            let mut index =
-                SimHashIndex::new(args.max_distance, args.blocks).map_err(|e| e.to_string())?;
-            if args.weights == Weights::Tfidf {
-                // Two passes: document frequencies, then tf-idf fingerprints.
-                let features: Vec<Vec<u64>> = docs
-                    .iter()
-                    .map(|d| shingling.hashes(&d.text, args.seed))
-                    .collect();
-                let mut df = DocumentFrequencies::new();
-                for f in &features {
-                    df.add_document(f);
-                }
-                for (d, f) in docs.iter().zip(&features) {
-                    let fp = fingerprint_weighted(&df.tfidf(f)).map_err(|e| e.to_string())?;
-                    index
-                        .insert(&d.id, fp)
-                        .map_err(|e| format!("{}: {e}", d.id))?;
-                }
-            } else {
-                let pb = progress(docs.len(), "fingerprints");
-                for d in &docs {
-                    let fp = config.fingerprint(&d.text).map_err(|e| e.to_string())?;
-                    index
-                        .insert(&d.id, fp)
-                        .map_err(|e| format!("{}: {e}", d.id))?;
-                    pb.inc(1);
-                }
-                pb.finish_and_clear();
-            }
-            for p in index
-                .all_pairs(args.max_distance)
-                .map_err(|e| e.to_string())?
-            {
-                found.push((index_of[p.a], index_of[p.b], None, None));
-                distances.push(p.distance);
-            }
-        }
-        Method::Minhash => {
-            let hasher =
-                MinHasher::new(args.num_perm, args.seed, shingling).map_err(|e| e.to_string())?;
-            let mut lsh = MinHashLsh::new(params.clone());
-            let pb = progress(docs.len(), "signatures");
-            for d in &docs {
-                lsh.insert(&d.id, hasher.signature_of_text(&d.text))
-                    .map_err(|e| format!("{}: {e}", d.id))?;
-                pb.inc(1);
-            }
-            pb.finish_and_clear();
-            let filter = if args.candidates || args.verify {
-                None
-            } else {
-                Some(args.threshold)
-            };
-            for p in lsh.all_pairs(filter) {
-                let (i, j) = (index_of[p.a], index_of[p.b]);
-                let exact = if args.verify {
-                    let (a, b) = (&sets[i], &sets[j]);
-                    let inter = a.intersection_len(b);
-                    let union = a.len() + b.len() - inter;
-                    let e = if union == 0 {
-                        0.0
-                    } else {
-                        inter as f64 / union as f64
-                    };
-                    if e < args.threshold {
-                        continue;
-                    }
-                    Some(e)
-                } else {
-                    None
-                };
-                found.push((i, j, Some(p.jaccard), exact));
-            }
-        }
-    }
-    let seconds = started.elapsed().as_secs_f64();
-
-    let out: Box<dyn Write> = match &args.output {
-        Some(p) => {
-            Box::new(fs::File::create(p).map_err(|e| format!("cannot write {}: {e}", p.display()))?)
-        }
-        None => Box::new(io::stdout().lock()),
+    let found = match args.method {
+        Method::Exact => exact_pairs(&docs, &args),
+        Method::Simhash => simhash_pairs(&docs, &args)?,
+        Method::Minhash => minhash_pairs(&docs, &args, params.clone().context("no banding")?)?,
     };
-    let mut out = BufWriter::new(out);
-    let w = |e: io::Error| e.to_string();
-    if args.clusters {
-        let mut uf = neardup::unionfind::UnionFind::new(docs.len());
-        for &(i, j, _, _) in &found {
-            uf.union(i as u32, j as u32);
-        }
-        for c in uf.clusters() {
-            let ids: Vec<&str> = c.iter().map(|&i| docs[i as usize].id.as_str()).collect();
-            writeln!(out, "{}", serde_json::json!({ "cluster": ids })).map_err(w)?;
-        }
-    } else {
-        for (n, &(i, j, jac, exact)) in found.iter().enumerate() {
-            let p = PairOut {
-                a: &docs[i].id,
-                b: &docs[j].id,
-                jaccard: jac,
-                exact,
-                distance: distances.get(n).copied(),
-            };
-            writeln!(
-                out,
-                "{}",
-                serde_json::to_string(&p).map_err(|e| e.to_string())?
-            )
-            .map_err(w)?;
-        }
-    }
-    out.flush().map_err(w)?;
-
+    let seconds = started.elapsed().as_secs_f64();
+    write_output(&docs, &found, &args)?;
     if let Some(truth) = &args.truth {
-        let s = evaluate(truth, &docs, &found, &args, &shingling, &params, seconds)?;
+        let s = evaluate(truth, &docs, &found, &args, params.as_ref(), seconds)?;
         eprintln!(
             "{} documents, {} pairs found, {} true pairs: precision {:.3}, recall {:.3}, F1 {:.3} ({:.1} s)",
-            s.documents, s.pairs_found, s.true_pairs, s.precision, s.recall, s.f1, s.seconds
+            s.documents, s.pairs_found, s.true_pairs, s.quality.precision, s.quality.recall, s.quality.f1, s.seconds
         );
         for (rate, (tp, n, r)) in &s.recall_by_edit_rate {
             eprintln!("  edit rate {rate}: recall {r:.3} ({tp} of {n})");
         }
         if let Some(path) = &args.summary {
-            fs::write(
-                path,
-                serde_json::to_string_pretty(&s).map_err(|e| e.to_string())? + "\n",
-            )
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            fs::write(path, serde_json::to_string_pretty(&s)? + "\n")
+                .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The shingle set of every document.
+fn shingle_sets(docs: &[Doc], args: &DedupArgs) -> Vec<Arc<ShingleSet>> {
+    let pb = progress(docs.len(), "shingling");
+    let sets = docs
+        .iter()
+        .map(|d| {
+            pb.inc(1);
+            Document::new(&d.text, args.seed).shingle_set(args.shingle)
+        })
+        .collect();
+    pb.finish_and_clear();
+    sets
+}
+
+fn exact_pairs(docs: &[Doc], args: &DedupArgs) -> Vec<Found> {
+    let sets: Vec<ShingleSet> = shingle_sets(docs, args)
+        .into_iter()
+        .map(|s| Arc::try_unwrap(s).unwrap_or_else(|s| (*s).clone()))
+        .collect();
+    exact::all_pairs(&sets, args.threshold)
+        .into_iter()
+        .map(|(i, j, jac)| Found {
+            i: i as usize,
+            j: j as usize,
+            jaccard: None,
+            exact: Some(jac),
+            distance: None,
+        })
+        .collect()
+}
+
+fn simhash_pairs(docs: &[Doc], args: &DedupArgs) -> Result<Vec<Found>> {
+    let config = SimHashConfig {
+        shingle: args.shingle,
+        weights: args.weights.weighting(),
+        seed: args.seed,
+    };
+    let mut index = SimHashIndex::new(&SimHashIndexConfig {
+        max_k: args.max_distance,
+        blocks: args.blocks,
+    })
+    .map_err(crate::core)?;
+    let pb = progress(docs.len(), "fingerprints");
+    let fps: Vec<Fingerprint> = if args.weights == Weights::Tfidf {
+        // Two passes: document frequencies, then tf-idf fingerprints.
+        let features: Vec<Arc<[u64]>> = docs
+            .iter()
+            .map(|d| Document::new(&d.text, args.seed).shingles(args.shingle))
+            .collect();
+        let mut df = DocumentFrequencies::new();
+        for f in &features {
+            df.add_document(f);
+        }
+        features
+            .iter()
+            .map(|f| {
+                pb.inc(1);
+                fingerprint_weighted(&df.tfidf(f))
+                    .map(Fingerprint::from_value)
+                    .map_err(crate::core)
+            })
+            .collect::<Result<_>>()?
+    } else {
+        docs.iter()
+            .map(|d| {
+                pb.inc(1);
+                config
+                    .fingerprint_of(&Document::new(&d.text, args.seed))
+                    .map_err(crate::core)
+            })
+            .collect::<Result<_>>()?
+    };
+    pb.finish_and_clear();
+    index
+        .insert_many(docs.iter().map(|d| d.id.as_str()).zip(fps))
+        .map_err(crate::core)?;
+    let index_of = ids_to_indices(docs);
+    Ok(index
+        .all_pairs()
+        .into_iter()
+        .map(|p| Found {
+            i: index_of[p.a],
+            j: index_of[p.b],
+            jaccard: None,
+            exact: None,
+            distance: match p.score {
+                Score::Hamming(d) => Some(d),
+                Score::Jaccard(_) => None,
+            },
+        })
+        .collect())
+}
+
+fn minhash_pairs(docs: &[Doc], args: &DedupArgs, params: LshParams) -> Result<Vec<Found>> {
+    let hasher = MinHasher::new(&MinHashConfig {
+        num_perm: args.num_perm,
+        seed: args.seed,
+        shingle: args.shingle,
+    })
+    .map_err(crate::core)?;
+    let mut lsh = MinHashLsh::with_params(params, docs.len());
+    let mut sets: Vec<Arc<ShingleSet>> = Vec::new();
+    let pb = progress(docs.len(), "signatures");
+    for d in docs {
+        let doc = Document::new(&d.text, args.seed);
+        lsh.insert(&d.id, hasher.signature_of(&doc).map_err(crate::core)?)
+            .map_err(crate::core)
+            .with_context(|| d.id.clone())?;
+        if args.verify {
+            sets.push(doc.shingle_set(args.shingle));
+        }
+        pb.inc(1);
+    }
+    pb.finish_and_clear();
+    let filter = (!args.candidates && !args.verify).then_some(args.threshold);
+    let index_of = ids_to_indices(docs);
+    let mut found = Vec::new();
+    for p in lsh.all_pairs_with(filter) {
+        let (i, j) = (index_of[p.a], index_of[p.b]);
+        let exact = if args.verify {
+            let e = sets[i].counts(&sets[j]).resemblance();
+            if e < args.threshold {
+                continue;
+            }
+            Some(e)
+        } else {
+            None
+        };
+        found.push(Found {
+            i,
+            j,
+            jaccard: Some(p.score.similarity()),
+            exact,
+            distance: None,
+        });
+    }
+    Ok(found)
+}
+
+fn ids_to_indices(docs: &[Doc]) -> HashMap<&str, usize> {
+    docs.iter()
+        .enumerate()
+        .map(|(i, d)| (d.id.as_str(), i))
+        .collect()
+}
+
+fn write_output(docs: &[Doc], found: &[Found], args: &DedupArgs) -> Result<()> {
+    let out: Box<dyn Write> = match &args.output {
+        Some(p) => {
+            Box::new(fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?)
+        }
+        None => Box::new(io::stdout().lock()),
+    };
+    let mut out = BufWriter::new(out);
+    if args.clusters {
+        let edges: Vec<(&str, &str)> = found
+            .iter()
+            .map(|f| (docs[f.i].id.as_str(), docs[f.j].id.as_str()))
+            .collect();
+        for ids in neardup::index::clusters::cluster_ids(&edges) {
+            writeln!(out, "{}", serde_json::json!({ "cluster": ids }))?;
+        }
+    } else {
+        for f in found {
+            let p = PairOut {
+                a: &docs[f.i].id,
+                b: &docs[f.j].id,
+                jaccard: f.jaccard,
+                exact: f.exact,
+                distance: f.distance,
+            };
+            writeln!(out, "{}", serde_json::to_string(&p)?)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
 fn evaluate(
     truth: &Path,
     docs: &[Doc],
-    found: &[(usize, usize, Option<f64>, Option<f64>)],
+    found: &[Found],
     args: &DedupArgs,
-    shingling: &Shingling,
-    params: &LshParams,
+    params: Option<&LshParams>,
     seconds: f64,
-) -> Result<Summary, String> {
-    let text =
-        fs::read_to_string(truth).map_err(|e| format!("cannot read {}: {e}", truth.display()))?;
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
-    let rate_col = header.iter().position(|h| *h == "edit_rate");
+) -> Result<Summary> {
     let key = |a: &str, b: &str| {
         if a <= b {
             (a.to_string(), b.to_string())
@@ -454,45 +452,38 @@ fn evaluate(
             (b.to_string(), a.to_string())
         }
     };
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .flexible(true)
+        .from_path(truth)
+        .with_context(|| format!("cannot read {}", truth.display()))?;
+    let rate_col = reader
+        .headers()
+        .with_context(|| truth.display().to_string())?
+        .iter()
+        .position(|h| h == "edit_rate");
     let mut truth_pairs: HashMap<(String, String), String> = HashMap::new();
-    for (i, l) in lines.enumerate() {
-        let f: Vec<&str> = l.split('\t').collect();
-        if f.len() < 2 {
-            return Err(format!(
+    for (i, record) in reader.records().enumerate() {
+        let r = record.with_context(|| truth.display().to_string())?;
+        let (Some(a), Some(b)) = (r.get(0), r.get(1)) else {
+            bail!(
                 "{}: line {}: expected id_a<TAB>id_b",
                 truth.display(),
                 i + 2
-            ));
-        }
-        let rate = rate_col
-            .and_then(|c| f.get(c))
-            .unwrap_or(&"all")
-            .to_string();
-        truth_pairs.insert(key(f[0], f[1]), rate);
+            );
+        };
+        let rate = rate_col.and_then(|c| r.get(c)).unwrap_or("all").to_string();
+        truth_pairs.insert(key(a, b), rate);
     }
     let found_keys: HashSet<(String, String)> = found
         .iter()
-        .map(|&(i, j, _, _)| key(&docs[i].id, &docs[j].id))
+        .map(|f| key(&docs[f.i].id, &docs[f.j].id))
         .collect();
     let tp = found_keys
         .iter()
         .filter(|k| truth_pairs.contains_key(*k))
         .count();
-    let precision = if found_keys.is_empty() {
-        0.0
-    } else {
-        tp as f64 / found_keys.len() as f64
-    };
-    let recall = if truth_pairs.is_empty() {
-        0.0
-    } else {
-        tp as f64 / truth_pairs.len() as f64
-    };
-    let f1 = if precision + recall == 0.0 {
-        0.0
-    } else {
-        2.0 * precision * recall / (precision + recall)
-    };
+    let quality = Prf::from_counts(tp, found_keys.len() - tp, truth_pairs.len() - tp);
     let mut by_rate: BTreeMap<String, (usize, usize, f64)> = BTreeMap::new();
     for (k, rate) in &truth_pairs {
         let e = by_rate.entry(rate.clone()).or_insert((0, 0, 0.0));
@@ -504,14 +495,11 @@ fn evaluate(
     for v in by_rate.values_mut() {
         v.2 = v.0 as f64 / v.1 as f64;
     }
-    let lsh = args.method == Method::Minhash;
+    let simhash = args.method == Method::Simhash;
+    let lsh = params.filter(|_| args.method == Method::Minhash);
     Ok(Summary {
-        max_distance: (args.method == Method::Simhash).then_some(args.max_distance),
-        weights: (args.method == Method::Simhash).then(|| match args.weights {
-            Weights::Tf => "tf".to_string(),
-            Weights::Binary => "binary".to_string(),
-            Weights::Tfidf => "tfidf".to_string(),
-        }),
+        max_distance: simhash.then_some(args.max_distance),
+        weights: simhash.then(|| args.weights.name().to_string()),
         method: match args.method {
             Method::Simhash => "simhash".into(),
             Method::Minhash if args.verify => "minhash-lsh+exact".into(),
@@ -519,18 +507,16 @@ fn evaluate(
             Method::Minhash => "minhash-lsh+estimate".into(),
             Method::Exact => "exact".into(),
         },
-        shingle: shingling.to_string(),
+        shingle: args.shingle.to_string(),
         threshold: args.threshold,
-        num_perm: lsh.then_some(args.num_perm),
-        bands: lsh.then_some(params.bands()),
-        rows: lsh.then(|| params.rows().to_vec()),
+        num_perm: lsh.map(|_| args.num_perm),
+        bands: lsh.map(|p| p.bands()),
+        rows: lsh.map(|p| p.rows().to_vec()),
         documents: docs.len(),
         pairs_found: found_keys.len(),
         true_pairs: truth_pairs.len(),
         true_positives: tp,
-        precision,
-        recall,
-        f1,
+        quality,
         recall_by_edit_rate: by_rate,
         seconds,
     })

@@ -1,13 +1,13 @@
 //! `neardup index build | query`: save an index of a collection to a file,
 //! and look texts up in it later.
 
-use super::dedup::{progress, read_docs, Weights};
+use crate::dedup::Weights;
+use crate::input::{progress, read_docs};
+use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use neardup::lsh::{LshParams, MinHashLsh};
-use neardup::minhash::MinHasher;
-use neardup::shingle::Shingling;
-use neardup::simhash::{FingerprintConfig, SimHashIndex};
-use serde::Serialize;
+use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHasher};
+use neardup::simhash::{SimHashConfig, SimHashIndex, SimHashIndexConfig};
+use neardup::{Document, Hit, NearDupIndex, Shingling};
 use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -38,14 +38,15 @@ pub struct BuildArgs {
     output: PathBuf,
     #[arg(long, value_enum, default_value = "simhash")]
     method: IndexMethod,
-    /// Shingles (features): word:K or char:Q.
+    /// Shingles (features): word:K or char:Q (default: word:3 for SimHash,
+    /// word:5 for MinHash).
     #[arg(long)]
-    shingle: Option<String>,
+    shingle: Option<Shingling>,
     /// Hash seed.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = neardup::hash::DEFAULT_SEED)]
     seed: u64,
     /// SimHash: largest Hamming distance queries are exact for (0..=16).
-    #[arg(short = 'k', long = "max-distance", default_value_t = 3)]
+    #[arg(short = 'k', long = "max-distance", default_value_t = SimHashIndexConfig::default().max_k)]
     max_distance: u32,
     /// SimHash: blocks of the index (default k + 2).
     #[arg(long)]
@@ -54,11 +55,11 @@ pub struct BuildArgs {
     #[arg(long, value_enum, default_value = "tf")]
     weights: Weights,
     /// MinHash: Jaccard threshold for the band advisor.
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = LshConfig::default().threshold)]
     threshold: f64,
     /// MinHash: values per signature.
-    #[arg(long, default_value_t = 128)]
-    num_perm: usize,
+    #[arg(long, default_value_t = MinHashConfig::default().num_perm)]
+    num_perm: u32,
 }
 
 #[derive(Args)]
@@ -76,80 +77,74 @@ pub struct QueryArgs {
     min_jaccard: Option<f64>,
 }
 
-#[derive(Serialize)]
-struct Hit<'a> {
-    id: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    distance: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    jaccard: Option<f64>,
-}
-
-pub fn run(cmd: IndexCommand) -> Result<ExitCode, String> {
+pub fn run(cmd: IndexCommand) -> Result<ExitCode> {
     match cmd {
         IndexCommand::Build(a) => build(a),
         IndexCommand::Query(a) => query(a),
     }
 }
 
-fn build(a: BuildArgs) -> Result<ExitCode, String> {
+fn build(a: BuildArgs) -> Result<ExitCode> {
     let docs = read_docs(&a.input)?;
     let pb = progress(docs.len(), "indexing");
     let bytes = match a.method {
         IndexMethod::Simhash => {
             if a.weights == Weights::Tfidf {
-                return Err("an index needs tf or binary weights: tf-idf would need the document frequencies stored with it".into());
+                bail!("an index needs tf or binary weights: tf-idf would need the document frequencies stored with it");
             }
-            let config = FingerprintConfig {
-                shingling: a
-                    .shingle
-                    .as_deref()
-                    .unwrap_or("word:3")
-                    .parse()
-                    .map_err(|e: neardup::Error| e.to_string())?,
-                weighting: a.weights.into(),
+            let config = SimHashConfig {
+                shingle: a.shingle.unwrap_or(SimHashConfig::default().shingle),
+                weights: a.weights.weighting(),
                 seed: a.seed,
             };
-            let mut index =
-                SimHashIndex::new(a.max_distance, a.blocks).map_err(|e| e.to_string())?;
-            index.set_config(Some(config));
+            let mut index = SimHashIndex::new(&SimHashIndexConfig {
+                max_k: a.max_distance,
+                blocks: a.blocks,
+            })
+            .map_err(crate::core)?;
             let mut fps = Vec::with_capacity(docs.len());
             for d in &docs {
+                let doc = Document::new(&d.text, a.seed);
                 fps.push(
                     config
-                        .fingerprint(&d.text)
-                        .map_err(|e| format!("{}: {e}", d.id))?,
+                        .fingerprint_of(&doc)
+                        .map_err(crate::core)
+                        .with_context(|| d.id.clone())?,
                 );
                 pb.inc(1);
             }
             index
                 .insert_many(docs.iter().map(|d| d.id.as_str()).zip(fps))
-                .map_err(|e| e.to_string())?;
+                .map_err(crate::core)?;
             index.to_bytes()
         }
         IndexMethod::Minhash => {
-            let shingling: Shingling = a
-                .shingle
-                .as_deref()
-                .unwrap_or("word:5")
-                .parse()
-                .map_err(|e: neardup::Error| e.to_string())?;
-            let hasher =
-                MinHasher::new(a.num_perm, a.seed, shingling).map_err(|e| e.to_string())?;
-            let params = LshParams::for_threshold(a.threshold, a.num_perm, 0.5, 0.5)
-                .map_err(|e| e.to_string())?;
-            let mut lsh = MinHashLsh::with_capacity(params, docs.len());
+            let hasher = MinHasher::new(&MinHashConfig {
+                num_perm: a.num_perm,
+                seed: a.seed,
+                shingle: a.shingle.unwrap_or(MinHashConfig::default().shingle),
+            })
+            .map_err(crate::core)?;
+            let params = LshConfig::default()
+                .threshold(a.threshold)
+                .num_perm(a.num_perm)
+                .params()
+                .map_err(crate::core)?;
+            let mut lsh = MinHashLsh::with_params(params, docs.len());
             for d in &docs {
-                lsh.insert(&d.id, hasher.signature_of_text(&d.text))
-                    .map_err(|e| format!("{}: {e}", d.id))?;
+                let sig = hasher
+                    .signature_of(&Document::new(&d.text, a.seed))
+                    .map_err(crate::core)?;
+                lsh.insert(&d.id, sig)
+                    .map_err(crate::core)
+                    .with_context(|| d.id.clone())?;
                 pb.inc(1);
             }
             lsh.to_bytes()
         }
     };
     pb.finish_and_clear();
-    fs::write(&a.output, &bytes)
-        .map_err(|e| format!("cannot write {}: {e}", a.output.display()))?;
+    fs::write(&a.output, &bytes).with_context(|| format!("cannot write {}", a.output.display()))?;
     eprintln!(
         "neardup: indexed {} documents into {} ({} bytes)",
         docs.len(),
@@ -159,71 +154,55 @@ fn build(a: BuildArgs) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn query(a: QueryArgs) -> Result<ExitCode, String> {
-    let bytes =
-        fs::read(&a.index).map_err(|e| format!("cannot read {}: {e}", a.index.display()))?;
+fn query(a: QueryArgs) -> Result<ExitCode> {
+    let bytes = fs::read(&a.index).with_context(|| format!("cannot read {}", a.index.display()))?;
     let queries = read_docs(&a.queries)?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let w = |e: io::Error| e.to_string();
+    let name = a.index.display().to_string();
+    let mut answer = |id: &str, hits: Vec<Hit<'_>>| -> Result<()> {
+        writeln!(out, "{}", serde_json::json!({ "id": id, "matches": hits }))?;
+        Ok(())
+    };
     match bytes.get(..4) {
         Some(b"NDSH") => {
             let index = SimHashIndex::from_bytes(&bytes)
-                .map_err(|e| format!("{}: {e}", a.index.display()))?;
+                .map_err(crate::core)
+                .context(name)?;
             let config = index
                 .config()
-                .ok_or("the index does not record how its fingerprints were made")?;
+                .filter(|c| c.shingle != Shingling::Custom)
+                .context("the index does not record how its fingerprints were made")?;
             let k = a.max_distance.unwrap_or(index.max_k());
             for q in &queries {
-                let fp = config.fingerprint(&q.text).map_err(|e| e.to_string())?;
-                let hits: Vec<Hit<'_>> = index
-                    .query(fp, k)
-                    .map_err(|e| e.to_string())?
-                    .into_iter()
-                    .map(|m| Hit {
-                        id: m.id,
-                        distance: Some(m.distance),
-                        jaccard: None,
-                    })
-                    .collect();
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::json!({ "id": q.id, "matches": hits })
-                )
-                .map_err(w)?;
+                let fp = config
+                    .fingerprint_of(&Document::new(&q.text, config.seed))
+                    .map_err(crate::core)?;
+                answer(&q.id, index.query_within(&fp, k).map_err(crate::core)?)?;
             }
         }
         Some(b"NDLS") => {
             let lsh = MinHashLsh::from_bytes(&bytes)
-                .map_err(|e| format!("{}: {e}", a.index.display()))?;
-            let (seed, shingling) = lsh.signature_kind().unwrap_or((0, Shingling::Words(5)));
-            let hasher = MinHasher::new(lsh.params().num_perm(), seed, shingling)
-                .map_err(|e| e.to_string())?;
+                .map_err(crate::core)
+                .context(name)?;
+            let (seed, shingle) = lsh
+                .signature_kind()
+                .unwrap_or((0, MinHashConfig::default().shingle));
+            let hasher = MinHasher::new(&MinHashConfig {
+                num_perm: lsh.params().num_perm() as u32,
+                seed,
+                shingle,
+            })
+            .map_err(crate::core)?;
             let min = a.min_jaccard.unwrap_or(lsh.params().threshold());
             for q in &queries {
-                let sig = hasher.signature_of_text(&q.text);
-                let mut hits: Vec<Hit<'_>> = Vec::new();
-                for id in lsh
-                    .query(&sig, (min > 0.0).then_some(min))
-                    .map_err(|e| e.to_string())?
-                {
-                    let j = lsh.signature(id).and_then(|s| s.jaccard(&sig).ok());
-                    hits.push(Hit {
-                        id,
-                        distance: None,
-                        jaccard: j,
-                    });
-                }
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::json!({ "id": q.id, "matches": hits })
-                )
-                .map_err(w)?;
+                let sig = hasher
+                    .signature_of(&Document::new(&q.text, seed))
+                    .map_err(crate::core)?;
+                answer(&q.id, lsh.query_with(&sig, Some(min)).map_err(crate::core)?)?;
             }
         }
-        _ => return Err(format!("{} is not a neardup index", a.index.display())),
+        _ => bail!("{} is not a neardup index", a.index.display()),
     }
-    out.flush().map_err(w)?;
+    out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

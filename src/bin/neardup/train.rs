@@ -1,20 +1,104 @@
-//! `neardup train` and `neardup eval --svm`: the learned verdict. Similarity
-//! vectors of labelled pairs, feature scaling, support vector machines fitted
-//! by `linfa-svm` (SMO), hyper-parameters by cross-validation grouped by task,
-//! and export to the model JSON that `neardup::verdict` evaluates (natively
-//! and in WebAssembly) — checked here against linfa's own decision values.
+//! `neardup train` (and the cross-validation behind `neardup eval --svm`):
+//! the learned verdict. Similarity vectors of labelled pairs, feature
+//! scaling, support vector machines fitted by `linfa-svm` (SMO),
+//! hyper-parameters by cross-validation grouped by task, and export to the
+//! model JSON that `neardup::verdict` evaluates (natively and in
+//! WebAssembly) — read through linfa's public API and checked against
+//! linfa's own decision values.
 
+use anyhow::{anyhow, bail, Context, Result};
+use clap::Args;
 use linfa::prelude::*;
 use linfa::Dataset;
 use linfa_svm::Svm;
 use ndarray::{Array1, Array2};
-use neardup::eval;
+use neardup::measures::classification::{at_threshold, best_f1};
 use neardup::tfidf::DocumentFrequencies;
 use neardup::verdict::{
-    keyword_terms, Kernel, Machine, Scaler, StoredDf, SvmModel, VectorSpec, MODEL_FORMAT,
+    keyword_terms, Kernel, Machine, ModelFile, Scaler, StoredDf, SvmModel, VectorSpec, MODEL_FORMAT,
 };
+use neardup::Document;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The seed of the model's keyword hashes (the stored document frequencies).
+const DF_SEED: u64 = 0;
+
+#[derive(Args)]
+pub struct TrainArgs {
+    /// The clough-abc folder (labels.csv and texts/); ignored with --pairs.
+    #[arg(long, default_value = "../shared/data/clough-abc")]
+    clough: PathBuf,
+    /// Labelled pairs instead: JSONL of {"a", "b", "label", "group"?}.
+    #[arg(long)]
+    pairs: Option<PathBuf>,
+    /// Where to write the model JSON.
+    #[arg(long, short, default_value = "model.json")]
+    output: PathBuf,
+    /// Kernels to choose from by cross-validation.
+    #[arg(long, value_enum, default_value = "both")]
+    kernel: KernelChoice,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum KernelChoice {
+    Linear,
+    Rbf,
+    Both,
+}
+
+impl KernelChoice {
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            KernelChoice::Linear => &["linear"],
+            KernelChoice::Rbf => &["rbf"],
+            KernelChoice::Both => &["linear", "rbf"],
+        }
+    }
+}
+
+pub fn run(args: TrainArgs) -> Result<ExitCode> {
+    let (pairs, source) = match &args.pairs {
+        Some(p) => (read_jsonl(p)?, p.display().to_string()),
+        None => (read_clough(&args.clough)?, "clough-abc".to_string()),
+    };
+    if pairs.is_empty() {
+        bail!("no training pairs");
+    }
+    let classes = classes_of(&pairs);
+    if !pairs.iter().any(|p| is_copied(&p.label)) || pairs.iter().all(|p| is_copied(&p.label)) {
+        bail!("training data must have both \"non\" and copied pairs");
+    }
+    let all: Vec<&Pair> = pairs.iter().collect();
+    let spec = VectorSpec::default();
+    let (h, (cv_f1, cv_acc)) = select(&all, &spec, args.kernel.names(), &classes)?;
+    let (mut model, worst) = fit(&all, &spec, h, &classes)?;
+    model.provenance = serde_json::json!({
+        "data": source,
+        "pairs": pairs.len(),
+        "classes": classes,
+        "groups": pairs.iter().map(|p| p.group.clone()).collect::<BTreeSet<_>>(),
+        "trainer": "linfa-svm 0.8 (SMO), C-SVC, one-vs-rest",
+        "hyperparameters": h,
+        "selection": "leave-one-group-out cross-validation: binary F1, then class accuracy",
+        "cv_binary_f1": cv_f1,
+        "cv_class_accuracy": cv_acc,
+        "max_abs_difference_from_linfa": worst,
+    });
+    fs::write(&args.output, model.to_json() + "\n")
+        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    eprintln!(
+        "neardup: trained on {} pairs: {} kernel, C = {}{}; cross-validated binary F1 {cv_f1:.3}, class accuracy {cv_acc:.3}; max |Δ| vs linfa {worst:.1e}; wrote {}",
+        pairs.len(),
+        h.kernel,
+        h.c,
+        h.gamma.map(|g| format!(", gamma = {g}")).unwrap_or_default(),
+        args.output.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
 
 /// A labelled pair: suspicious text, source, class, group (task).
 pub struct Pair {
@@ -33,55 +117,43 @@ pub fn is_copied(label: &str) -> bool {
     label != "non"
 }
 
-/// Reads the clough-abc folder.
-pub fn read_clough(dir: &Path) -> Result<Vec<Pair>, String> {
+/// Reads the clough-abc folder: `labels.csv` (columns `file`,
+/// `source_file`, `task`, `category`) and the texts under `texts/`.
+pub fn read_clough(dir: &Path) -> Result<Vec<Pair>> {
+    #[derive(serde::Deserialize)]
+    struct Row {
+        file: String,
+        source_file: String,
+        task: String,
+        category: String,
+    }
     let labels_path = dir.join("labels.csv");
-    let text = std::fs::read_to_string(&labels_path)
-        .map_err(|e| format!("cannot read {}: {e}", labels_path.display()))?;
-    let mut lines = text.lines();
-    let header: Vec<&str> = lines.next().unwrap_or("").trim().split(',').collect();
-    let col = |n: &str| {
-        header
-            .iter()
-            .position(|h| *h == n)
-            .ok_or_else(|| format!("{}: no column {n}", labels_path.display()))
+    let mut reader = csv::Reader::from_path(&labels_path)
+        .with_context(|| format!("cannot read {}", labels_path.display()))?;
+    let read = |name: &str| -> Result<String> {
+        let p = dir.join("texts").join(name);
+        let bytes = fs::read(&p).with_context(|| format!("cannot read {}", p.display()))?;
+        Ok(crate::input::decode(&bytes).0)
     };
-    let (cf, cs, ct, cc) = (
-        col("file")?,
-        col("source_file")?,
-        col("task")?,
-        col("category")?,
-    );
     let mut out = Vec::new();
-    for line in lines.filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.trim().split(',').collect();
-        let get = |c: usize| {
-            f.get(c)
-                .copied()
-                .ok_or_else(|| format!("{}: short line {line:?}", labels_path.display()))
-        };
-        let read = |name: &str| -> Result<String, String> {
-            let p = dir.join("texts").join(name);
-            let bytes =
-                std::fs::read(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
-            Ok(super::decode(&bytes).0)
-        };
+    for row in reader.deserialize() {
+        let r: Row = row.with_context(|| labels_path.display().to_string())?;
         out.push(Pair {
-            id: get(cf)?.to_string(),
-            source: get(cs)?.to_string(),
-            a: read(get(cf)?)?,
-            b: read(get(cs)?)?,
-            label: get(cc)?.to_string(),
-            group: get(ct)?.to_string(),
+            a: read(&r.file)?,
+            b: read(&r.source_file)?,
+            id: r.file,
+            source: r.source_file,
+            label: r.category,
+            group: r.task,
         });
     }
     Ok(out)
 }
 
 /// Reads JSONL `{"a", "b", "label", "group"?, "id"?}`.
-pub fn read_jsonl(path: &Path) -> Result<Vec<Pair>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+pub fn read_jsonl(path: &Path) -> Result<Vec<Pair>> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     let mut out = Vec::new();
     for (i, line) in text
         .lines()
@@ -89,14 +161,14 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<Pair>, String> {
         .filter(|(_, l)| !l.trim().is_empty())
     {
         let v: serde_json::Value = serde_json::from_str(line)
-            .map_err(|e| format!("{}: line {}: {e}", path.display(), i + 1))?;
+            .with_context(|| format!("{}: line {}", path.display(), i + 1))?;
         let s = |k: &str| v[k].as_str().map(String::from);
         let (Some(a), Some(b), Some(label)) = (s("a"), s("b"), s("label")) else {
-            return Err(format!(
+            bail!(
                 "{}: line {}: needs string fields a, b and label",
                 path.display(),
                 i + 1
-            ));
+            );
         };
         let id = s("id").unwrap_or_else(|| format!("line{}", i + 1));
         out.push(Pair {
@@ -111,6 +183,11 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<Pair>, String> {
     Ok(out)
 }
 
+/// The documents of a pair, normalised once (with the model's seed).
+fn documents(p: &Pair) -> (Document, Document) {
+    (Document::new(&p.a, DF_SEED), Document::new(&p.b, DF_SEED))
+}
+
 /// Document frequencies over the distinct texts of `pairs` (keyword terms).
 fn fit_df(pairs: &[&Pair]) -> DocumentFrequencies {
     let mut seen = BTreeSet::new();
@@ -118,31 +195,11 @@ fn fit_df(pairs: &[&Pair]) -> DocumentFrequencies {
     for p in pairs {
         for t in [&p.a, &p.b] {
             if seen.insert(neardup::hash::bytes_hash(0, t.as_bytes())) {
-                df.add_document(&keyword_terms(t));
+                df.add_document(&keyword_terms(&Document::new(t, DF_SEED), DF_SEED));
             }
         }
     }
     df
-}
-
-fn fit_scaler(xs: &[Vec<f64>]) -> Scaler {
-    let d = xs.first().map_or(0, |x| x.len());
-    let n = xs.len().max(1) as f64;
-    let mean: Vec<f64> = (0..d)
-        .map(|j| xs.iter().map(|x| x[j]).sum::<f64>() / n)
-        .collect();
-    let scale = (0..d)
-        .map(|j| {
-            let var = xs.iter().map(|x| (x[j] - mean[j]).powi(2)).sum::<f64>() / n;
-            let sd = var.sqrt();
-            if sd > 1e-12 {
-                sd
-            } else {
-                1.0
-            }
-        })
-        .collect();
-    Scaler { mean, scale }
 }
 
 /// Hyper-parameters of one fit.
@@ -176,20 +233,19 @@ pub fn grid(kernels: &[&str]) -> Vec<Hyper> {
     g
 }
 
-/// Fits one binary machine with linfa and exports it; checks the exported
-/// decision function against linfa's on every training row (to 1e-9).
-fn fit_machine(
-    z: &[Vec<f64>],
-    y: &[bool],
-    h: Hyper,
-    positive: &str,
-) -> Result<(Machine, f64), String> {
+/// Fits one binary machine with linfa and exports it through linfa's public
+/// API: a linear machine's hyperplane `w` is read by evaluating the fitted
+/// model on each unit vector (`w_j = weighted_sum(e_j)`, exact); a kernel
+/// machine's support vectors are the training rows with a non-zero signed
+/// dual coefficient `alpha` (the filter of linfa's `weighted_sum`). The
+/// export is checked against linfa's decision values on every training row
+/// (to 1e-9).
+fn fit_machine(z: &[Vec<f64>], y: &[bool], h: Hyper, positive: &str) -> Result<(Machine, f64)> {
     if y.iter().all(|&t| t) || y.iter().all(|&t| !t) {
-        return Err(format!("training data for {positive:?} has one class only"));
+        bail!("training data for {positive:?} has one class only");
     }
     let d = z[0].len();
-    let records = Array2::from_shape_vec((z.len(), d), z.iter().flatten().copied().collect())
-        .map_err(|e| e.to_string())?;
+    let records = Array2::from_shape_vec((z.len(), d), z.iter().flatten().copied().collect())?;
     let ds = Dataset::new(records.clone(), Array1::from(y.to_vec()));
     let params = Svm::<f64, bool>::params().pos_neg_weights(h.c, h.c);
     let params = match h.gamma {
@@ -198,33 +254,24 @@ fn fit_machine(
     };
     let model = params
         .fit(&ds)
-        .map_err(|e| format!("SVM training failed: {e}"))?;
-    let json = serde_json::to_value(&model).map_err(|e| e.to_string())?;
-    let hyper = &json["sep_hyperplane"];
-    let (support_vectors, dual_coef) = if let Some(lin) = hyper.get("Linear") {
-        let w: Vec<f64> = serde_json::from_value(lin["data"].clone()).map_err(|e| e.to_string())?;
-        (vec![w], vec![1.0])
-    } else if let Some(wc) = hyper.get("WeightedCombination") {
-        let data: Vec<f64> =
-            serde_json::from_value(wc["data"].clone()).map_err(|e| e.to_string())?;
-        let svs: Vec<Vec<f64>> = data.chunks(d).map(|c| c.to_vec()).collect();
-        // The same filter as linfa's weighted_sum.
-        let coef: Vec<f64> = model
-            .alpha
-            .iter()
-            .copied()
-            .filter(|a| a.abs() > 100.0 * f64::EPSILON)
-            .collect();
-        if coef.len() != svs.len() {
-            return Err(format!(
-                "{} coefficients for {} support vectors",
-                coef.len(),
-                svs.len()
-            ));
+        .map_err(|e| anyhow!("SVM training failed: {e}"))?;
+    let (support_vectors, dual_coef) = match h.gamma {
+        None => {
+            let w: Vec<f64> = (0..d)
+                .map(|j| {
+                    let mut e = Array1::zeros(d);
+                    e[j] = 1.0;
+                    model.weighted_sum(&e)
+                })
+                .collect();
+            (vec![w], vec![1.0])
         }
-        (svs, coef)
-    } else {
-        return Err(format!("unexpected linfa model layout: {hyper}"));
+        Some(_) => z
+            .iter()
+            .zip(&model.alpha)
+            .filter(|(_, a)| a.abs() > 100.0 * f64::EPSILON)
+            .map(|(row, &a)| (row.clone(), a))
+            .unzip(),
     };
     let machine = Machine {
         positive: positive.into(),
@@ -237,33 +284,14 @@ fn fit_machine(
         Some(g) => Kernel::Rbf { gamma: g },
         None => Kernel::Linear,
     };
-    let probe = SvmModel {
-        format: MODEL_FORMAT,
-        vector: VectorSpec {
-            keywords: 1,
-            features: vec![neardup::verdict::Feature::KeywordJaccard; d],
-        },
-        df: StoredDf {
-            documents: 0,
-            terms: vec![],
-        },
-        scaler: Scaler {
-            mean: vec![0.0; d],
-            scale: vec![1.0; d],
-        },
-        kernel,
-        binary: machine.clone(),
-        classes: vec![],
-        provenance: serde_json::Value::Null,
-    };
     let mut worst: f64 = 0.0;
     for (i, row) in records.outer_iter().enumerate() {
         let lib = model.weighted_sum(&row) - model.rho;
-        let ours = probe.decision_function(&z[i]).map_err(|e| e.to_string())?[0];
+        let ours = machine.decision(&kernel, &z[i]);
         worst = worst.max((lib - ours).abs());
     }
     if worst > 1e-9 {
-        return Err(format!("exported model differs from linfa by {worst:e}"));
+        bail!("exported model differs from linfa by {worst:e}");
     }
     Ok((machine, worst))
 }
@@ -274,19 +302,17 @@ pub fn fit(
     spec: &VectorSpec,
     h: Hyper,
     classes: &[String],
-) -> Result<(SvmModel, f64), String> {
+) -> Result<(ModelFile, f64)> {
     let df = fit_df(pairs);
-    let xs: Vec<Vec<f64>> = pairs.iter().map(|p| spec.vector(&p.a, &p.b, &df)).collect();
-    let scaler = fit_scaler(&xs);
-    let z: Vec<Vec<f64>> = xs
+    let xs: Vec<Vec<f64>> = pairs
         .iter()
-        .map(|x| {
-            x.iter()
-                .zip(scaler.mean.iter().zip(&scaler.scale))
-                .map(|(v, (m, s))| (v - m) / s)
-                .collect()
+        .map(|p| {
+            let (a, b) = documents(p);
+            spec.vector(&a, &b, &df, DF_SEED)
         })
         .collect();
+    let scaler = Scaler::fit(&xs);
+    let z: Vec<Vec<f64>> = xs.iter().map(|x| scaler.apply(x)).collect();
     let y: Vec<bool> = pairs.iter().map(|p| is_copied(&p.label)).collect();
     let (binary, mut worst) = fit_machine(&z, &y, h, "copied")?;
     let mut machines = Vec::new();
@@ -296,7 +322,7 @@ pub fn fit(
         worst = worst.max(w);
         machines.push(m);
     }
-    let model = SvmModel {
+    let model = ModelFile {
         format: MODEL_FORMAT,
         vector: spec.clone(),
         df: StoredDf {
@@ -306,6 +332,7 @@ pub fn fit(
                 .into_iter()
                 .map(|(h, n)| (format!("{h:016x}"), n))
                 .collect(),
+            seed: DF_SEED,
         },
         scaler,
         kernel: match h.gamma {
@@ -316,16 +343,17 @@ pub fn fit(
         classes: machines,
         provenance: serde_json::Value::Null,
     };
-    model.check().map_err(|e| e.to_string())?;
+    model.check().map_err(crate::core)?;
     Ok((model, worst))
 }
 
 /// Predictions of a held-out fold: (binary decision, class).
-fn predict(model: &SvmModel, pairs: &[&Pair]) -> Result<Vec<(f64, String)>, String> {
+fn predict(model: &SvmModel, pairs: &[&Pair]) -> Result<Vec<(f64, String)>> {
     pairs
         .iter()
         .map(|p| {
-            let v = model.judge(&p.a, &p.b).map_err(|e| e.to_string())?;
+            let (a, b) = documents(p);
+            let v = model.judge(&a, &b).map_err(crate::core)?;
             Ok((v.binary_decision, v.class.unwrap_or_default()))
         })
         .collect()
@@ -347,23 +375,24 @@ fn cv_score(
     spec: &VectorSpec,
     h: Hyper,
     classes: &[String],
-) -> Result<(f64, f64), String> {
+) -> Result<(f64, f64)> {
     let gs = groups(pairs);
     if gs.len() < 2 {
-        return Err("cross-validation needs at least two groups (tasks)".into());
+        bail!("cross-validation needs at least two groups (tasks)");
     }
     let (mut dec, mut truth, mut right) = (Vec::new(), Vec::new(), 0usize);
     for g in &gs {
         let train: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group != g).collect();
         let test: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group == g).collect();
         let (model, _) = fit(&train, spec, h, classes)?;
+        let model = SvmModel::new(model).map_err(crate::core)?;
         for (p, (d, c)) in test.iter().zip(predict(&model, &test)?) {
             dec.push(d);
             truth.push(is_copied(&p.label));
             right += usize::from(c == p.label);
         }
     }
-    let f1 = eval::at_threshold(&dec, &truth, 0.0).f1;
+    let f1 = at_threshold(&dec, &truth, 0.0).f1;
     Ok((f1, right as f64 / pairs.len() as f64))
 }
 
@@ -374,7 +403,7 @@ pub fn select(
     spec: &VectorSpec,
     kernels: &[&str],
     classes: &[String],
-) -> Result<(Hyper, (f64, f64)), String> {
+) -> Result<(Hyper, (f64, f64))> {
     let mut best: Option<(Hyper, (f64, f64))> = None;
     for h in grid(kernels) {
         let Ok(s) = cv_score(pairs, spec, h, classes) else {
@@ -387,7 +416,9 @@ pub fn select(
             best = Some((h, s));
         }
     }
-    best.ok_or_else(|| "no hyper-parameters could be fitted (too little or one-class data?)".into())
+    best.ok_or_else(|| {
+        anyhow!("no hyper-parameters could be fitted (too little or one-class data?)")
+    })
 }
 
 pub fn classes_of(pairs: &[Pair]) -> Vec<String> {
@@ -411,12 +442,12 @@ pub struct Outer {
     pub chosen: BTreeMap<String, Hyper>,
 }
 
-pub fn nested_cv(pairs: &[Pair], spec: &VectorSpec, kernels: &[&str]) -> Result<Outer, String> {
+pub fn nested_cv(pairs: &[Pair], spec: &VectorSpec, kernels: &[&str]) -> Result<Outer> {
     let all: Vec<&Pair> = pairs.iter().collect();
     let classes = classes_of(pairs);
     let gs = groups(&all);
     if gs.len() < 3 {
-        return Err("nested cross-validation needs at least three groups (tasks)".into());
+        bail!("nested cross-validation needs at least three groups (tasks)");
     }
     let n = pairs.len();
     let mut out = Outer {
@@ -427,7 +458,7 @@ pub fn nested_cv(pairs: &[Pair], spec: &VectorSpec, kernels: &[&str]) -> Result<
         chosen: BTreeMap::new(),
     };
     let score = |p: &Pair| {
-        neardup::compare(&p.a, &p.b, &neardup::CompareOptions::default())
+        neardup::compare(&p.a, &p.b, &neardup::CompareConfig::default())
             .map(|r| r.measures.score)
             .unwrap_or(0.0)
     };
@@ -436,11 +467,13 @@ pub fn nested_cv(pairs: &[Pair], spec: &VectorSpec, kernels: &[&str]) -> Result<
         let (h, _) = select(&train, spec, kernels, &classes)?;
         out.chosen.insert(g.clone(), h);
         let (model, _) = fit(&train, spec, h, &classes)?;
+        let model = SvmModel::new(model).map_err(crate::core)?;
         let train_scores: Vec<f64> = train.iter().map(|p| score(p)).collect();
         let train_truth: Vec<bool> = train.iter().map(|p| is_copied(&p.label)).collect();
-        let threshold = eval::best_f1(&train_scores, &train_truth).map_or(0.5, |b| b.threshold);
+        let threshold = best_f1(&train_scores, &train_truth).map_or(0.5, |b| b.threshold);
         for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
-            let v = model.judge(&p.a, &p.b).map_err(|e| e.to_string())?;
+            let (a, b) = documents(p);
+            let v = model.judge(&a, &b).map_err(crate::core)?;
             out.decisions[i] = v.binary_decision;
             out.predicted[i] = v.class.unwrap_or_default();
             out.baseline_scores[i] = score(p);

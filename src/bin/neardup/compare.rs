@@ -1,0 +1,250 @@
+//! `neardup compare`: a suspicious text against a source, or many pairs from
+//! JSONL, with the learned verdict.
+
+use crate::input::read_text;
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use neardup::compare::check_sizes;
+use neardup::verdict::{SvmModel, Verdict};
+use neardup::{compare_documents, CompareConfig, Document, Report};
+use serde::Serialize;
+use std::fs;
+use std::io::{self, BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The options of `compare` (and of `eval`), with the core's defaults.
+#[derive(Args, Clone, Copy)]
+pub struct OptionArgs {
+    /// Words per word shingle (1..=32).
+    #[arg(long, default_value_t = CompareConfig::default().word_k)]
+    word_k: u32,
+    /// Characters per character q-gram (1..=32).
+    #[arg(long, default_value_t = CompareConfig::default().char_q)]
+    char_q: u32,
+    /// Merge shared runs at most this many words apart (0..=64).
+    #[arg(long, default_value_t = CompareConfig::default().span_gap)]
+    span_gap: u32,
+    /// Hash seed.
+    #[arg(long, default_value_t = CompareConfig::default().seed)]
+    seed: u64,
+}
+
+impl OptionArgs {
+    /// The checked configuration.
+    pub fn config(&self) -> Result<CompareConfig> {
+        let c = CompareConfig::default()
+            .word_k(self.word_k)
+            .char_q(self.char_q)
+            .span_gap(self.span_gap)
+            .seed(self.seed);
+        c.check().map_err(crate::core)?;
+        Ok(c)
+    }
+}
+
+#[derive(Args)]
+pub struct CompareArgs {
+    /// The suspicious text (a file).
+    #[arg(required_unless_present = "pairs", conflicts_with = "pairs")]
+    a: Option<PathBuf>,
+    /// The source text (a file).
+    #[arg(required_unless_present = "pairs", conflicts_with = "pairs")]
+    b: Option<PathBuf>,
+    /// JSONL file of {"id": …, "a": "<text>", "b": "<text>"} lines ("-" for
+    /// standard input); writes one {"id": …, <report>} line per input line.
+    #[arg(long)]
+    pairs: Option<PathBuf>,
+    /// Print the report as JSON (always on with --pairs).
+    #[arg(long)]
+    json: bool,
+    /// A verdict model JSON from `neardup train` (default: the built-in
+    /// model trained on clough-abc).
+    #[arg(long, conflicts_with = "no_model")]
+    model: Option<PathBuf>,
+    /// Report the measures only, without the learned verdict.
+    #[arg(long)]
+    no_model: bool,
+    #[command(flatten)]
+    opts: OptionArgs,
+}
+
+/// The model trained on all of clough-abc, shipped with the page.
+const DEFAULT_MODEL: &str = include_str!("../../../www/model.json");
+
+/// The model at `path`, or the built-in one.
+pub fn load_model(path: Option<&Path>) -> Result<SvmModel> {
+    match path {
+        Some(p) => {
+            let text =
+                fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
+            SvmModel::from_json(&text).with_context(|| p.display().to_string())
+        }
+        None => SvmModel::from_json(DEFAULT_MODEL).context("built-in model"),
+    }
+}
+
+/// The report of one pair, with the verdict when there is a model: each
+/// text normalised and shingled once for both.
+fn judge(
+    a: &str,
+    b: &str,
+    config: &CompareConfig,
+    model: Option<&SvmModel>,
+) -> Result<(Report, Option<Verdict>)> {
+    check_sizes(a, b, config).map_err(crate::core)?;
+    let (da, db) = (Document::new(a, config.seed), Document::new(b, config.seed));
+    let report = compare_documents(&da, &db, config).map_err(crate::core)?;
+    let verdict = match model {
+        Some(m) => Some(m.judge(&da, &db).map_err(crate::core)?),
+        None => None,
+    };
+    Ok((report, verdict))
+}
+
+pub fn run(args: CompareArgs) -> Result<ExitCode> {
+    let config = args.opts.config()?;
+    let model = if args.no_model {
+        None
+    } else {
+        Some(load_model(args.model.as_deref())?)
+    };
+    if let Some(pairs) = &args.pairs {
+        return run_pairs(pairs, &config, model.as_ref());
+    }
+    let (Some(pa), Some(pb)) = (&args.a, &args.b) else {
+        bail!("compare needs two files, or --pairs");
+    };
+    let (a, b) = (read_text(pa)?, read_text(pb)?);
+    let (report, verdict) = judge(&a, &b, &config, model.as_ref())?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &PairOut {
+                id: None,
+                report: &report,
+                verdict: verdict.as_ref(),
+            },
+        )?;
+        writeln!(out)?;
+    } else {
+        print_report(&mut out, &report, &a)?;
+        if let Some(v) = &verdict {
+            writeln!(
+                out,
+                "verdict            {} (class {}; binary decision {:+.3})",
+                if v.copied { "reuse" } else { "no reuse" },
+                v.class.as_deref().unwrap_or("-"),
+                v.binary_decision
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_report(out: &mut impl Write, r: &Report, a: &str) -> io::Result<()> {
+    let m = &r.measures;
+    writeln!(
+        out,
+        "score {:.3}  (containment of A in B by word {}-shingles)",
+        m.score, r.options.word_k
+    )?;
+    writeln!(out, "resemblance        {:.3}", m.resemblance)?;
+    writeln!(out, "containment B in A {:.3}", m.containment_b_in_a)?;
+    writeln!(out, "dice               {:.3}", m.dice)?;
+    writeln!(
+        out,
+        "char resemblance   {:.3}  (character {}-grams)",
+        m.char_resemblance, r.options.char_q
+    )?;
+    writeln!(out, "cosine (words)     {:.3}", m.cosine)?;
+    writeln!(
+        out,
+        "shared shingles    {} of {} in A, {} in B",
+        m.shared_shingles, m.shingles_a, m.shingles_b
+    )?;
+    writeln!(
+        out,
+        "coverage           {:.3} of A's {} words, {:.3} of B's {} words",
+        m.coverage_a, m.tokens_a, m.coverage_b, m.tokens_b
+    )?;
+    writeln!(out, "shared passages    {}", r.passages.len())?;
+    for p in &r.passages {
+        let text: String = a[p.a.start..p.a.end]
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let shown: String = text.chars().take(100).collect();
+        let more = if shown.len() < text.len() { "…" } else { "" };
+        writeln!(
+            out,
+            "  A[{}..{}] = B[{}..{}]  \"{shown}{more}\"",
+            p.a.start, p.a.end, p.b.start, p.b.end
+        )?;
+    }
+    Ok(())
+}
+
+#[derive(serde::Deserialize)]
+struct PairLine {
+    id: serde_json::Value,
+    a: String,
+    b: String,
+}
+
+#[derive(Serialize)]
+struct PairOut<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a serde_json::Value>,
+    #[serde(flatten)]
+    report: &'a Report,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<&'a Verdict>,
+}
+
+fn run_pairs(path: &Path, config: &CompareConfig, model: Option<&SvmModel>) -> Result<ExitCode> {
+    let input: Box<dyn BufRead> = if path == Path::new("-") {
+        Box::new(io::stdin().lock())
+    } else {
+        let f = fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+        Box::new(io::BufReader::new(f))
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut failed = 0usize;
+    for (i, line) in input.split(b'\n').enumerate() {
+        let n = i + 1;
+        let line = line.with_context(|| format!("{}: line {n}", path.display()))?;
+        let result = (|| -> Result<Option<String>> {
+            let s = std::str::from_utf8(&line).context("not valid UTF-8")?;
+            let s = s.trim();
+            if s.is_empty() {
+                return Ok(None);
+            }
+            let p: PairLine =
+                serde_json::from_str(s).context("not a {\"id\", \"a\", \"b\"} JSON object")?;
+            let (report, verdict) = judge(&p.a, &p.b, config, model)?;
+            Ok(Some(serde_json::to_string(&PairOut {
+                id: Some(&p.id),
+                report: &report,
+                verdict: verdict.as_ref(),
+            })?))
+        })();
+        match result {
+            Ok(Some(json)) => writeln!(out, "{json}")?,
+            Ok(None) => {}
+            Err(e) => {
+                failed += 1;
+                out.flush()?;
+                eprintln!("neardup: {}: line {n}: {e:#}", path.display());
+            }
+        }
+    }
+    out.flush()?;
+    if failed > 0 {
+        eprintln!("neardup: {failed} line(s) failed; the others were written");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
