@@ -53,6 +53,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod compare;
+mod config;
 pub mod document;
 mod error;
 pub mod hash;

@@ -62,42 +62,20 @@ impl Default for CompareConfig {
     }
 }
 
-impl CompareConfig {
-    /// The default options.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
+crate::config::setters!(CompareConfig {
     /// Sets `word_k`.
-    pub fn word_k(mut self, k: u32) -> Self {
-        self.word_k = k;
-        self
-    }
-
+    word_k: u32,
     /// Sets `char_q`.
-    pub fn char_q(mut self, q: u32) -> Self {
-        self.char_q = q;
-        self
-    }
-
+    char_q: u32,
     /// Sets the hash seed.
-    pub fn seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-
+    seed: u64,
     /// Sets `span_gap`.
-    pub fn span_gap(mut self, gap: u32) -> Self {
-        self.span_gap = gap;
-        self
-    }
-
+    span_gap: u32,
     /// Sets `max_bytes`.
-    pub fn max_bytes(mut self, max: u64) -> Self {
-        self.max_bytes = max;
-        self
-    }
+    max_bytes: u64,
+});
 
+impl CompareConfig {
     /// Checks every option against its range.
     ///
     /// # Errors

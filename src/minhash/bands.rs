@@ -77,19 +77,14 @@ impl Default for LshConfig {
     }
 }
 
-impl LshConfig {
+crate::config::setters!(LshConfig {
     /// Sets the threshold.
-    pub fn threshold(mut self, t: f64) -> Self {
-        self.threshold = t;
-        self
-    }
-
+    threshold: f64,
     /// Sets `num_perm`.
-    pub fn num_perm(mut self, n: u32) -> Self {
-        self.num_perm = n;
-        self
-    }
+    num_perm: u32,
+});
 
+impl LshConfig {
     /// Sets the advisor's weights of false positives and false negatives.
     pub fn weights(mut self, fp: f64, fneg: f64) -> Self {
         self.fp_weight = fp;

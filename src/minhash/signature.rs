@@ -71,25 +71,16 @@ impl Default for MinHashConfig {
     }
 }
 
-impl MinHashConfig {
+crate::config::setters!(MinHashConfig {
     /// Sets `num_perm`.
-    pub fn num_perm(mut self, n: u32) -> Self {
-        self.num_perm = n;
-        self
-    }
-
+    num_perm: u32,
     /// Sets the seed.
-    pub fn seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
-
+    seed: u64,
     /// Sets the shingling.
-    pub fn shingle(mut self, shingle: Shingling) -> Self {
-        self.shingle = shingle;
-        self
-    }
+    shingle: Shingling,
+});
 
+impl MinHashConfig {
     /// Checks every option.
     ///
     /// # Errors

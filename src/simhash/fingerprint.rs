@@ -69,6 +69,15 @@ impl Default for SimHashConfig {
     }
 }
 
+crate::config::setters!(SimHashConfig {
+    /// Sets the shingling.
+    shingle: Shingling,
+    /// Sets the weighting.
+    weights: Weighting,
+    /// Sets the seed.
+    seed: u64,
+});
+
 impl SimHashConfig {
     /// The configuration of fingerprints supplied by the caller as plain
     /// 64-bit values (custom features, seed 0).
@@ -77,24 +86,6 @@ impl SimHashConfig {
         weights: Weighting::Tf,
         seed: 0,
     };
-
-    /// Sets the shingling.
-    pub fn shingle(mut self, shingle: Shingling) -> Self {
-        self.shingle = shingle;
-        self
-    }
-
-    /// Sets the weighting.
-    pub fn weights(mut self, weights: Weighting) -> Self {
-        self.weights = weights;
-        self
-    }
-
-    /// Sets the seed.
-    pub fn seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        self
-    }
 
     /// Checks the shingle size.
     ///

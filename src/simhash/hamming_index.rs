@@ -48,19 +48,14 @@ impl Default for SimHashIndexConfig {
     }
 }
 
-impl SimHashIndexConfig {
+crate::config::setters!(SimHashIndexConfig {
     /// Sets `max_k`.
-    pub fn max_k(mut self, k: u32) -> Self {
-        self.max_k = k;
-        self
-    }
+    max_k: u32,
+    /// Sets the number of blocks (`None`: `max_k + 2`).
+    blocks: Option<u32>,
+});
 
-    /// Sets the number of blocks.
-    pub fn blocks(mut self, blocks: u32) -> Self {
-        self.blocks = Some(blocks);
-        self
-    }
-
+impl SimHashIndexConfig {
     /// The number of blocks, `blocks` or `max_k + 2`.
     pub fn block_count(&self) -> u32 {
         self.blocks.unwrap_or(self.max_k + 2)
@@ -78,7 +73,7 @@ impl SimHashIndexConfig {
             return Err(Error::option(
                 "blocks",
                 format!(
-                    "must be more than max_k ({}) and at most 64, got {b}",
+                    "must be more than the largest distance k = {} and at most 64, got {b}",
                     self.max_k
                 ),
             ));
@@ -88,7 +83,7 @@ impl SimHashIndexConfig {
             return Err(Error::option(
                 "blocks",
                 format!(
-                    "{b} blocks for max_k = {} make {tables} tables, more than {MAX_TABLES}; choose fewer blocks",
+                    "{b} blocks for k = {} make {tables} tables, more than {MAX_TABLES}; choose fewer blocks",
                     self.max_k
                 ),
             ));
@@ -463,7 +458,10 @@ impl SimHashIndex {
         if k > self.max_k {
             return Err(Error::option(
                 "max_k",
-                format!("k = {k} is more than the index's max_k = {}", self.max_k),
+                format!(
+                    "k = {k} is more than the index's largest distance {}",
+                    self.max_k
+                ),
             ));
         }
         Ok(())

@@ -93,16 +93,24 @@ where
     }
     let keys = serde_aux::serde_introspection::serde_introspect::<T>();
     let object: &js_sys::Object = value.unchecked_ref();
-    for key in js_sys::Object::keys(object).iter() {
-        let key = key.as_string().unwrap_or_default();
-        if !keys.contains(&key.as_str()) {
+    // A key whose value is `undefined` is absent (`{ seed: undefined }`).
+    let defined = js_sys::Object::new();
+    for entry in js_sys::Object::entries(object).iter() {
+        let entry: js_sys::Array = entry.unchecked_into();
+        let (key, v) = (entry.get(0), entry.get(1));
+        let name = key.as_string().unwrap_or_default();
+        if !keys.contains(&name.as_str()) {
             return Err(error_msg(format_args!(
-                "invalid options: unknown field `{key}`, expected one of {}",
+                "invalid options: unknown field `{name}`, expected one of {}",
                 keys.join(", ")
             )));
         }
+        if !v.is_undefined() {
+            js_sys::Reflect::set(&defined, &key, &v)
+                .map_err(|_| error_msg("invalid options: cannot read them"))?;
+        }
     }
-    let o: T = serde_wasm_bindgen::from_value(value).map_err(|e| {
+    let o: T = serde_wasm_bindgen::from_value(defined.into()).map_err(|e| {
         let msg = format!("{e}");
         error_msg(format_args!(
             "invalid options: {}",

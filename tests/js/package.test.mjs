@@ -75,6 +75,7 @@ test('bad input throws Errors with messages', () => {
   throwsWith(() => nd.compare('a b', 'a b', { spanGap: 65 }), /invalid option spanGap/);
   throwsWith(() => nd.compare('a b', 'a b', { wordK: 'three' }), /invalid options/);
   throwsWith(() => nd.compare('a b', 'a b', 42), /invalid options/);
+  assert.equal(nd.compare('a b c', 'a b c', { wordK: undefined }).options.wordK, 3);
   throwsWith(() => nd.compare('a b', 'a b', { seed: 2 ** 60 }), /^invalid options: invalid type: floating point/);
   throwsWith(() => nd.compare('a b', 'a b', { seed: 2n ** 60n }), /seed: must be at most 2\^53 - 1/);
   throwsWith(() => nd.compare('word '.repeat(100), 'word', { maxBytes: 10 }), /more than the limit/);

@@ -78,14 +78,14 @@ test('bad input throws clear errors', () => {
   const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
   throwsWith(() => new SimHashIndex(17), /invalid option maxK: must be in 0..=16/);
   throwsWith(() => new SimHashIndex(16, 64), /more than 1000/);
-  throwsWith(() => new SimHashIndex(3, 3), /blocks must be more than k/);
+  throwsWith(() => new SimHashIndex(3, 3), /invalid option blocks: must be more than the largest distance k = 3/);
   throwsWith(() => SimHash.fingerprint('x', { weights: 'idf' }), /unknown variant `idf`, expected `tf` or `binary`/);
   throwsWith(() => SimHash.fingerprint('x', { shingle: 'custom' }), /not custom/);
   throwsWith(() => SimHash.fingerprint('x', { features: 'word' }), /unknown field `features`/);
   const index = new SimHashIndex(3);
   index.insert('a', Fingerprint.fromValue(1n));
   throwsWith(() => index.insert('a', Fingerprint.fromValue(2n)), /already in the index/);
-  throwsWith(() => index.query(Fingerprint.fromValue(1n), 5), /more than the index's max_k = 3/);
+  throwsWith(() => index.query(Fingerprint.fromValue(1n), 5), /more than the index's largest distance 3/);
   throwsWith(() => index.insert('b', SimHash.fingerprint('some text')), /incompatible fingerprint/);
   throwsWith(() => Fingerprint.fromValue(2n ** 70n + 3n), /must be a bigint in 0..2\^64/);
   throwsWith(() => Fingerprint.fromValue(-1n), /must be a bigint in 0..2\^64/);

@@ -64,6 +64,31 @@ impl Weights {
     }
 }
 
+/// The SimHash options of `dedup` and `index build`.
+#[derive(Args)]
+pub struct SimHashArgs {
+    /// SimHash: largest Hamming distance of a near-duplicate pair, and of
+    /// the index's exact queries (0..=16).
+    #[arg(short = 'k', long = "max-distance", default_value_t = SimHashIndexConfig::default().max_k)]
+    pub max_distance: u32,
+    /// SimHash: blocks of the permuted-block index (default k + 2).
+    #[arg(long)]
+    pub blocks: Option<u32>,
+    /// SimHash: feature weights (an index takes tf or binary).
+    #[arg(long, value_enum, default_value = "tf")]
+    pub weights: Weights,
+}
+
+impl SimHashArgs {
+    /// The index configuration.
+    pub fn index_config(&self) -> SimHashIndexConfig {
+        SimHashIndexConfig {
+            max_k: self.max_distance,
+            blocks: self.blocks,
+        }
+    }
+}
+
 #[derive(Args)]
 pub struct DedupArgs {
     /// A JSONL file of {"id": "...", "text": "..."} lines, or a folder of .txt
@@ -78,15 +103,8 @@ pub struct DedupArgs {
     /// Shingles (features for SimHash): word:K or char:Q (word:1 = words).
     #[arg(long, default_value_t = MinHashConfig::default().shingle)]
     shingle: Shingling,
-    /// SimHash: largest Hamming distance of a near-duplicate pair (0..=16).
-    #[arg(short = 'k', long = "max-distance", default_value_t = SimHashIndexConfig::default().max_k)]
-    max_distance: u32,
-    /// SimHash: blocks of the permuted-block index (default k + 2).
-    #[arg(long)]
-    blocks: Option<u32>,
-    /// SimHash: feature weights.
-    #[arg(long, value_enum, default_value = "tf")]
-    weights: Weights,
+    #[command(flatten)]
+    simhash: SimHashArgs,
     /// MinHash values per signature.
     #[arg(long, default_value_t = MinHashConfig::default().num_perm)]
     num_perm: u32,
@@ -187,26 +205,30 @@ struct Summary {
     seconds: f64,
 }
 
-fn explain(params: &LshParams) {
+fn explain(params: &LshParams) -> io::Result<()> {
+    let mut out = io::stdout().lock();
     let (fp, fneg) = params.error_masses();
-    println!(
+    writeln!(
+        out,
         "threshold {}  numPerm {}  bands {}  rows {:?}  (values used {})",
         params.threshold(),
         params.num_perm(),
         params.bands(),
         params.rows(),
         params.values_used()
-    );
-    println!("false-positive mass {fp:.4}  false-negative mass {fneg:.4}");
-    println!("resemblance  P(candidate)");
+    )?;
+    writeln!(
+        out,
+        "false-positive mass {fp:.4}  false-negative mass {fneg:.4}"
+    )?;
+    writeln!(out, "resemblance  P(candidate)")?;
     for i in 0..=20 {
         let s = i as f64 / 20.0;
         let p = params.probability(s);
-        println!(
-            "{s:>10.2}  {p:.4}  {}",
-            "#".repeat((p * 50.0).round() as usize)
-        );
+        let bar = "#".repeat((p * 50.0).round() as usize);
+        writeln!(out, "{s:>10.2}  {p:.4}  {bar}")?;
     }
+    Ok(())
 }
 
 pub fn run(args: DedupArgs) -> Result<ExitCode> {
@@ -220,7 +242,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
         _ => None,
     };
     if let (true, Some(p)) = (args.explain, &params) {
-        explain(p);
+        explain(p)?;
         return Ok(ExitCode::SUCCESS);
     }
     if !(args.threshold > 0.0 && args.threshold < 1.0) {
@@ -293,16 +315,12 @@ fn exact_pairs(docs: &[Doc], args: &DedupArgs) -> Vec<Found> {
 fn simhash_pairs(docs: &[Doc], args: &DedupArgs) -> Result<Vec<Found>> {
     let config = SimHashConfig {
         shingle: args.shingle,
-        weights: args.weights.weighting(),
+        weights: args.simhash.weights.weighting(),
         seed: args.seed,
     };
-    let mut index = SimHashIndex::new(&SimHashIndexConfig {
-        max_k: args.max_distance,
-        blocks: args.blocks,
-    })
-    .map_err(crate::core)?;
+    let mut index = SimHashIndex::new(&args.simhash.index_config()).map_err(crate::core)?;
     let pb = progress(docs.len(), "fingerprints");
-    let fps: Vec<Fingerprint> = if args.weights == Weights::Tfidf {
+    let fps: Vec<Fingerprint> = if args.simhash.weights == Weights::Tfidf {
         // Two passes: document frequencies, then tf-idf fingerprints.
         let features: Vec<Arc<[u64]>> = docs
             .iter()
@@ -498,8 +516,8 @@ fn evaluate(
     let simhash = args.method == Method::Simhash;
     let lsh = params.filter(|_| args.method == Method::Minhash);
     Ok(Summary {
-        max_distance: simhash.then_some(args.max_distance),
-        weights: simhash.then(|| args.weights.name().to_string()),
+        max_distance: simhash.then_some(args.simhash.max_distance),
+        weights: simhash.then(|| args.simhash.weights.name().to_string()),
         method: match args.method {
             Method::Simhash => "simhash".into(),
             Method::Minhash if args.verify => "minhash-lsh+exact".into(),

@@ -1,12 +1,12 @@
 //! `neardup index build | query`: save an index of a collection to a file,
 //! and look texts up in it later.
 
-use crate::dedup::Weights;
+use crate::dedup::{SimHashArgs, Weights};
 use crate::input::{progress, read_docs};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHasher};
-use neardup::simhash::{SimHashConfig, SimHashIndex, SimHashIndexConfig};
+use neardup::simhash::{SimHashConfig, SimHashIndex};
 use neardup::{Document, Hit, NearDupIndex, Shingling};
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -45,15 +45,8 @@ pub struct BuildArgs {
     /// Hash seed.
     #[arg(long, default_value_t = neardup::hash::DEFAULT_SEED)]
     seed: u64,
-    /// SimHash: largest Hamming distance queries are exact for (0..=16).
-    #[arg(short = 'k', long = "max-distance", default_value_t = SimHashIndexConfig::default().max_k)]
-    max_distance: u32,
-    /// SimHash: blocks of the index (default k + 2).
-    #[arg(long)]
-    blocks: Option<u32>,
-    /// SimHash: feature weights (tf or binary; tf-idf needs a stored model).
-    #[arg(long, value_enum, default_value = "tf")]
-    weights: Weights,
+    #[command(flatten)]
+    simhash: SimHashArgs,
     /// MinHash: Jaccard threshold for the band advisor.
     #[arg(long, default_value_t = LshConfig::default().threshold)]
     threshold: f64,
@@ -89,19 +82,15 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
     let pb = progress(docs.len(), "indexing");
     let bytes = match a.method {
         IndexMethod::Simhash => {
-            if a.weights == Weights::Tfidf {
+            if a.simhash.weights == Weights::Tfidf {
                 bail!("an index needs tf or binary weights: tf-idf would need the document frequencies stored with it");
             }
             let config = SimHashConfig {
                 shingle: a.shingle.unwrap_or(SimHashConfig::default().shingle),
-                weights: a.weights.weighting(),
+                weights: a.simhash.weights.weighting(),
                 seed: a.seed,
             };
-            let mut index = SimHashIndex::new(&SimHashIndexConfig {
-                max_k: a.max_distance,
-                blocks: a.blocks,
-            })
-            .map_err(crate::core)?;
+            let mut index = SimHashIndex::new(&a.simhash.index_config()).map_err(crate::core)?;
             let mut fps = Vec::with_capacity(docs.len());
             for d in &docs {
                 let doc = Document::new(&d.text, a.seed);
