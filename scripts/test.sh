@@ -15,6 +15,7 @@ step "format and lints"
 cargo fmt --all -- --check
 cargo clippy --all-targets --features cli -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
+RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --features serde
 
 step "the core builds without std (thumbv7m-none-eabi: no std at all)"
 cargo rustc --lib --no-default-features --target thumbv7m-none-eabi --crate-type rlib

@@ -3,7 +3,7 @@
 //! The data path of the crate is a straight line: text → [`Document`]
 //! (normalised tokens, token hashes) → features (shingle sequences and sets,
 //! memoised here by kind and size) → sketch (MinHash signature, SimHash
-//! fingerprint) → index, or → score ([`crate::compare`], the learned
+//! fingerprint) → index, or → score ([`crate::compare()`], the learned
 //! verdict). A comparison with a verdict normalises each text once and
 //! shingles it once per shingle kind, however many measures read it.
 

@@ -91,7 +91,7 @@ impl DocumentFrequencies {
 impl DocumentFrequencies {
     /// The `k` terms of a document with the highest tf-idf weight, as a
     /// sparse vector sorted by term (ties broken by the smaller term), for
-    /// [`crate::similarity`]. Weights are `tf · idf`.
+    /// [`crate::measures::vectors`]. Weights are `tf · idf`.
     pub fn top_keywords(&self, terms: &[u64], k: usize) -> Vec<(u64, f64)> {
         let mut w = self.tfidf(terms);
         w.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));

@@ -20,6 +20,24 @@ fn neardup(args: &[&str], stdin: Option<&[u8]>) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The JSON lines of a successful run.
+fn json_lines(out: Output) -> Vec<serde_json::Value> {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    lines_of(&out)
+}
+
+/// The JSON lines a run wrote.
+fn lines_of(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("neardup-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -94,11 +112,7 @@ fn pairs_report_bad_lines_by_number_and_keep_good_ones() {
     bytes.extend_from_slice(b"{\"id\": 7, \"a\": \"\xff\xfe\", \"b\": \"x\"}\n");
     let out = neardup(&["compare", "--pairs", "-"], Some(&bytes));
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = lines_of(&out);
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["id"], 1);
     assert_eq!(lines[0]["score"], 1.0);
@@ -184,16 +198,7 @@ fn dedup_finds_planted_pairs_in_a_folder_and_reports_precision_recall() {
         ],
         None,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(out);
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(
         (lines[0]["a"].as_str(), lines[0]["b"].as_str()),
@@ -275,16 +280,7 @@ fn simhash_dedup_and_saved_index_find_the_copy() {
         ],
         None,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(out);
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(lines[0]["a"], "copy");
     assert!(lines[0]["distance"].as_u64().unwrap() <= 8);

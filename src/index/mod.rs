@@ -24,7 +24,7 @@
 //! * the sketch of an empty document (no shingles) is stored and counted but
 //!   never matches anything: empty documents never fill one bucket;
 //! * [`to_bytes`](NearDupIndex::to_bytes) writes a versioned, checksummed
-//!   snapshot (the framing of [`snapshot`]) that the index's `from_bytes`
+//!   snapshot (one framing, `index/snapshot.rs`) that the index's `from_bytes`
 //!   reads back, bit-identical on every platform.
 
 pub mod clusters;

@@ -347,7 +347,7 @@ impl Signature {
     ///
     /// # Errors
     /// [`crate::ErrorKind::Corrupt`] for wrong magic, a bad checksum, truncation,
-    /// inconsistent lengths or trailing bytes; [`ErrorKind::Version`] for
+    /// inconsistent lengths or trailing bytes; [`crate::ErrorKind::Version`] for
     /// another format or spec version.
     pub fn from_bytes(bytes: &[u8]) -> Result<Signature, Error> {
         const WHAT: &str = "MinHash signature";

@@ -259,7 +259,7 @@ pub fn fingerprint(feature_hashes: &[u64]) -> u64 {
 /// (negative weights count against their feature). Sums in `f64` in order.
 ///
 /// # Errors
-/// [`ErrorKind::InvalidOption`] for a NaN or infinite weight.
+/// [`crate::ErrorKind::InvalidOption`] for a NaN or infinite weight.
 pub fn fingerprint_weighted(features: &[(u64, f64)]) -> Result<u64, Error> {
     let mut v = [0f64; 64];
     for &(h, w) in features {

@@ -3,7 +3,7 @@
 //! permuted-block Hamming index that finds near-duplicates among them (Manku,
 //! Jain, Das Sarma 2007).
 //!
-//! * [`fingerprint`]: [`SimHashConfig`], [`Fingerprint`], the bit-sliced
+//! * [`fingerprint`](mod@fingerprint): [`SimHashConfig`], [`Fingerprint`], the bit-sliced
 //!   computation, Hamming distance and the cosine estimate;
 //! * [`hamming_index`]: [`SimHashIndex`] (the contract of [`crate::index`]).
 
