@@ -21,13 +21,13 @@ fn neardup(args: &[&str], stdin: Option<&[u8]>) -> Output {
 }
 
 /// The JSON lines of a successful run.
-fn json_lines(out: Output) -> Vec<serde_json::Value> {
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    lines_of(&out)
+    lines_of(out)
 }
 
 /// The JSON lines a run wrote.
@@ -198,7 +198,7 @@ fn dedup_finds_planted_pairs_in_a_folder_and_reports_precision_recall() {
         ],
         None,
     );
-    let lines = json_lines(out);
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(
         (lines[0]["a"].as_str(), lines[0]["b"].as_str()),
@@ -280,7 +280,7 @@ fn simhash_dedup_and_saved_index_find_the_copy() {
         ],
         None,
     );
-    let lines = json_lines(out);
+    let lines = json_lines(&out);
     assert_eq!(lines.len(), 1, "{lines:?}");
     assert_eq!(lines[0]["a"], "copy");
     assert!(lines[0]["distance"].as_u64().unwrap() <= 8);
