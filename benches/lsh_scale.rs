@@ -31,7 +31,7 @@ fn main() {
                     .values()
                     .iter()
                     .map(|&v| {
-                        if rng.next() % 10 == 0 {
+                        if rng.next().is_multiple_of(10) {
                             rng.next() as u32
                         } else {
                             v

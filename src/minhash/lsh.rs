@@ -112,6 +112,26 @@ impl MinHashLsh {
         self.kind
     }
 
+    /// Fixes the seed and shingling of the signatures the index takes (as
+    /// the first insert would), so that an empty index records them too.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] when the index holds signatures of
+    /// another kind.
+    pub fn set_signature_kind(&mut self, seed: u64, shingling: Shingling) -> Result<(), Error> {
+        match self.kind {
+            Some(k) if k != (seed, shingling) => Err(Error::incompatible(
+                "signature",
+                format!("seed {}, {}", k.0, k.1),
+                format!("seed {seed}, {shingling}"),
+            )),
+            _ => {
+                self.kind = Some((seed, shingling));
+                Ok(())
+            }
+        }
+    }
+
     /// The banding parameters.
     pub fn params(&self) -> &LshParams {
         &self.params

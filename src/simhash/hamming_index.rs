@@ -293,6 +293,18 @@ impl SimHashIndex {
         self.config
     }
 
+    /// Fixes the configuration of the fingerprints the index takes (as the
+    /// first insert would), so that an empty index records it too.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] when the index holds fingerprints
+    /// of another configuration.
+    pub fn set_config(&mut self, config: SimHashConfig) -> Result<(), Error> {
+        self.check_fp(&Fingerprint::new(0, config, true))?;
+        self.config = Some(config);
+        Ok(())
+    }
+
     fn permute(&self, order: &[u8], fp: u64) -> u64 {
         let mut out = 0u64;
         for &j in order {

@@ -1,13 +1,17 @@
-//! `neardup dedup`: near-duplicate pairs or clusters of a collection, by
-//! MinHash LSH, SimHash, or exactly by all-pairs Jaccard with prefix
-//! filtering; and precision/recall against labelled pairs.
+//! `neardup dedup`: near-duplicate pairs, clusters or the deduplicated
+//! corpus of a collection, by MinHash LSH, SimHash (verified), or exactly by
+//! all-pairs Jaccard with prefix filtering; a summary, and precision/recall
+//! against labelled pairs.
 //!
-//! The data path is the library's: text → `Document` → shingles → sketch
-//! (signature or fingerprint) → index → pairs.
+//! The data path is the library's, one record at a time: text → `Document`
+//! → shingles → sketch (signature or fingerprint) → index; then pairs →
+//! clusters → what to keep. Only the sketches (and, to verify, the shingle
+//! sets) stay in memory, never the texts.
 
-use crate::input::{progress, read_docs, Doc};
+use crate::input::{for_each_record, open, progress, write_atomic, Fields, ReadStats, Record};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use neardup::index::clusters::UnionFind;
 use neardup::index::exact;
 use neardup::measures::classification::Prf;
 use neardup::minhash::{LshConfig, LshParams, MinHashConfig, MinHashLsh, MinHasher};
@@ -18,20 +22,35 @@ use neardup::tfidf::DocumentFrequencies;
 use neardup::{Document, NearDupIndex, Score, ShingleSet, Shingling};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+/// The defaults, chosen on docs-bench and its typo copies (EVALUATION.md,
+/// "Choosing dedup's defaults").
+pub mod defaults {
+    use neardup::Shingling;
+    /// Shingles for every method.
+    pub const SHINGLE: Shingling = Shingling::Chars(5);
+    /// Jaccard threshold of MinHash LSH, of SimHash's verification and of
+    /// the exact join.
+    pub const THRESHOLD: f64 = 0.5;
+    /// SimHash: candidates within this Hamming distance are verified.
+    pub const MAX_DISTANCE: u32 = 12;
+}
+
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
 pub enum Method {
-    /// MinHash signatures and LSH banding (candidates, then filtered).
+    /// MinHash signatures and LSH banding, candidates kept when their
+    /// estimated Jaccard reaches the threshold.
     Minhash,
-    /// Exact Jaccard of all pairs (prefix filtering): the ground truth.
-    Exact,
-    /// SimHash fingerprints and the permuted-block Hamming index.
+    /// SimHash fingerprints in the permuted-block Hamming index; candidates
+    /// confirmed by their exact Jaccard.
     Simhash,
+    /// Exact Jaccard of all pairs (prefix filtering): the ground truth, slow
+    /// on large collections.
+    Exact,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -41,7 +60,7 @@ pub enum Weights {
     /// Each distinct feature counts once.
     Binary,
     /// Term frequency times smoothed idf, document frequencies from the
-    /// input collection itself.
+    /// input collection itself (dedup only: two passes over the features).
     Tfidf,
 }
 
@@ -67,100 +86,177 @@ impl Weights {
 /// The SimHash options of `dedup` and `index build`.
 #[derive(Args)]
 pub struct SimHashArgs {
-    /// SimHash: largest Hamming distance of a near-duplicate pair, and of
-    /// the index's exact queries (0..=16).
-    #[arg(short = 'k', long = "max-distance", default_value_t = SimHashIndexConfig::default().max_k)]
-    pub max_distance: u32,
-    /// SimHash: blocks of the permuted-block index (default k + 2).
+    /// SimHash: largest Hamming distance of a candidate pair, and of the
+    /// index's exact queries (0..=16) [dedup: 12, index: 3].
+    #[arg(short = 'k', long = "max-distance")]
+    pub max_distance: Option<u32>,
+    /// SimHash: blocks of the permuted-block index [k + 2].
     #[arg(long)]
     pub blocks: Option<u32>,
-    /// SimHash: feature weights (an index takes tf or binary).
-    #[arg(long, value_enum, default_value = "tf")]
-    pub weights: Weights,
+    /// SimHash: feature weights (an index takes tf or binary) [tf].
+    #[arg(long, value_enum)]
+    pub weights: Option<Weights>,
 }
 
 impl SimHashArgs {
-    /// The index configuration.
-    pub fn index_config(&self) -> SimHashIndexConfig {
+    /// Whether any SimHash option was given.
+    pub fn any(&self) -> bool {
+        self.max_distance.is_some() || self.blocks.is_some() || self.weights.is_some()
+    }
+
+    /// The index configuration, with `max_k` when `-k` is not given.
+    pub fn index_config(&self, max_k: u32) -> SimHashIndexConfig {
         SimHashIndexConfig {
-            max_k: self.max_distance,
+            max_k: self.max_distance.unwrap_or(max_k),
             blocks: self.blocks,
         }
     }
+
+    /// The weights, tf when not given.
+    pub fn weights(&self) -> Weights {
+        self.weights.unwrap_or(Weights::Tf)
+    }
 }
 
+/// The MinHash options of `dedup` and `index build`.
 #[derive(Args)]
-pub struct DedupArgs {
-    /// A JSONL file of {"id": "...", "text": "..."} lines, or a folder of .txt
-    /// files (the id is the file name without .txt).
-    #[arg(required_unless_present = "explain")]
-    input: Option<PathBuf>,
-    #[arg(long, value_enum, default_value = "minhash")]
-    method: Method,
-    /// Jaccard resemblance threshold in (0, 1).
-    #[arg(long, default_value_t = LshConfig::default().threshold)]
-    threshold: f64,
-    /// Shingles (features for SimHash): word:K or char:Q (word:1 = words).
-    #[arg(long, default_value_t = MinHashConfig::default().shingle)]
-    shingle: Shingling,
-    #[command(flatten)]
-    simhash: SimHashArgs,
-    /// MinHash values per signature.
-    #[arg(long, default_value_t = MinHashConfig::default().num_perm)]
-    num_perm: u32,
-    /// Hash seed.
-    #[arg(long, default_value_t = neardup::hash::DEFAULT_SEED)]
-    seed: u64,
-    /// Explicit bands (with --rows) instead of the advisor's choice.
+pub struct MinHashArgs {
+    /// MinHash: values per signature (1..=4096) [128].
+    #[arg(long)]
+    pub num_perm: Option<u32>,
+    /// MinHash: explicit bands (with --rows) instead of the advisor's choice.
     #[arg(long, requires = "rows")]
-    bands: Option<u32>,
-    /// Rows per band (with --bands).
+    pub bands: Option<u32>,
+    /// MinHash: rows per band (with --bands).
     #[arg(long, requires = "bands")]
-    rows: Option<u32>,
-    /// Weight of false positives for the advisor.
-    #[arg(long, default_value_t = LshConfig::default().fp_weight)]
-    fp_weight: f64,
-    /// Weight of false negatives for the advisor.
-    #[arg(long, default_value_t = LshConfig::default().fn_weight)]
-    fn_weight: f64,
-    /// Keep every LSH candidate pair, without the estimated-Jaccard filter.
-    #[arg(long, conflicts_with = "verify")]
-    candidates: bool,
-    /// Compute the exact Jaccard of each candidate pair and keep those at or
-    /// above the threshold.
+    pub rows: Option<u32>,
+    /// MinHash: the advisor's weight of false positives [0.5].
     #[arg(long)]
-    verify: bool,
-    /// Write clusters ({"cluster": [ids]}) instead of pairs.
+    pub fp_weight: Option<f64>,
+    /// MinHash: the advisor's weight of false negatives [0.5].
     #[arg(long)]
-    clusters: bool,
-    /// Print the bands, rows and S-curve, and exit.
-    #[arg(long)]
-    explain: bool,
-    /// Labelled pairs (TSV with a header; id_a, id_b, and optionally an
-    /// edit_rate column): print precision, recall, F1 and recall per edit
-    /// rate of the pairs found.
-    #[arg(long)]
-    truth: Option<PathBuf>,
-    /// Write the --truth summary as JSON to this file too.
-    #[arg(long, requires = "truth")]
-    summary: Option<PathBuf>,
-    /// Write pairs or clusters here instead of standard output.
-    #[arg(long, short)]
-    output: Option<PathBuf>,
+    pub fn_weight: Option<f64>,
 }
 
-impl DedupArgs {
-    fn lsh_config(&self) -> LshConfig {
+impl MinHashArgs {
+    /// Whether any MinHash option was given.
+    pub fn any(&self) -> bool {
+        self.num_perm.is_some()
+            || self.bands.is_some()
+            || self.fp_weight.is_some()
+            || self.fn_weight.is_some()
+    }
+
+    /// The LSH configuration at `threshold`.
+    pub fn lsh_config(&self, threshold: f64) -> LshConfig {
+        let d = LshConfig::default();
         LshConfig {
-            threshold: self.threshold,
-            num_perm: self.num_perm,
-            fp_weight: self.fp_weight,
-            fn_weight: self.fn_weight,
+            threshold,
+            num_perm: self.num_perm.unwrap_or(d.num_perm),
+            fp_weight: self.fp_weight.unwrap_or(d.fp_weight),
+            fn_weight: self.fn_weight.unwrap_or(d.fn_weight),
             bands: self.bands,
             rows: self.rows,
         }
     }
 }
+
+/// How to read a collection.
+#[derive(Args)]
+pub struct InputArgs {
+    /// JSON field of a line's text (a dotted path, e.g. `meta.body`).
+    #[arg(long, default_value = "text")]
+    pub text_field: String,
+    /// JSON field of a line's id (a dotted path); a line without it takes
+    /// its line number.
+    #[arg(long, default_value = "id")]
+    pub id_field: String,
+}
+
+impl InputArgs {
+    pub fn fields(&self) -> Fields {
+        Fields {
+            text: self.text_field.clone(),
+            id: self.id_field.clone(),
+        }
+    }
+}
+
+#[derive(Args)]
+#[command(after_long_help = CHOOSING)]
+pub struct DedupArgs {
+    /// A JSONL file ({"id", "text"} per line; .gz and .zst are read too), a
+    /// folder of .txt files (ids are the file names), or - for standard input.
+    #[arg(required_unless_present = "explain")]
+    input: Option<PathBuf>,
+    /// How candidate pairs are found.
+    #[arg(long, value_enum, default_value = "minhash")]
+    method: Method,
+    /// Jaccard resemblance threshold in (0, 1): of the LSH estimate, of
+    /// SimHash's verification, of the exact join [0.5].
+    #[arg(long)]
+    threshold: Option<f64>,
+    /// Shingles: char:Q (character q-grams) or word:K (word k-shingles;
+    /// word:1 = words) [char:5].
+    #[arg(long)]
+    shingle: Option<Shingling>,
+    /// Hash seed.
+    #[arg(long, default_value_t = neardup::hash::DEFAULT_SEED)]
+    seed: u64,
+    #[command(flatten)]
+    simhash: SimHashArgs,
+    #[command(flatten)]
+    minhash: MinHashArgs,
+    #[command(flatten)]
+    fields: InputArgs,
+    /// MinHash: keep every LSH candidate pair, without the estimate filter.
+    #[arg(long, conflicts_with_all = ["verify", "no_verify"])]
+    candidates: bool,
+    /// Confirm each candidate pair by its exact Jaccard (on by default for
+    /// SimHash; keeps every document's shingle set in memory).
+    #[arg(long, conflicts_with = "no_verify")]
+    verify: bool,
+    /// SimHash: keep candidates by Hamming distance alone, unverified.
+    #[arg(long)]
+    no_verify: bool,
+    /// Write clusters ({"cluster": [ids]}) instead of pairs.
+    #[arg(long, group = "output_kind")]
+    clusters: bool,
+    /// Write the deduplicated corpus: every input line but the duplicates,
+    /// keeping the first document (in input order) of each cluster.
+    #[arg(long, group = "output_kind")]
+    keep: bool,
+    /// Write the ids of the documents `--keep` would drop, one per line.
+    #[arg(long, group = "output_kind")]
+    drop_list: bool,
+    /// Print the bands, rows and S-curve of the MinHash LSH settings, and exit.
+    #[arg(long)]
+    explain: bool,
+    /// Labelled pairs (TSV with a header; id_a, id_b, and optionally an
+    /// edit_rate column): report precision, recall, F1 and recall per edit
+    /// rate of the pairs found.
+    #[arg(long)]
+    truth: Option<PathBuf>,
+    /// Write the summary (and the --truth figures) as JSON to this file.
+    #[arg(long)]
+    summary: Option<PathBuf>,
+    /// Write the output here (atomically) instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+/// How to choose, shown by `neardup dedup --help`.
+const CHOOSING: &str = "\
+How to choose (docs-bench: 5,075 documents, 543 planted copies edited at 1-15 %,
+and its typo copies; EVALUATION.md has the sweep and the costs):
+  default (minhash, char:5, threshold 0.5)  F1 0.995 on docs-bench, 0.99 on typo
+      copies; finds copies edited up to 15 %; about 2.5 KB of memory a document.
+  --method simhash (char:5, k 12, verified)  F1 0.98; cheaper sketches, keeps
+      each document's shingle set in memory to verify.
+  --shingle word:5  only light edits (≤ 5 %): 63 % recall on docs-bench; a
+      misspelling breaks five shingles.
+  --method exact  the ground truth; quadratic worst case, minutes on 5,000
+      documents with char:5.";
 
 /// A pair found: document indices, and the measures known of it.
 struct Found {
@@ -183,26 +279,41 @@ struct PairOut<'a> {
     distance: Option<u32>,
 }
 
+/// What a run did, on standard error and with `--summary` as JSON.
 #[derive(Serialize)]
 struct Summary {
     method: String,
+    shingle: String,
+    threshold: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     max_distance: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     weights: Option<String>,
-    shingle: String,
-    threshold: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
     num_perm: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     bands: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     rows: Option<Vec<u32>>,
     documents: usize,
-    pairs_found: usize,
+    bad_lines: usize,
+    pairs: usize,
+    clusters: usize,
+    /// Documents `--keep` drops: members of a cluster but its first.
+    duplicates: usize,
+    removed_percent: f64,
+    seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    truth: Option<TruthSummary>,
+}
+
+#[derive(Serialize)]
+struct TruthSummary {
     true_pairs: usize,
     true_positives: usize,
     #[serde(flatten)]
     quality: Prf,
     recall_by_edit_rate: BTreeMap<String, (usize, usize, f64)>,
-    seconds: f64,
 }
 
 fn explain(params: &LshParams) -> io::Result<()> {
@@ -231,238 +342,439 @@ fn explain(params: &LshParams) -> io::Result<()> {
     Ok(())
 }
 
-pub fn run(args: DedupArgs) -> Result<ExitCode> {
-    args.shingle.check().map_err(crate::core)?;
-    if args.shingle == Shingling::Custom {
-        bail!("--shingle must be word:K or char:Q");
+/// The method's own settings, for the summary.
+#[derive(Default)]
+struct Extra {
+    max_distance: Option<u32>,
+    weights: Option<String>,
+    num_perm: Option<u32>,
+    bands: Option<usize>,
+    rows: Option<Vec<u32>>,
+}
+
+/// The settings of a run, resolved and checked once.
+struct Settings {
+    method: Method,
+    shingle: Shingling,
+    threshold: f64,
+    seed: u64,
+    verify: bool,
+}
+
+impl DedupArgs {
+    /// Resolves the defaults of the method and refuses options that do not
+    /// apply to it.
+    fn settings(&self) -> Result<Settings> {
+        let refuse = |given: bool, what: &str| -> Result<()> {
+            if given {
+                bail!(
+                    "{what} does not apply to --method {}",
+                    format!("{:?}", self.method).to_lowercase()
+                );
+            }
+            Ok(())
+        };
+        match self.method {
+            Method::Minhash => {
+                refuse(
+                    self.simhash.any(),
+                    "-k/--blocks/--weights (SimHash options)",
+                )?;
+                refuse(self.no_verify, "--no-verify")?;
+            }
+            Method::Simhash => {
+                refuse(
+                    self.minhash.any(),
+                    "--num-perm/--bands/--fp-weight/--fn-weight (MinHash options)",
+                )?;
+                refuse(self.candidates, "--candidates")?;
+            }
+            Method::Exact => {
+                refuse(
+                    self.simhash.any(),
+                    "-k/--blocks/--weights (SimHash options)",
+                )?;
+                refuse(
+                    self.minhash.any(),
+                    "--num-perm/--bands/--fp-weight/--fn-weight (MinHash options)",
+                )?;
+                refuse(
+                    self.candidates || self.verify || self.no_verify,
+                    "--candidates/--verify/--no-verify",
+                )?;
+            }
+        }
+        let shingle = self.shingle.unwrap_or(defaults::SHINGLE);
+        shingle.check().map_err(crate::core)?;
+        if shingle == Shingling::Custom {
+            bail!("invalid option --shingle: must be word:K or char:Q");
+        }
+        let threshold = self.threshold.unwrap_or(defaults::THRESHOLD);
+        if !(threshold > 0.0 && threshold < 1.0) {
+            bail!("invalid option --threshold: must be in (0, 1), got {threshold}");
+        }
+        let verify = match self.method {
+            Method::Simhash => !self.no_verify,
+            _ => self.verify,
+        };
+        Ok(Settings {
+            method: self.method,
+            shingle,
+            threshold,
+            seed: self.seed,
+            verify,
+        })
     }
-    // The banding is computed only where it is used.
-    let params = match (args.method, args.explain) {
-        (Method::Minhash, _) | (_, true) => Some(args.lsh_config().params().map_err(crate::core)?),
-        _ => None,
-    };
-    if let (true, Some(p)) = (args.explain, &params) {
-        explain(p)?;
+}
+
+pub fn run(args: DedupArgs) -> Result<ExitCode> {
+    let started = std::time::Instant::now();
+    if args.explain {
+        let t = args.threshold.unwrap_or(defaults::THRESHOLD);
+        let params = args.minhash.lsh_config(t).params().map_err(crate::core)?;
+        explain(&params)?;
         return Ok(ExitCode::SUCCESS);
     }
-    if !(args.threshold > 0.0 && args.threshold < 1.0) {
-        bail!(
-            "invalid option --threshold: must be in (0, 1), got {}",
-            args.threshold
-        );
-    }
-    let started = std::time::Instant::now();
-    let input = args
-        .input
-        .as_deref()
-        .context("an input file or folder is needed")?;
-    let docs = read_docs(input)?;
-    let found = match args.method {
-        Method::Exact => exact_pairs(&docs, &args),
-        Method::Simhash => simhash_pairs(&docs, &args)?,
-        Method::Minhash => minhash_pairs(&docs, &args, params.clone().context("no banding")?)?,
+    let s = args.settings()?;
+    let input = args.input.as_deref().context("an input is needed")?;
+    // --keep reads the input twice: standard input is kept in a temporary
+    // file for the second pass.
+    let spooled = match (args.keep, input == Path::new("-")) {
+        (true, true) => Some(spool_stdin()?),
+        _ => None,
     };
+    let input = spooled.as_ref().map_or(input, |t| t.path());
+    let fields = args.fields.fields();
+
+    let mut ids: Vec<String> = Vec::new();
+    let mut lines: Vec<usize> = Vec::new();
+    let mut sets: Vec<Arc<ShingleSet>> = Vec::new();
+    let pb = progress(0, "documents");
+    let mut read = |f: &mut dyn FnMut(&Record, &Document) -> Result<()>| -> Result<ReadStats> {
+        for_each_record(input, &fields, |r| {
+            let doc = Document::new(&r.text, s.seed);
+            f(&r, &doc)?;
+            if s.verify || s.method == Method::Exact {
+                sets.push(doc.shingle_set(s.shingle));
+            }
+            ids.push(r.id);
+            lines.push(r.line);
+            pb.inc(1);
+            Ok(())
+        })
+    };
+    let mut extra = Extra::default();
+    let (found, stats) = match s.method {
+        Method::Minhash => {
+            let config = args.minhash.lsh_config(s.threshold);
+            let params = config.params().map_err(crate::core)?;
+            extra.num_perm = Some(config.num_perm);
+            extra.bands = Some(params.bands());
+            extra.rows = Some(params.rows().to_vec());
+            let hasher = MinHasher::new(&MinHashConfig {
+                num_perm: config.num_perm,
+                seed: s.seed,
+                shingle: s.shingle,
+            })
+            .map_err(crate::core)?;
+            let mut lsh = MinHashLsh::with_params(params, 0);
+            let stats = read(&mut |r, doc| {
+                let sig = hasher.signature_of(doc).map_err(crate::core)?;
+                lsh.insert(&r.id, sig).map_err(crate::core)
+            })?;
+            pb.finish_and_clear();
+            let filter = (!args.candidates && !s.verify).then_some(s.threshold);
+            let index_of = indices(&ids);
+            let found: Vec<Found> = lsh
+                .all_pairs_with(filter)
+                .into_iter()
+                .map(|p| Found {
+                    i: index_of[p.a],
+                    j: index_of[p.b],
+                    jaccard: Some(p.score.similarity()),
+                    exact: None,
+                    distance: None,
+                })
+                .collect();
+            (found, stats)
+        }
+        Method::Simhash => {
+            let weights = args.simhash.weights();
+            let index_config = args.simhash.index_config(defaults::MAX_DISTANCE);
+            extra.max_distance = Some(index_config.max_k);
+            extra.weights = Some(weights.name().to_string());
+            let mut index = SimHashIndex::new(&index_config).map_err(crate::core)?;
+            let config = SimHashConfig {
+                shingle: s.shingle,
+                weights: weights.weighting(),
+                seed: s.seed,
+            };
+            let mut fps: Vec<Fingerprint> = Vec::new();
+            let mut features: Vec<Arc<[u64]>> = Vec::new();
+            let stats = read(&mut |_, doc| {
+                if weights == Weights::Tfidf {
+                    features.push(doc.shingles(s.shingle));
+                } else {
+                    fps.push(config.fingerprint_of(doc).map_err(crate::core)?);
+                }
+                Ok(())
+            })?;
+            pb.finish_and_clear();
+            if weights == Weights::Tfidf {
+                // Two passes: document frequencies, then tf-idf fingerprints.
+                let mut df = DocumentFrequencies::new();
+                for f in &features {
+                    df.add_document(f);
+                }
+                for f in features.drain(..) {
+                    let v = fingerprint_weighted(&df.tfidf(&f)).map_err(crate::core)?;
+                    fps.push(Fingerprint::from_value(v));
+                }
+            }
+            index
+                .insert_many(ids.iter().map(String::as_str).zip(fps))
+                .map_err(crate::core)?;
+            let index_of = indices(&ids);
+            let found: Vec<Found> = index
+                .all_pairs()
+                .into_iter()
+                .map(|p| Found {
+                    i: index_of[p.a],
+                    j: index_of[p.b],
+                    jaccard: None,
+                    exact: None,
+                    distance: match p.score {
+                        Score::Hamming(d) => Some(d),
+                        Score::Jaccard(_) => None,
+                    },
+                })
+                .collect();
+            (found, stats)
+        }
+        Method::Exact => {
+            let stats = read(&mut |_, _| Ok(()))?;
+            pb.finish_and_clear();
+            let total: usize = sets.iter().map(|s| s.len()).sum();
+            if sets.len() > 2_000 && total > 5_000_000 {
+                eprintln!(
+                    "neardup: note: the exact join of {} documents ({total} shingles) may take minutes; --method minhash finds nearly the same pairs",
+                    sets.len()
+                );
+            }
+            let owned: Vec<ShingleSet> = sets.drain(..).map(|s| (*s).clone()).collect();
+            let found = exact::all_pairs(&owned, s.threshold)
+                .into_iter()
+                .map(|(i, j, jac)| Found {
+                    i: i as usize,
+                    j: j as usize,
+                    jaccard: None,
+                    exact: Some(jac),
+                    distance: None,
+                })
+                .collect();
+            (found, stats)
+        }
+    };
+    // Verification by the exact Jaccard of the shingle sets.
+    let found: Vec<Found> = if s.verify && s.method != Method::Exact {
+        found
+            .into_iter()
+            .filter_map(|mut f| {
+                let e = sets[f.i].counts(&sets[f.j]).resemblance();
+                f.exact = Some(e);
+                (e >= s.threshold).then_some(f)
+            })
+            .collect()
+    } else {
+        found
+    };
+
+    // Clusters, and the first document of each (in input order) is kept.
+    let mut uf = UnionFind::new(ids.len());
+    for f in &found {
+        uf.union(f.i as u32, f.j as u32);
+    }
+    let clusters = uf.clusters();
+    let dropped: Vec<usize> = clusters
+        .iter()
+        .flat_map(|c| c[1..].iter().map(|&i| i as usize))
+        .collect();
+    write_output(
+        &args, input, &fields, &ids, &lines, &found, &clusters, &dropped,
+    )?;
+
     let seconds = started.elapsed().as_secs_f64();
-    write_output(&docs, &found, &args)?;
-    if let Some(truth) = &args.truth {
-        let s = evaluate(truth, &docs, &found, &args, params.as_ref(), seconds)?;
+    let truth = match &args.truth {
+        Some(t) => Some(evaluate(t, &ids, &found)?),
+        None => None,
+    };
+    let summary = Summary {
+        method: match (s.method, s.verify, args.candidates) {
+            (Method::Simhash, true, _) => "simhash+exact".into(),
+            (Method::Simhash, false, _) => "simhash".into(),
+            (Method::Minhash, true, _) => "minhash-lsh+exact".into(),
+            (Method::Minhash, _, true) => "minhash-lsh-candidates".into(),
+            (Method::Minhash, _, _) => "minhash-lsh+estimate".into(),
+            (Method::Exact, _, _) => "exact".into(),
+        },
+        shingle: s.shingle.to_string(),
+        threshold: s.threshold,
+        max_distance: extra.max_distance,
+        weights: extra.weights,
+        num_perm: extra.num_perm,
+        bands: extra.bands,
+        rows: extra.rows,
+        documents: stats.documents,
+        bad_lines: stats.bad_lines,
+        pairs: found.len(),
+        clusters: clusters.len(),
+        duplicates: dropped.len(),
+        removed_percent: if ids.is_empty() {
+            0.0
+        } else {
+            100.0 * dropped.len() as f64 / ids.len() as f64
+        },
+        seconds,
+        truth,
+    };
+    eprintln!(
+        "neardup: {} documents ({} bad lines skipped), {} pairs, {} clusters, {} duplicates ({:.1} %) in {:.1} s",
+        summary.documents,
+        summary.bad_lines,
+        summary.pairs,
+        summary.clusters,
+        summary.duplicates,
+        summary.removed_percent,
+        summary.seconds
+    );
+    if let Some(t) = &summary.truth {
         eprintln!(
-            "{} documents, {} pairs found, {} true pairs: precision {:.3}, recall {:.3}, F1 {:.3} ({:.1} s)",
-            s.documents, s.pairs_found, s.true_pairs, s.quality.precision, s.quality.recall, s.quality.f1, s.seconds
+            "neardup: {} true pairs: precision {:.3}, recall {:.3}, F1 {:.3}",
+            t.true_pairs, t.quality.precision, t.quality.recall, t.quality.f1
         );
-        for (rate, (tp, n, r)) in &s.recall_by_edit_rate {
+        for (rate, (tp, n, r)) in &t.recall_by_edit_rate {
             eprintln!("  edit rate {rate}: recall {r:.3} ({tp} of {n})");
         }
-        if let Some(path) = &args.summary {
-            fs::write(path, serde_json::to_string_pretty(&s)? + "\n")
-                .with_context(|| format!("cannot write {}", path.display()))?;
-        }
     }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The shingle set of every document.
-fn shingle_sets(docs: &[Doc], args: &DedupArgs) -> Vec<Arc<ShingleSet>> {
-    let pb = progress(docs.len(), "shingling");
-    let sets = docs
-        .iter()
-        .map(|d| {
-            pb.inc(1);
-            Document::new(&d.text, args.seed).shingle_set(args.shingle)
-        })
-        .collect();
-    pb.finish_and_clear();
-    sets
-}
-
-fn exact_pairs(docs: &[Doc], args: &DedupArgs) -> Vec<Found> {
-    let sets: Vec<ShingleSet> = shingle_sets(docs, args)
-        .into_iter()
-        .map(|s| Arc::try_unwrap(s).unwrap_or_else(|s| (*s).clone()))
-        .collect();
-    exact::all_pairs(&sets, args.threshold)
-        .into_iter()
-        .map(|(i, j, jac)| Found {
-            i: i as usize,
-            j: j as usize,
-            jaccard: None,
-            exact: Some(jac),
-            distance: None,
-        })
-        .collect()
-}
-
-fn simhash_pairs(docs: &[Doc], args: &DedupArgs) -> Result<Vec<Found>> {
-    let config = SimHashConfig {
-        shingle: args.shingle,
-        weights: args.simhash.weights.weighting(),
-        seed: args.seed,
-    };
-    let mut index = SimHashIndex::new(&args.simhash.index_config()).map_err(crate::core)?;
-    let pb = progress(docs.len(), "fingerprints");
-    let fps: Vec<Fingerprint> = if args.simhash.weights == Weights::Tfidf {
-        // Two passes: document frequencies, then tf-idf fingerprints.
-        let features: Vec<Arc<[u64]>> = docs
-            .iter()
-            .map(|d| Document::new(&d.text, args.seed).shingles(args.shingle))
-            .collect();
-        let mut df = DocumentFrequencies::new();
-        for f in &features {
-            df.add_document(f);
-        }
-        features
-            .iter()
-            .map(|f| {
-                pb.inc(1);
-                fingerprint_weighted(&df.tfidf(f))
-                    .map(Fingerprint::from_value)
-                    .map_err(crate::core)
-            })
-            .collect::<Result<_>>()?
+    if let Some(path) = &args.summary {
+        let json = serde_json::to_string_pretty(&summary)? + "\n";
+        write_atomic(path, |w| w.write_all(json.as_bytes()))?;
+    }
+    Ok(if stats.bad_lines > 0 {
+        ExitCode::from(1)
     } else {
-        docs.iter()
-            .map(|d| {
-                pb.inc(1);
-                config
-                    .fingerprint_of(&Document::new(&d.text, args.seed))
-                    .map_err(crate::core)
-            })
-            .collect::<Result<_>>()?
-    };
-    pb.finish_and_clear();
-    index
-        .insert_many(docs.iter().map(|d| d.id.as_str()).zip(fps))
-        .map_err(crate::core)?;
-    let index_of = ids_to_indices(docs);
-    Ok(index
-        .all_pairs()
-        .into_iter()
-        .map(|p| Found {
-            i: index_of[p.a],
-            j: index_of[p.b],
-            jaccard: None,
-            exact: None,
-            distance: match p.score {
-                Score::Hamming(d) => Some(d),
-                Score::Jaccard(_) => None,
-            },
-        })
-        .collect())
-}
-
-fn minhash_pairs(docs: &[Doc], args: &DedupArgs, params: LshParams) -> Result<Vec<Found>> {
-    let hasher = MinHasher::new(&MinHashConfig {
-        num_perm: args.num_perm,
-        seed: args.seed,
-        shingle: args.shingle,
+        ExitCode::SUCCESS
     })
-    .map_err(crate::core)?;
-    let mut lsh = MinHashLsh::with_params(params, docs.len());
-    let mut sets: Vec<Arc<ShingleSet>> = Vec::new();
-    let pb = progress(docs.len(), "signatures");
-    for d in docs {
-        let doc = Document::new(&d.text, args.seed);
-        lsh.insert(&d.id, hasher.signature_of(&doc).map_err(crate::core)?)
-            .map_err(crate::core)
-            .with_context(|| d.id.clone())?;
-        if args.verify {
-            sets.push(doc.shingle_set(args.shingle));
-        }
-        pb.inc(1);
-    }
-    pb.finish_and_clear();
-    let filter = (!args.candidates && !args.verify).then_some(args.threshold);
-    let index_of = ids_to_indices(docs);
-    let mut found = Vec::new();
-    for p in lsh.all_pairs_with(filter) {
-        let (i, j) = (index_of[p.a], index_of[p.b]);
-        let exact = if args.verify {
-            let e = sets[i].counts(&sets[j]).resemblance();
-            if e < args.threshold {
-                continue;
-            }
-            Some(e)
-        } else {
-            None
-        };
-        found.push(Found {
-            i,
-            j,
-            jaccard: Some(p.score.similarity()),
-            exact,
-            distance: None,
-        });
-    }
-    Ok(found)
 }
 
-fn ids_to_indices(docs: &[Doc]) -> HashMap<&str, usize> {
-    docs.iter()
+fn spool_stdin() -> Result<tempfile::NamedTempFile> {
+    let mut tmp = tempfile::NamedTempFile::new().context("cannot create a temporary file")?;
+    io::copy(&mut io::stdin().lock(), tmp.as_file_mut()).context("cannot read standard input")?;
+    Ok(tmp)
+}
+
+fn indices(ids: &[String]) -> HashMap<&str, usize> {
+    ids.iter()
         .enumerate()
-        .map(|(i, d)| (d.id.as_str(), i))
+        .map(|(i, d)| (d.as_str(), i))
         .collect()
 }
 
-fn write_output(docs: &[Doc], found: &[Found], args: &DedupArgs) -> Result<()> {
-    let out: Box<dyn Write> = match &args.output {
-        Some(p) => {
-            Box::new(fs::File::create(p).with_context(|| format!("cannot write {}", p.display()))?)
+#[allow(clippy::too_many_arguments)]
+fn write_output(
+    args: &DedupArgs,
+    input: &Path,
+    fields: &Fields,
+    ids: &[String],
+    lines: &[usize],
+    found: &[Found],
+    clusters: &[Vec<u32>],
+    dropped: &[usize],
+) -> Result<()> {
+    let write = |out: &mut dyn Write| -> io::Result<()> {
+        if args.clusters {
+            for c in clusters {
+                let members: Vec<&str> = c.iter().map(|&i| ids[i as usize].as_str()).collect();
+                writeln!(out, "{}", serde_json::json!({ "cluster": members }))?;
+            }
+        } else if args.drop_list {
+            for &i in dropped {
+                writeln!(out, "{}", ids[i])?;
+            }
+        } else if args.keep {
+            keep_lines(out, input, fields, ids, lines, dropped)?;
+        } else {
+            for f in found {
+                let p = PairOut {
+                    a: &ids[f.i],
+                    b: &ids[f.j],
+                    jaccard: f.jaccard,
+                    exact: f.exact,
+                    distance: f.distance,
+                };
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&p).map_err(io::Error::other)?
+                )?;
+            }
         }
-        None => Box::new(io::stdout().lock()),
+        Ok(())
     };
-    let mut out = BufWriter::new(out);
-    if args.clusters {
-        let edges: Vec<(&str, &str)> = found
-            .iter()
-            .map(|f| (docs[f.i].id.as_str(), docs[f.j].id.as_str()))
-            .collect();
-        for ids in neardup::index::clusters::cluster_ids(&edges) {
-            writeln!(out, "{}", serde_json::json!({ "cluster": ids }))?;
-        }
-    } else {
-        for f in found {
-            let p = PairOut {
-                a: &docs[f.i].id,
-                b: &docs[f.j].id,
-                jaccard: f.jaccard,
-                exact: f.exact,
-                distance: f.distance,
-            };
-            writeln!(out, "{}", serde_json::to_string(&p)?)?;
+    match &args.output {
+        Some(p) => write_atomic(p, write),
+        None => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            write(&mut out)?;
+            out.flush()?;
+            Ok(())
         }
     }
-    out.flush()?;
+}
+
+/// The deduplicated corpus: every record of the input but the dropped ones,
+/// as the input lines themselves (JSONL), or as {"id", "text"} lines (a
+/// folder).
+fn keep_lines(
+    out: &mut dyn Write,
+    input: &Path,
+    fields: &Fields,
+    ids: &[String],
+    lines: &[usize],
+    dropped: &[usize],
+) -> io::Result<()> {
+    let drop: HashSet<usize> = dropped.iter().map(|&i| lines[i]).collect();
+    let kept: HashSet<usize> = lines
+        .iter()
+        .copied()
+        .filter(|l| !drop.contains(l))
+        .collect();
+    if input.is_dir() {
+        let keep_ids: HashSet<&str> = (0..ids.len())
+            .filter(|i| kept.contains(&lines[*i]))
+            .map(|i| ids[i].as_str())
+            .collect();
+        for_each_record(input, fields, |r| {
+            if keep_ids.contains(r.id.as_str()) {
+                writeln!(out, "{}", serde_json::json!({"id": r.id, "text": r.text}))?;
+            }
+            Ok(())
+        })
+        .map_err(io::Error::other)?;
+        return Ok(());
+    }
+    let reader = open(input).map_err(io::Error::other)?;
+    for (i, line) in reader.split(b'\n').enumerate() {
+        let line = line?;
+        if kept.contains(&(i + 1)) {
+            out.write_all(&line)?;
+            out.write_all(b"\n")?;
+        }
+    }
     Ok(())
 }
 
-fn evaluate(
-    truth: &Path,
-    docs: &[Doc],
-    found: &[Found],
-    args: &DedupArgs,
-    params: Option<&LshParams>,
-    seconds: f64,
-) -> Result<Summary> {
+fn evaluate(truth: &Path, ids: &[String], found: &[Found]) -> Result<TruthSummary> {
     let key = |a: &str, b: &str| {
         if a <= b {
             (a.to_string(), b.to_string())
@@ -493,10 +805,8 @@ fn evaluate(
         let rate = rate_col.and_then(|c| r.get(c)).unwrap_or("all").to_string();
         truth_pairs.insert(key(a, b), rate);
     }
-    let found_keys: HashSet<(String, String)> = found
-        .iter()
-        .map(|f| key(&docs[f.i].id, &docs[f.j].id))
-        .collect();
+    let found_keys: HashSet<(String, String)> =
+        found.iter().map(|f| key(&ids[f.i], &ids[f.j])).collect();
     let tp = found_keys
         .iter()
         .filter(|k| truth_pairs.contains_key(*k))
@@ -513,29 +823,10 @@ fn evaluate(
     for v in by_rate.values_mut() {
         v.2 = v.0 as f64 / v.1 as f64;
     }
-    let simhash = args.method == Method::Simhash;
-    let lsh = params.filter(|_| args.method == Method::Minhash);
-    Ok(Summary {
-        max_distance: simhash.then_some(args.simhash.max_distance),
-        weights: simhash.then(|| args.simhash.weights.name().to_string()),
-        method: match args.method {
-            Method::Simhash => "simhash".into(),
-            Method::Minhash if args.verify => "minhash-lsh+exact".into(),
-            Method::Minhash if args.candidates => "minhash-lsh-candidates".into(),
-            Method::Minhash => "minhash-lsh+estimate".into(),
-            Method::Exact => "exact".into(),
-        },
-        shingle: args.shingle.to_string(),
-        threshold: args.threshold,
-        num_perm: lsh.map(|_| args.num_perm),
-        bands: lsh.map(|p| p.bands()),
-        rows: lsh.map(|p| p.rows().to_vec()),
-        documents: docs.len(),
-        pairs_found: found_keys.len(),
+    Ok(TruthSummary {
         true_pairs: truth_pairs.len(),
         true_positives: tp,
         quality,
         recall_by_edit_rate: by_rate,
-        seconds,
     })
 }

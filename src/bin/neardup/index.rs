@@ -1,22 +1,27 @@
-//! `neardup index build | query`: save an index of a collection to a file,
-//! and look texts up in it later.
+//! `neardup index build | add | remove | query`: keep an index of a
+//! collection in a file (written atomically), change it, and look texts up
+//! in it.
 
-use crate::dedup::{SimHashArgs, Weights};
-use crate::input::{progress, read_docs};
+use crate::dedup::{InputArgs, MinHashArgs, SimHashArgs, Weights};
+use crate::input::{for_each_record, progress, write_atomic, ReadStats};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHasher};
+use neardup::minhash::{MinHashConfig, MinHashLsh, MinHasher};
 use neardup::simhash::{SimHashConfig, SimHashIndex};
 use neardup::{Document, Hit, NearDupIndex, Shingling};
 use std::fs;
-use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::io::{self, BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Subcommand)]
 pub enum IndexCommand {
     /// Build an index of a collection and save it.
     Build(BuildArgs),
+    /// Add the documents of a collection to a saved index.
+    Add(AddArgs),
+    /// Remove documents by id from a saved index.
+    Remove(RemoveArgs),
     /// Query a saved index with texts.
     Query(QueryArgs),
 }
@@ -31,15 +36,15 @@ pub enum IndexMethod {
 
 #[derive(Args)]
 pub struct BuildArgs {
-    /// JSONL of {"id", "text"} lines, or a folder of .txt files.
+    /// JSONL of {"id", "text"} lines (.gz, .zst, or - for standard input),
+    /// or a folder of .txt files.
     input: PathBuf,
-    /// Where to write the index.
+    /// Where to write the index (atomically).
     #[arg(long, short)]
     output: PathBuf,
     #[arg(long, value_enum, default_value = "simhash")]
     method: IndexMethod,
-    /// Shingles (features): word:K or char:Q (default: word:3 for SimHash,
-    /// word:5 for MinHash).
+    /// Shingles (features): word:K or char:Q [SimHash word:3, MinHash word:5].
     #[arg(long)]
     shingle: Option<Shingling>,
     /// Hash seed.
@@ -47,151 +52,307 @@ pub struct BuildArgs {
     seed: u64,
     #[command(flatten)]
     simhash: SimHashArgs,
-    /// MinHash: Jaccard threshold for the band advisor.
-    #[arg(long, default_value_t = LshConfig::default().threshold)]
-    threshold: f64,
-    /// MinHash: values per signature.
-    #[arg(long, default_value_t = MinHashConfig::default().num_perm)]
-    num_perm: u32,
+    #[command(flatten)]
+    minhash: MinHashArgs,
+    /// MinHash: Jaccard threshold of the band advisor and of queries [0.5].
+    #[arg(long)]
+    threshold: Option<f64>,
+    #[command(flatten)]
+    fields: InputArgs,
+}
+
+#[derive(Args)]
+pub struct AddArgs {
+    /// The index file; rewritten atomically.
+    index: PathBuf,
+    /// JSONL of {"id", "text"} lines (.gz, .zst, or - for standard input),
+    /// or a folder of .txt files; an id already in the index is an error.
+    input: PathBuf,
+    #[command(flatten)]
+    fields: InputArgs,
+}
+
+#[derive(Args)]
+pub struct RemoveArgs {
+    /// The index file; rewritten atomically.
+    index: PathBuf,
+    /// The ids to remove; with none, one id per line on standard input.
+    ids: Vec<String>,
 }
 
 #[derive(Args)]
 pub struct QueryArgs {
     /// The index file written by `neardup index build`.
     index: PathBuf,
-    /// JSONL of {"id", "text"} lines, or a folder of .txt files.
+    /// JSONL of {"id", "text"} lines (.gz, .zst, or - for standard input),
+    /// or a folder of .txt files.
     queries: PathBuf,
-    /// SimHash: distance (default: the index's largest).
+    /// SimHash: distance [the index's largest].
     #[arg(short = 'k', long = "max-distance")]
     max_distance: Option<u32>,
-    /// MinHash: keep candidates whose estimated Jaccard reaches this
-    /// (default: the index's threshold; 0 keeps every candidate).
+    /// MinHash: keep candidates whose estimated Jaccard reaches this; 0
+    /// keeps every candidate [the index's threshold].
     #[arg(long)]
     min_jaccard: Option<f64>,
+    #[command(flatten)]
+    fields: InputArgs,
+}
+
+/// A saved index of either kind.
+enum Saved {
+    SimHash(SimHashIndex),
+    MinHash(MinHashLsh),
+}
+
+impl Saved {
+    fn load(path: &Path) -> Result<Saved> {
+        let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let name = || path.display().to_string();
+        Ok(match bytes.get(..4) {
+            Some(b"NDSH") => Saved::SimHash(
+                SimHashIndex::from_bytes(&bytes)
+                    .map_err(crate::core)
+                    .with_context(name)?,
+            ),
+            Some(b"NDLS") => Saved::MinHash(
+                MinHashLsh::from_bytes(&bytes)
+                    .map_err(crate::core)
+                    .with_context(name)?,
+            ),
+            _ => bail!("{} is not a neardup index", path.display()),
+        })
+    }
+
+    fn save(&self, path: &Path) -> Result<usize> {
+        let bytes = match self {
+            Saved::SimHash(i) => i.to_bytes(),
+            Saved::MinHash(i) => i.to_bytes(),
+        };
+        write_atomic(path, |w| w.write_all(&bytes))?;
+        Ok(bytes.len())
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Saved::SimHash(i) => i.len(),
+            Saved::MinHash(i) => i.len(),
+        }
+    }
+
+    /// Adds the documents of a collection, sketched as the index's own
+    /// (from the configuration it records).
+    fn add(&mut self, input: &Path, fields: &InputArgs) -> Result<ReadStats> {
+        let pb = progress(0, "indexing");
+        let stats = match self {
+            Saved::SimHash(index) => {
+                let config = index
+                    .config()
+                    .filter(|c| c.shingle != Shingling::Custom)
+                    .context("the index does not record how its fingerprints were made")?;
+                let mut items = Vec::new();
+                let stats = for_each_record(input, &fields.fields(), |r| {
+                    let fp = config
+                        .fingerprint_of(&Document::new(&r.text, config.seed))
+                        .map_err(crate::core)?;
+                    items.push((r.id, fp));
+                    pb.inc(1);
+                    Ok(())
+                })?;
+                index
+                    .insert_many(items.iter().map(|(id, fp)| (id.as_str(), *fp)))
+                    .map_err(crate::core)?;
+                stats
+            }
+            Saved::MinHash(lsh) => {
+                let hasher = minhasher(lsh)?;
+                for_each_record(input, &fields.fields(), |r| {
+                    let sig = hasher
+                        .signature_of(&Document::new(&r.text, hasher.seed()))
+                        .map_err(crate::core)?;
+                    lsh.insert(&r.id, sig)
+                        .map_err(crate::core)
+                        .with_context(|| r.id.clone())?;
+                    pb.inc(1);
+                    Ok(())
+                })?
+            }
+        };
+        pb.finish_and_clear();
+        Ok(stats)
+    }
+}
+
+/// The hasher of the signatures an LSH index holds.
+fn minhasher(lsh: &MinHashLsh) -> Result<MinHasher> {
+    let (seed, shingle) = lsh
+        .signature_kind()
+        .unwrap_or((0, MinHashConfig::default().shingle));
+    MinHasher::new(&MinHashConfig {
+        num_perm: lsh.params().num_perm() as u32,
+        seed,
+        shingle,
+    })
+    .map_err(crate::core)
 }
 
 pub fn run(cmd: IndexCommand) -> Result<ExitCode> {
     match cmd {
         IndexCommand::Build(a) => build(a),
+        IndexCommand::Add(a) => add(a),
+        IndexCommand::Remove(a) => remove(a),
         IndexCommand::Query(a) => query(a),
     }
 }
 
+fn exit(stats: ReadStats) -> ExitCode {
+    if stats.bad_lines > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn build(a: BuildArgs) -> Result<ExitCode> {
-    let docs = read_docs(&a.input)?;
-    let pb = progress(docs.len(), "indexing");
-    let bytes = match a.method {
+    let mut saved = match a.method {
         IndexMethod::Simhash => {
-            if a.simhash.weights == Weights::Tfidf {
+            if a.minhash.any() || a.threshold.is_some() {
+                bail!("--num-perm/--bands/--fp-weight/--fn-weight/--threshold do not apply to a SimHash index");
+            }
+            if a.simhash.weights() == Weights::Tfidf {
                 bail!("an index needs tf or binary weights: tf-idf would need the document frequencies stored with it");
             }
+            let mut index = SimHashIndex::new(&a.simhash.index_config(3)).map_err(crate::core)?;
+            // An empty index records its configuration through the first
+            // fingerprint; give it one to start from.
             let config = SimHashConfig {
                 shingle: a.shingle.unwrap_or(SimHashConfig::default().shingle),
-                weights: a.simhash.weights.weighting(),
+                weights: a.simhash.weights().weighting(),
                 seed: a.seed,
             };
-            let mut index = SimHashIndex::new(&a.simhash.index_config()).map_err(crate::core)?;
-            let mut fps = Vec::with_capacity(docs.len());
-            for d in &docs {
-                let doc = Document::new(&d.text, a.seed);
-                fps.push(
-                    config
-                        .fingerprint_of(&doc)
-                        .map_err(crate::core)
-                        .with_context(|| d.id.clone())?,
-                );
-                pb.inc(1);
-            }
-            index
-                .insert_many(docs.iter().map(|d| d.id.as_str()).zip(fps))
-                .map_err(crate::core)?;
-            index.to_bytes()
+            config.check().map_err(crate::core)?;
+            index.set_config(config).map_err(crate::core)?;
+            Saved::SimHash(index)
         }
         IndexMethod::Minhash => {
+            if a.simhash.any() {
+                bail!("-k/--blocks/--weights do not apply to a MinHash index");
+            }
+            let config = a.minhash.lsh_config(a.threshold.unwrap_or(0.5));
+            let lsh = MinHashLsh::new(&config).map_err(crate::core)?;
             let hasher = MinHasher::new(&MinHashConfig {
-                num_perm: a.num_perm,
+                num_perm: config.num_perm,
                 seed: a.seed,
                 shingle: a.shingle.unwrap_or(MinHashConfig::default().shingle),
             })
             .map_err(crate::core)?;
-            let params = LshConfig::default()
-                .threshold(a.threshold)
-                .num_perm(a.num_perm)
-                .params()
+            let mut lsh = lsh;
+            lsh.set_signature_kind(hasher.seed(), hasher.shingling())
                 .map_err(crate::core)?;
-            let mut lsh = MinHashLsh::with_params(params, docs.len());
-            for d in &docs {
-                let sig = hasher
-                    .signature_of(&Document::new(&d.text, a.seed))
-                    .map_err(crate::core)?;
-                lsh.insert(&d.id, sig)
-                    .map_err(crate::core)
-                    .with_context(|| d.id.clone())?;
-                pb.inc(1);
-            }
-            lsh.to_bytes()
+            Saved::MinHash(lsh)
         }
     };
-    pb.finish_and_clear();
-    fs::write(&a.output, &bytes).with_context(|| format!("cannot write {}", a.output.display()))?;
+    let stats = saved.add(&a.input, &a.fields)?;
+    let size = saved.save(&a.output)?;
     eprintln!(
-        "neardup: indexed {} documents into {} ({} bytes)",
-        docs.len(),
+        "neardup: indexed {} documents into {} ({size} bytes)",
+        saved.len(),
         a.output.display(),
-        bytes.len()
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(exit(stats))
+}
+
+fn add(a: AddArgs) -> Result<ExitCode> {
+    let mut saved = Saved::load(&a.index)?;
+    let before = saved.len();
+    let stats = saved.add(&a.input, &a.fields)?;
+    saved.save(&a.index)?;
+    eprintln!(
+        "neardup: added {} documents to {} ({} now)",
+        saved.len() - before,
+        a.index.display(),
+        saved.len()
+    );
+    Ok(exit(stats))
+}
+
+fn remove(a: RemoveArgs) -> Result<ExitCode> {
+    let mut saved = Saved::load(&a.index)?;
+    let ids: Vec<String> = if a.ids.is_empty() {
+        io::stdin()
+            .lock()
+            .lines()
+            .collect::<io::Result<Vec<_>>>()?
+            .into_iter()
+            .map(|l| l.trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect()
+    } else {
+        a.ids
+    };
+    let mut missing = 0usize;
+    for id in &ids {
+        let removed = match &mut saved {
+            Saved::SimHash(i) => i.remove(id),
+            Saved::MinHash(i) => i.remove(id),
+        };
+        if !removed {
+            missing += 1;
+            eprintln!("neardup: {id:?} is not in the index");
+        }
+    }
+    saved.save(&a.index)?;
+    eprintln!(
+        "neardup: removed {} documents from {} ({} now)",
+        ids.len() - missing,
+        a.index.display(),
+        saved.len()
+    );
+    Ok(if missing > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn query(a: QueryArgs) -> Result<ExitCode> {
-    let bytes = fs::read(&a.index).with_context(|| format!("cannot read {}", a.index.display()))?;
-    let queries = read_docs(&a.queries)?;
+    let saved = Saved::load(&a.index)?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let name = a.index.display().to_string();
     let mut answer = |id: &str, hits: Vec<Hit<'_>>| -> Result<()> {
         writeln!(out, "{}", serde_json::json!({ "id": id, "matches": hits }))?;
         Ok(())
     };
-    match bytes.get(..4) {
-        Some(b"NDSH") => {
-            let index = SimHashIndex::from_bytes(&bytes)
-                .map_err(crate::core)
-                .context(name)?;
+    let fields = a.fields.fields();
+    let stats = match &saved {
+        Saved::SimHash(index) => {
+            if a.min_jaccard.is_some() {
+                bail!("--min-jaccard does not apply to a SimHash index (use -k)");
+            }
             let config = index
                 .config()
                 .filter(|c| c.shingle != Shingling::Custom)
                 .context("the index does not record how its fingerprints were made")?;
             let k = a.max_distance.unwrap_or(index.max_k());
-            for q in &queries {
+            for_each_record(&a.queries, &fields, |q| {
                 let fp = config
                     .fingerprint_of(&Document::new(&q.text, config.seed))
                     .map_err(crate::core)?;
-                answer(&q.id, index.query_within(&fp, k).map_err(crate::core)?)?;
-            }
+                answer(&q.id, index.query_within(&fp, k).map_err(crate::core)?)
+            })?
         }
-        Some(b"NDLS") => {
-            let lsh = MinHashLsh::from_bytes(&bytes)
-                .map_err(crate::core)
-                .context(name)?;
-            let (seed, shingle) = lsh
-                .signature_kind()
-                .unwrap_or((0, MinHashConfig::default().shingle));
-            let hasher = MinHasher::new(&MinHashConfig {
-                num_perm: lsh.params().num_perm() as u32,
-                seed,
-                shingle,
-            })
-            .map_err(crate::core)?;
+        Saved::MinHash(lsh) => {
+            if a.max_distance.is_some() {
+                bail!("-k does not apply to a MinHash index (use --min-jaccard)");
+            }
+            let hasher = minhasher(lsh)?;
             let min = a.min_jaccard.unwrap_or(lsh.params().threshold());
-            for q in &queries {
+            for_each_record(&a.queries, &fields, |q| {
                 let sig = hasher
-                    .signature_of(&Document::new(&q.text, seed))
+                    .signature_of(&Document::new(&q.text, hasher.seed()))
                     .map_err(crate::core)?;
-                answer(&q.id, lsh.query_with(&sig, Some(min)).map_err(crate::core)?)?;
-            }
+                answer(&q.id, lsh.query_with(&sig, Some(min)).map_err(crate::core)?)
+            })?
         }
-        _ => bail!("{} is not a neardup index", a.index.display()),
-    }
+    };
     out.flush()?;
-    Ok(ExitCode::SUCCESS)
+    Ok(exit(stats))
 }

@@ -1,11 +1,14 @@
-//! Reading what the tool is given: text files in any common encoding, and
-//! collections of documents (JSONL or a folder of `.txt`); progress bars.
+//! Reading and writing what the tool is given: text files in any common
+//! encoding; collections of documents (JSONL with chosen fields, a folder of
+//! `.txt`, or standard input; gzip or zstd compressed), streamed one record at
+//! a time with bad lines reported and skipped; atomic file output; progress
+//! bars.
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::HashSet;
 use std::fs;
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// Reads a text file, decoding UTF-8, UTF-16 (by BOM) or Windows-1252, and
@@ -39,17 +42,83 @@ pub fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
     }
 }
 
+/// Opens a file, or standard input for `-`, decompressing gzip (`.gz`) and
+/// zstd (`.zst`) by the file's magic bytes.
+pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
+    let raw: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?)
+    };
+    let mut reader = BufReader::with_capacity(1 << 16, raw);
+    let head = reader
+        .fill_buf()
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(match head {
+        [0x1f, 0x8b, ..] => Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(reader))),
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => Box::new(BufReader::new(
+            ruzstd::decoding::StreamingDecoder::new(reader)
+                .map_err(|e| anyhow::anyhow!("{}: not a zstd stream: {e}", path.display()))?,
+        )),
+        _ => Box::new(reader),
+    })
+}
+
+/// Which JSON fields hold a record's text and id: dotted paths such as
+/// `meta.id` (an array index is a number, `items.0.text`).
+#[derive(Clone, Debug)]
+pub struct Fields {
+    pub text: String,
+    pub id: String,
+}
+
+impl Default for Fields {
+    fn default() -> Self {
+        Fields {
+            text: "text".into(),
+            id: "id".into(),
+        }
+    }
+}
+
+fn lookup<'a>(v: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+    path.split('.').try_fold(v, |v, key| match v {
+        serde_json::Value::Object(m) => m.get(key),
+        serde_json::Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
+        _ => None,
+    })
+}
+
 /// A document of a collection.
-pub struct Doc {
+pub struct Record {
+    /// Its line number (1-based) in a JSONL input, or its position among
+    /// the files of a folder.
+    pub line: usize,
     pub id: String,
     pub text: String,
 }
 
-/// Reads a collection: a JSONL file of `{"id", "text"}` lines, or a folder
-/// of `.txt` files (the id is the file name without `.txt`). Ids must be
-/// unique.
-pub fn read_docs(path: &Path) -> Result<Vec<Doc>> {
-    let mut docs = Vec::new();
+/// What reading a collection met.
+#[derive(Default, Clone, Copy, serde::Serialize)]
+pub struct ReadStats {
+    /// Records read.
+    pub documents: usize,
+    /// Lines reported and skipped.
+    pub bad_lines: usize,
+}
+
+/// Streams the records of a collection (a JSONL file or `-`, possibly
+/// compressed, or a folder of `.txt` files whose ids are the file names)
+/// into `each`. A line that is not a JSON object with a string at
+/// `fields.text`, or whose id repeats an earlier one, is reported on
+/// standard error with its number and skipped. A record without the id
+/// field takes its line number as id.
+pub fn for_each_record(
+    path: &Path,
+    fields: &Fields,
+    mut each: impl FnMut(Record) -> Result<()>,
+) -> Result<ReadStats> {
+    let mut stats = ReadStats::default();
     if path.is_dir() {
         let mut files: Vec<PathBuf> = fs::read_dir(path)
             .with_context(|| format!("cannot read {}", path.display()))?
@@ -57,61 +126,113 @@ pub fn read_docs(path: &Path) -> Result<Vec<Doc>> {
             .filter(|p| p.extension().is_some_and(|x| x == "txt"))
             .collect();
         files.sort();
-        for f in files {
-            let bytes = fs::read(&f).with_context(|| format!("cannot read {}", f.display()))?;
+        for (i, f) in files.iter().enumerate() {
+            let bytes = fs::read(f).with_context(|| format!("cannot read {}", f.display()))?;
             let id = f
                 .file_stem()
                 .unwrap_or_default()
                 .to_string_lossy()
                 .into_owned();
-            docs.push(Doc {
+            stats.documents += 1;
+            each(Record {
+                line: i + 1,
                 id,
                 text: decode(&bytes).0,
-            });
+            })?;
         }
-        return Ok(docs);
+        return Ok(stats);
     }
-    let f = fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    #[derive(serde::Deserialize)]
-    struct Line {
-        id: serde_json::Value,
-        text: String,
-    }
-    for (i, line) in io::BufReader::new(f).lines().enumerate() {
-        let line = line.with_context(|| format!("{}: line {}", path.display(), i + 1))?;
-        if line.trim().is_empty() {
+    let mut seen: HashSet<String> = HashSet::new();
+    let reader = open(path)?;
+    for (i, line) in reader.split(b'\n').enumerate() {
+        let n = i + 1;
+        let line = line.with_context(|| format!("{}: line {n}", path.display()))?;
+        if line.iter().all(u8::is_ascii_whitespace) {
             continue;
         }
-        let l: Line = serde_json::from_str(&line).with_context(|| {
-            format!(
-                "{}: line {}: not a {{\"id\", \"text\"}} object",
-                path.display(),
-                i + 1
-            )
-        })?;
-        let id = match l.id {
-            serde_json::Value::String(s) => s,
-            other => other.to_string(),
-        };
-        docs.push(Doc { id, text: l.text });
-    }
-    let mut seen = HashSet::new();
-    for d in &docs {
-        if !seen.insert(d.id.as_str()) {
-            bail!("{}: duplicate id {:?}", path.display(), d.id);
+        match parse_line(&line, n, fields) {
+            Ok((id, text)) if seen.insert(id.clone()) => {
+                stats.documents += 1;
+                each(Record { line: n, id, text })?;
+            }
+            Ok((id, _)) => {
+                stats.bad_lines += 1;
+                eprintln!(
+                    "neardup: {}: line {n}: duplicate id {id:?}; skipped",
+                    path.display()
+                );
+            }
+            Err(e) => {
+                stats.bad_lines += 1;
+                eprintln!("neardup: {}: line {n}: {e:#}; skipped", path.display());
+            }
         }
     }
-    Ok(docs)
+    Ok(stats)
 }
 
-/// A progress bar of `len` steps with a rate and an ETA.
+fn parse_line(line: &[u8], n: usize, fields: &Fields) -> Result<(String, String)> {
+    let s = std::str::from_utf8(line).context("not valid UTF-8")?;
+    let v: serde_json::Value = serde_json::from_str(s).context("not a JSON object")?;
+    let text = match lookup(&v, &fields.text) {
+        Some(serde_json::Value::String(t)) => t.clone(),
+        Some(_) => bail!("field {:?} is not a string", fields.text),
+        None => bail!("no field {:?}", fields.text),
+    };
+    let id = match lookup(&v, &fields.id) {
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(other) => other.to_string(),
+        None => n.to_string(),
+    };
+    Ok((id, text))
+}
+
+/// Writes a file atomically: into a temporary file in the same folder,
+/// synced, then renamed over `path`. A failed or interrupted write leaves
+/// the previous file as it was.
+pub fn write_atomic(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write in {}", dir.display()))?;
+    let mut w = io::BufWriter::new(tmp.as_file_mut());
+    write(&mut w).with_context(|| format!("cannot write {}", path.display()))?;
+    w.flush()
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    drop(w);
+    tmp.as_file()
+        .sync_all()
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    tmp.persist(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// A progress bar of `len` steps (0: unknown) with a rate and an ETA.
 pub fn progress(len: usize, what: &str) -> ProgressBar {
-    let pb = ProgressBar::new(len as u64);
-    pb.set_style(
-        ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")
+    let pb = if len == 0 {
+        let pb = ProgressBar::new_spinner();
+        pb.set_style(
+            ProgressStyle::with_template("{msg} {pos} ({per_sec})")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        pb
+    } else {
+        let pb = ProgressBar::new(len as u64);
+        pb.set_style(
+            ProgressStyle::with_template(
+                "{msg} [{bar:40}] {human_pos}/{human_len} ({per_sec}, eta {eta})",
+            )
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> "),
-    );
+        );
+        pb
+    };
     pb.set_message(what.to_string());
     pb
 }
