@@ -287,22 +287,21 @@ fn simhash_dedup_and_saved_index_find_the_copy() {
 
     let idx = dir.join("idx.bin");
     for method in ["simhash", "minhash"] {
-        let out = neardup(
-            &[
-                "index",
-                "build",
-                input.to_str().unwrap(),
-                "-o",
-                idx.to_str().unwrap(),
-                "--method",
-                method,
-                "--shingle",
-                "char:5",
-                "-k",
-                "8",
-            ],
-            None,
-        );
+        let mut args = vec![
+            "index",
+            "build",
+            input.to_str().unwrap(),
+            "-o",
+            idx.to_str().unwrap(),
+            "--method",
+            method,
+            "--shingle",
+            "char:5",
+        ];
+        if method == "simhash" {
+            args.extend(["-k", "8"]);
+        }
+        let out = neardup(&args, None);
         assert!(
             out.status.success(),
             "{}",
@@ -481,4 +480,305 @@ fn train_refuses_bad_data_and_compare_refuses_a_bad_model() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("format version 7"));
+}
+
+/// A small corpus with two planted near-duplicate clusters, as
+/// `{"meta": {"key": …}, "body": {"text": …}}` lines.
+fn pipeline_corpus() -> String {
+    let base1 = "The permuted block index finds every fingerprint within a small Hamming distance of a query by sorting tables of rotated fingerprints, so a query reads a few short ranges instead of the whole collection.";
+    let base2 = "Gardening notes for the spring: water the tomatoes early in the morning, before the heat of the day, mulch them against weeds, and pinch out the side shoots every week.";
+    let other = "A completely unrelated paragraph about compilers: a parser reads tokens and builds a syntax tree that later passes lower into an intermediate representation.";
+    let docs = [
+        ("a1", base1.to_string()),
+        ("b1", base2.to_string()),
+        ("a2", base1.replace("short ranges", "short runs")),
+        ("c1", other.to_string()),
+        ("a3", base1.replace("whole collection", "entire collection")),
+        ("b2", base2.replace("every week", "each week")),
+    ];
+    docs.iter()
+        .map(|(id, text)| {
+            serde_json::json!({"meta": {"key": id}, "body": {"text": text}}).to_string() + "\n"
+        })
+        .collect()
+}
+
+#[test]
+fn dedup_reads_stdin_fields_and_gzip_and_writes_the_deduplicated_corpus() {
+    let corpus = pipeline_corpus();
+    let fields = ["--text-field", "body.text", "--id-field", "meta.key"];
+    // Standard input, dotted fields, clusters.
+    let mut args = vec!["dedup", "-", "--clusters"];
+    args.extend(fields);
+    let out = neardup(&args, Some(corpus.as_bytes()));
+    let clusters = json_lines(&out);
+    assert_eq!(
+        clusters,
+        [
+            serde_json::json!({"cluster": ["a1", "a2", "a3"]}),
+            serde_json::json!({"cluster": ["b1", "b2"]})
+        ]
+    );
+    // The summary on standard error and as JSON.
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("6 documents (0 bad lines skipped), ")
+            && err.contains("2 clusters, 3 duplicates (50.0 %)"),
+        "{err}"
+    );
+
+    // --keep from a gzip file: the first of each cluster, the input lines as they were.
+    let gz = {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(corpus.as_bytes()).unwrap();
+        tmp("corpus.jsonl.gz", &e.finish().unwrap())
+    };
+    let summary = tmp("summary.json", b"");
+    let mut args = vec![
+        "dedup",
+        gz.to_str().unwrap(),
+        "--keep",
+        "--summary",
+        summary.to_str().unwrap(),
+    ];
+    args.extend(fields);
+    let out = neardup(&args, None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let kept: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    let want: Vec<&str> = corpus
+        .lines()
+        .filter(|l| l.contains("\"a1\"") || l.contains("\"b1\"") || l.contains("\"c1\""))
+        .collect();
+    assert_eq!(kept, want);
+    let s: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&summary).unwrap()).unwrap();
+    assert_eq!(s["documents"], 6);
+    assert_eq!(s["duplicates"], 3);
+    assert_eq!(s["clusters"], 2);
+    assert_eq!(s["method"], "minhash-lsh+estimate");
+    assert_eq!(s["shingle"], "char:5");
+
+    // zstd is read as well.
+    let zst = tmp(
+        "corpus.jsonl.zst",
+        &ruzstd::encoding::compress_to_vec(
+            corpus.as_bytes(),
+            ruzstd::encoding::CompressionLevel::Fastest,
+        ),
+    );
+    let mut args = vec!["dedup", zst.to_str().unwrap(), "--clusters"];
+    args.extend(fields);
+    assert_eq!(json_lines(&neardup(&args, None)), clusters);
+
+    // --keep from standard input, and --drop-list.
+    let mut args = vec!["dedup", "-", "--keep"];
+    args.extend(fields);
+    let out = neardup(&args, Some(corpus.as_bytes()));
+    assert_eq!(
+        std::str::from_utf8(&out.stdout)
+            .unwrap()
+            .lines()
+            .collect::<Vec<_>>(),
+        want
+    );
+    let mut args = vec!["dedup", "-", "--drop-list", "--method", "simhash"];
+    args.extend(fields);
+    let out = neardup(&args, Some(corpus.as_bytes()));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut dropped: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    dropped.sort_unstable();
+    assert_eq!(dropped, ["a2", "a3", "b2"]);
+}
+
+#[test]
+fn dedup_skips_bad_lines_by_number_and_says_so_in_its_exit_status() {
+    let mut input = pipeline_corpus().replace("body", "b").replace("meta", "m");
+    input.push_str("not json\n");
+    input.push_str("{\"id\": \"x\"}\n");
+    input.push_str("{\"id\": \"a1\", \"text\": \"the same id again\"}\n");
+    input.push_str("{\"text\": 42}\n");
+    let out = neardup(
+        &[
+            "dedup",
+            "-",
+            "--text-field",
+            "b.text",
+            "--id-field",
+            "m.key",
+        ],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for want in [
+        "line 7: not a JSON object",
+        "line 8: no field \"b.text\"",
+        "line 9: no field \"b.text\"",
+        "line 10: no field \"b.text\"",
+        "6 documents (4 bad lines skipped)",
+    ] {
+        assert!(err.contains(want), "missing {want:?} in {err}");
+    }
+    // The pairs of the good lines are still written.
+    assert_eq!(lines_of(&out).len(), 4, "a1-a2, a1-a3, a2-a3, b1-b2");
+    let out = neardup(
+        &["dedup", "-"],
+        Some(b"{\"id\": \"a\", \"text\": \"x\"}\n{\"id\": \"a\", \"text\": \"y\"}\n"),
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: duplicate id \"a\""));
+}
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    let corpus = tmp("refuse.jsonl", pipeline_corpus().as_bytes());
+    let c = corpus.to_str().unwrap();
+    for (args, want) in [
+        (
+            vec!["dedup", c, "-k", "3"],
+            "-k/--blocks/--weights (SimHash options) does not apply to --method minhash",
+        ),
+        (
+            vec!["dedup", c, "--method", "simhash", "--num-perm", "64"],
+            "does not apply to --method simhash",
+        ),
+        (
+            vec!["dedup", c, "--method", "exact", "--verify"],
+            "does not apply to --method exact",
+        ),
+    ] {
+        let out = neardup(&args, None);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(want),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let idx = tmp("refuse.idx", b"");
+    let out = neardup(
+        &[
+            "index",
+            "build",
+            c,
+            "-o",
+            idx.to_str().unwrap(),
+            "--method",
+            "minhash",
+            "-k",
+            "4",
+        ],
+        None,
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("do not apply to a MinHash index"));
+    let out = neardup(
+        &[
+            "index",
+            "build",
+            c,
+            "-o",
+            idx.to_str().unwrap(),
+            "--method",
+            "minhash",
+            "--text-field",
+            "body.text",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = neardup(
+        &["index", "query", idx.to_str().unwrap(), c, "-k", "4"],
+        None,
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("-k does not apply to a MinHash index"));
+}
+
+#[test]
+fn index_add_remove_and_query_from_stdin_keep_the_file_whole() {
+    let dir = std::env::temp_dir().join(format!("neardup-index-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let idx = dir.join("docs.idx");
+    let corpus = pipeline_corpus();
+    let fields = ["--text-field", "body.text", "--id-field", "meta.key"];
+    let (first, rest): (Vec<&str>, Vec<&str>) = corpus
+        .lines()
+        .partition(|l| l.contains("\"a1\"") || l.contains("\"b1\""));
+    for method in ["simhash", "minhash"] {
+        let mut args = vec![
+            "index",
+            "build",
+            "-",
+            "-o",
+            idx.to_str().unwrap(),
+            "--method",
+            method,
+            "--shingle",
+            "char:5",
+        ];
+        if method == "simhash" {
+            args.extend(["-k", "10"]);
+        }
+        args.extend(fields);
+        let out = neardup(&args, Some((first.join("\n") + "\n").as_bytes()));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut args = vec!["index", "add", idx.to_str().unwrap(), "-"];
+        args.extend(fields);
+        let out = neardup(&args, Some((rest.join("\n") + "\n").as_bytes()));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(String::from_utf8_lossy(&out.stderr).contains("added 4 documents"));
+        // Adding an id again is refused, and the saved index is untouched.
+        let before = std::fs::read(&idx).unwrap();
+        let out = neardup(&args, Some((rest.join("\n") + "\n").as_bytes()));
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("already in the index"));
+        assert_eq!(std::fs::read(&idx).unwrap(), before);
+
+        let out = neardup(
+            &["index", "remove", idx.to_str().unwrap(), "a3", "nope"],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(1), "one id was not there");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("\"nope\" is not in the index"));
+        let q = format!(
+            "{}\n",
+            serde_json::json!({"id": "q", "text": corpus.lines().next().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["body"]["text"].as_str().unwrap().to_string()).unwrap()})
+        );
+        let out = neardup(
+            &["index", "query", idx.to_str().unwrap(), "-"],
+            Some(q.as_bytes()),
+        );
+        let v = json_lines(&out);
+        let ids: Vec<&str> = v[0]["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(ids[0], "a1", "{method}: {v:?}");
+        assert!(
+            ids.contains(&"a2") && !ids.contains(&"a3") && !ids.contains(&"b1"),
+            "{method}: {ids:?}"
+        );
+        // No temporary file is left beside the index.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    }
 }

@@ -20,6 +20,17 @@ type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
 /// `J(sets[i], sets[j]) ≥ threshold` (`threshold` in (0, 1]), sorted by
 /// `(i, j)`. Empty sets never pair.
 pub fn all_pairs(sets: &[ShingleSet], threshold: f64) -> Vec<(u32, u32, f64)> {
+    all_pairs_with_progress(sets, threshold, &mut |_| {})
+}
+
+/// [`all_pairs`], calling `progress(n)` after each of the `n` non-empty sets
+/// is joined (for a progress bar; sets are joined in order of size, so the
+/// later ones cost more).
+pub fn all_pairs_with_progress(
+    sets: &[ShingleSet],
+    threshold: f64,
+    progress: &mut dyn FnMut(usize),
+) -> Vec<(u32, u32, f64)> {
     let t = threshold.clamp(f64::MIN_POSITIVE, 1.0);
     // Document frequency of each shingle.
     let mut df: Map<u64, u32> = Map::default();
@@ -46,7 +57,8 @@ pub fn all_pairs(sets: &[ShingleSet], threshold: f64) -> Vec<(u32, u32, f64)> {
     let mut index: Map<u64, Vec<u32>> = Map::default();
     let mut out: Vec<(u32, u32, f64)> = Vec::new();
     let mut cands: Vec<u32> = Vec::new();
-    for &x in &order {
+    for (done, &x) in order.iter().enumerate() {
+        progress(done + 1);
         let xs = &ordered[x as usize];
         let nx = xs.len();
         let min_size = t * nx as f64;

@@ -218,29 +218,37 @@ impl MinHashLsh {
     /// estimated resemblance, kept when it reaches `min_jaccard` (`None`:
     /// every candidate pair). Sorted by `(a, b)`.
     pub fn all_pairs_with(&self, min_jaccard: Option<f64>) -> Vec<Pair<'_>> {
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        // Candidates are filtered as they are met, bucket by bucket, so that
+        // memory follows the pairs kept, not the candidates (a pair sharing
+        // several bands is estimated once per band).
+        let mut pairs: Vec<(u32, u32, f64)> = Vec::new();
         for table in &self.tables {
             for bucket in table.values() {
                 let bucket = bucket.as_slice();
                 for (i, &x) in bucket.iter().enumerate() {
+                    let Some((_, sx)) = self.ids.get(x) else {
+                        continue;
+                    };
                     for &y in &bucket[i + 1..] {
-                        pairs.push((x.min(y), x.max(y)));
+                        let Some((_, sy)) = self.ids.get(y) else {
+                            continue;
+                        };
+                        // Signatures in one index are compatible by construction.
+                        let j = sx.jaccard(sy).unwrap_or(0.0);
+                        if min_jaccard.is_none_or(|t| j >= t) {
+                            pairs.push((x.min(y), x.max(y), j));
+                        }
                     }
                 }
             }
         }
-        pairs.sort_unstable();
-        pairs.dedup();
+        pairs.sort_unstable_by_key(|&(x, y, _)| (x, y));
+        pairs.dedup_by_key(|p| (p.0, p.1));
         let mut out: Vec<Pair<'_>> = Vec::with_capacity(pairs.len());
-        for (x, y) in pairs {
-            let (Some((ix, sx)), Some((iy, sy))) = (self.ids.get(x), self.ids.get(y)) else {
+        for (x, y, j) in pairs {
+            let (Some((ix, _)), Some((iy, _))) = (self.ids.get(x), self.ids.get(y)) else {
                 continue;
             };
-            // Signatures in one index are compatible by construction.
-            let j = sx.jaccard(sy).unwrap_or(0.0);
-            if min_jaccard.is_some_and(|t| j < t) {
-                continue;
-            }
             let (a, b) = if ix <= iy { (ix, iy) } else { (iy, ix) };
             out.push(Pair {
                 a,
