@@ -196,6 +196,27 @@ fn bench(c: &mut Criterion) {
     });
     g.finish();
 
+    // Multireference signatures with the shipped reference (R 1000, P 150):
+    // text -> signature, and the estimate of two signatures.
+    let (_, reference) =
+        neardup::multiref::ReferenceFile::from_json(include_str!("../www/multiref.json"))
+            .expect("reference");
+    let mut g = c.benchmark_group("multiref");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.sample_size(10);
+    g.bench_function("text-to-signature/R1000-P150", |b| {
+        b.iter(|| reference.signature(black_box(&text)))
+    });
+    g.finish();
+    let (sa, sb) = (reference.signature(&a), reference.signature(&b));
+    let mut g = c.benchmark_group("multiref-estimate");
+    g.bench_function("P150", |bch| {
+        bch.iter(|| {
+            neardup::multiref::similarity(black_box(&sa), black_box(&sb)).expect("same reference")
+        })
+    });
+    g.finish();
+
     // compare + the learned verdict on a real Clough pair: each text is
     // normalised once and shingled once per kind for both.
     let model = SvmModel::from_json(include_str!("../www/model.json")).expect("model");

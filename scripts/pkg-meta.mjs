@@ -2,7 +2,7 @@
 // plus the routing of compare(a, b, { model })), the Node entry
 // (pkg/node.js) and pkg/README.md after wasm-bindgen. Called by
 // scripts/build-pkg.sh.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 
 const cargo = readFileSync('Cargo.toml', 'utf8');
 const field = (name) => cargo.match(new RegExp(`^${name} = "(.*)"$`, 'm'))[1];
@@ -22,13 +22,16 @@ const pkg = {
     },
     './web': { types: './index.d.ts', default: './index.js' },
     './neardup_bg.wasm': './neardup_bg.wasm',
+    './multiref.json': './multiref.json',
   },
-  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'README.md'],
+  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'multiref.json', 'README.md'],
   sideEffects: ['./node.js'],
   engines: { node: '>=20' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
 };
 writeFileSync('pkg/package.json', JSON.stringify(pkg, null, 2) + '\n');
+// The default multireference reference (trained on docs-bench; see EVALUATION.md).
+copyFileSync('www/multiref.json', 'pkg/multiref.json');
 
 // The entry: everything wasm-bindgen exports, with compare(a, b, { model })
 // handed to model.compare(a, b, rest) (the one thing the Rust binding cannot

@@ -29,6 +29,8 @@
 //! * [`compare`](mod@compare): [`compare()`], every measure of two texts and
 //!   their shared passages, with one plagiarism score.
 //! * [`minhash`]: MinHash signatures and the LSH index with its band advisor.
+//! * [`multiref`]: multireference cosine signatures over a reference text
+//!   trained by a genetic algorithm (`neardup multiref train`).
 //! * [`simhash`]: 64-bit SimHash fingerprints and the permuted-block Hamming
 //!   index.
 //! * [`index`]: what every index shares: the [`NearDupIndex`] contract, hits,
@@ -60,6 +62,7 @@ pub mod hash;
 pub mod index;
 pub mod measures;
 pub mod minhash;
+pub mod multiref;
 pub mod shingle;
 pub mod simhash;
 pub mod text;

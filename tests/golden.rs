@@ -532,3 +532,88 @@ mod verdict {
         std::fs::write(path, serde_json::to_string_pretty(&cases).unwrap() + "\n").unwrap();
     }
 }
+
+/// Golden multireference signatures: a small reference and the bytes of
+/// the signatures of a few texts, identical natively and on wasm32.
+#[cfg(feature = "serde")]
+mod multiref {
+    use neardup::multiref::{similarity, ReferenceFile};
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/multiref-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Golden {
+        pub reference: serde_json::Value,
+        pub cases: Vec<Case>,
+        /// Similarity of the first two cases' signatures, as f64 bits (hex).
+        pub similarity_bits: String,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Case {
+        pub text: String,
+        /// `MultiRefSignature::to_bytes`, hex.
+        pub bytes: String,
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    fn compute(reference_json: &str, texts: &[&str]) -> Golden {
+        let (_, r) = ReferenceFile::from_json(reference_json).expect("reference");
+        let sigs: Vec<_> = texts.iter().map(|t| r.signature(t)).collect();
+        Golden {
+            reference: serde_json::from_str(reference_json).unwrap(),
+            cases: texts
+                .iter()
+                .zip(&sigs)
+                .map(|(t, s)| Case {
+                    text: t.to_string(),
+                    bytes: hex(&s.to_bytes()),
+                })
+                .collect(),
+            similarity_bits: format!("{:016x}", similarity(&sigs[0], &sigs[1]).unwrap().to_bits()),
+        }
+    }
+
+    #[test]
+    fn multiref_golden_vectors_hold() {
+        let golden: Golden = serde_json::from_str(GOLDEN).expect("golden multiref parses");
+        let texts: Vec<&str> = golden.cases.iter().map(|c| c.text.as_str()).collect();
+        let got = compute(&golden.reference.to_string(), &texts);
+        assert_eq!(got, golden);
+        assert!(golden.cases.len() >= 4);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn multiref_golden_file_bless() {
+        if std::env::var_os("NEARDUP_BLESS").is_none() {
+            return;
+        }
+        let src = "Near-duplicate detection compares the cosine of character 3-gram vectors with a reference text cut into partitions; ünïcödé and 日本語 text too.";
+        let chars: Vec<char> = neardup::normalize(src).text().chars().collect();
+        let grams: Vec<String> = chars.windows(3).map(|w| w.iter().collect()).collect();
+        let reference = serde_json::json!({
+            "format": 1, "partitions": 8, "grams": grams,
+            "thresholds": {"t1": 0.97, "t2": 0.93}
+        });
+        let golden = compute(
+            &reference.to_string(),
+            &[
+                "Near-duplicate detection compares cosines of character 3-grams.",
+                "Near duplicate detection compared the cosine of character trigrams.",
+                "A different text about gardens, rain and soil.",
+                "",
+                "ünïcödé 日本語",
+            ],
+        );
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/multiref-v1.json");
+        std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap() + "\n").unwrap();
+    }
+}

@@ -14,6 +14,7 @@
 mod functions;
 mod minhash;
 mod minhash_lsh;
+mod multiref;
 mod simhash;
 mod simhash_index;
 mod svm_model;
@@ -21,6 +22,7 @@ mod svm_model;
 pub use functions::*;
 pub use minhash::JsMinHash;
 pub use minhash_lsh::JsMinHashLsh;
+pub use multiref::JsMultiRef;
 pub use simhash::{JsFingerprint, JsSimHash};
 pub use simhash_index::JsSimHashIndex;
 pub use svm_model::JsSvmModel;

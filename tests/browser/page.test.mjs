@@ -152,3 +152,23 @@ test('two 100 KB texts are compared and highlighted', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the MultiRef class gives the native golden signatures in the browser', async () => {
+  const { context, page, errors } = await openPage();
+  const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/multiref-v1.json'), 'utf8'));
+  const got = await page.evaluate(async (g) => {
+    const nd = await import('/pkg/index.js');
+    await nd.default();
+    const m = nd.MultiRef.fromJson(JSON.stringify(g.reference));
+    const hex = (u8) => Array.from(u8, (b) => b.toString(16).padStart(2, '0')).join('');
+    const shipped = nd.MultiRef.fromJson(await (await fetch('/pkg/multiref.json')).text());
+    return {
+      bytes: g.cases.map((c) => hex(m.signatureBytes(c.text))),
+      shipped: shipped.partitions,
+    };
+  }, golden);
+  assert.deepEqual(got.bytes, golden.cases.map((c) => c.bytes));
+  assert.ok(got.shipped >= 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

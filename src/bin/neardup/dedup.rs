@@ -15,6 +15,7 @@ use neardup::index::clusters::UnionFind;
 use neardup::index::exact;
 use neardup::measures::classification::Prf;
 use neardup::minhash::{LshConfig, LshParams, MinHashConfig, MinHashLsh, MinHasher};
+use neardup::multiref::{similarity, Decision, MultiRefSignature, Projector};
 use neardup::simhash::{
     fingerprint_weighted, Fingerprint, SimHashConfig, SimHashIndex, SimHashIndexConfig, Weighting,
 };
@@ -38,6 +39,9 @@ pub mod defaults {
     pub const THRESHOLD: f64 = 0.5;
     /// SimHash: candidates within this Hamming distance are verified.
     pub const MAX_DISTANCE: u32 = 12;
+    /// Multiref: candidates within this Hamming distance of the signatures'
+    /// random-projection bits.
+    pub const MULTIREF_DISTANCE: u32 = 8;
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -51,6 +55,10 @@ pub enum Method {
     /// Exact Jaccard of all pairs (prefix filtering): the ground truth, slow
     /// on large collections.
     Exact,
+    /// Multireference cosine signatures (a trained reference text); their 64
+    /// random-projection bits in the Hamming index find candidates, kept
+    /// when the signatures' cosine reaches the reference's t2.
+    Multiref,
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
@@ -229,6 +237,9 @@ pub struct DedupArgs {
     /// Write the ids of the documents `--keep` would drop, one per line.
     #[arg(long, group = "output_kind")]
     drop_list: bool,
+    /// Multiref: a reference JSON from `neardup multiref train` [built in].
+    #[arg(long)]
+    reference: Option<PathBuf>,
     /// Print the bands, rows and S-curve of the MinHash LSH settings, and exit.
     #[arg(long)]
     explain: bool,
@@ -266,6 +277,7 @@ struct Found {
     jaccard: Option<f64>,
     exact: Option<f64>,
     distance: Option<u32>,
+    estimate: Option<(f64, Decision)>,
 }
 
 #[derive(Serialize)]
@@ -278,6 +290,10 @@ struct PairOut<'a> {
     exact: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     distance: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decision: Option<Decision>,
 }
 
 /// What a run did, on standard error and with `--summary` as JSON.
@@ -375,6 +391,9 @@ impl DedupArgs {
             }
             Ok(())
         };
+        if self.method != Method::Multiref {
+            refuse(self.reference.is_some(), "--reference")?;
+        }
         match self.method {
             Method::Minhash => {
                 refuse(
@@ -389,6 +408,17 @@ impl DedupArgs {
                     "--num-perm/--bands/--fp-weight/--fn-weight (MinHash options)",
                 )?;
                 refuse(self.candidates, "--candidates")?;
+            }
+            Method::Multiref => {
+                refuse(
+                    self.minhash.any(),
+                    "--num-perm/--bands/--fp-weight/--fn-weight (MinHash options)",
+                )?;
+                refuse(self.simhash.weights.is_some(), "--weights")?;
+                refuse(
+                    self.candidates || self.no_verify,
+                    "--candidates/--no-verify",
+                )?;
             }
             Method::Exact => {
                 refuse(
@@ -495,6 +525,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
                     jaccard: Some(p.score.similarity()),
                     exact: None,
                     distance: None,
+                    estimate: None,
                 })
                 .collect();
             (found, stats)
@@ -548,8 +579,53 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
                         Score::Hamming(d) => Some(d),
                         Score::Jaccard(_) => None,
                     },
+                    estimate: None,
                 })
                 .collect();
+            (found, stats)
+        }
+        Method::Multiref => {
+            let (file, reference) = crate::multiref::load_reference(args.reference.as_deref())?;
+            let projector = Projector::new(&reference);
+            let index_config = args.simhash.index_config(defaults::MULTIREF_DISTANCE);
+            extra.max_distance = Some(index_config.max_k);
+            let mut index = SimHashIndex::new(&index_config).map_err(crate::core)?;
+            let mut sigs: Vec<MultiRefSignature> = Vec::new();
+            let mut bits: Vec<Fingerprint> = Vec::new();
+            let stats = read(&mut |_, doc| {
+                let sig = reference.signature_of(doc);
+                bits.push(Fingerprint::from_value(
+                    projector.bits(&sig).map_err(crate::core)?,
+                ));
+                sigs.push(sig);
+                Ok(())
+            })?;
+            pb.finish_and_clear();
+            index
+                .insert_many(ids.iter().map(String::as_str).zip(bits))
+                .map_err(crate::core)?;
+            let index_of = indices(&ids);
+            let t = file.thresholds;
+            let mut found = Vec::new();
+            for p in index.all_pairs() {
+                let (i, j) = (index_of[p.a], index_of[p.b]);
+                let e = similarity(&sigs[i], &sigs[j]).map_err(crate::core)?;
+                let decision = t.decide(e);
+                if decision == Decision::Different {
+                    continue;
+                }
+                found.push(Found {
+                    i,
+                    j,
+                    jaccard: None,
+                    exact: None,
+                    distance: match p.score {
+                        Score::Hamming(d) => Some(d),
+                        Score::Jaccard(_) => None,
+                    },
+                    estimate: Some((e, decision)),
+                });
+            }
             (found, stats)
         }
         Method::Exact => {
@@ -576,6 +652,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
                     jaccard: None,
                     exact: Some(jac),
                     distance: None,
+                    estimate: None,
                 })
                 .collect();
             (found, stats)
@@ -622,6 +699,8 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
             (Method::Minhash, _, true) => "minhash-lsh-candidates".into(),
             (Method::Minhash, _, _) => "minhash-lsh+estimate".into(),
             (Method::Exact, _, _) => "exact".into(),
+            (Method::Multiref, true, _) => "multiref+exact".into(),
+            (Method::Multiref, false, _) => "multiref".into(),
         },
         shingle: s.shingle.to_string(),
         threshold: s.threshold,
@@ -717,6 +796,8 @@ fn write_output(
                     jaccard: f.jaccard,
                     exact: f.exact,
                     distance: f.distance,
+                    estimate: f.estimate.map(|e| e.0),
+                    decision: f.estimate.map(|e| e.1),
                 };
                 writeln!(
                     out,

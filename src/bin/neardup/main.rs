@@ -10,6 +10,8 @@
 //! neardup index build docs.jsonl -o idx.bin   save an index (SimHash or MinHash LSH)
 //! neardup index query idx.bin queries.jsonl   look texts up in it
 //! neardup train -o model.json                 train the learned verdict
+//! neardup multiref train --corpus docs.jsonl -o ref.json
+//! neardup multiref pairs pairs.jsonl          estimate and exact cosine per pair
 //! ```
 //! One file per subcommand. Files may be UTF-8 (with or without BOM), UTF-16
 //! with a BOM, or Windows-1252 (`input`).
@@ -22,6 +24,7 @@ mod dedup;
 mod eval;
 mod index;
 mod input;
+mod multiref;
 mod train;
 
 use clap::{Parser, Subcommand};
@@ -53,6 +56,9 @@ enum Command {
     /// Train the learned verdict (SVMs on similarity vectors) and write the
     /// model JSON.
     Train(train::TrainArgs),
+    /// Multireference cosine signatures: train a reference, compare pairs.
+    #[command(subcommand)]
+    Multiref(multiref::MultirefCommand),
 }
 
 fn main() -> ExitCode {
@@ -63,6 +69,7 @@ fn main() -> ExitCode {
         Command::Dedup(args) => dedup::run(args),
         Command::Index(cmd) => index::run(cmd),
         Command::Train(args) => train::run(args),
+        Command::Multiref(cmd) => multiref::run(cmd),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,71 @@
+//! `MultiRef`: multireference cosine signatures over a trained reference
+//! (Mohammadi & Khasteh 2020); see the Rust `neardup::multiref`.
+
+use super::js_error;
+use crate::multiref::{similarity, MultiRefSignature, Reference, ReferenceFile, Thresholds};
+use alloc::string::String;
+use alloc::vec::Vec;
+use wasm_bindgen::prelude::*;
+
+/// A reference text: signatures of texts, their similarity, the decision.
+#[wasm_bindgen(js_name = MultiRef)]
+pub struct JsMultiRef {
+    reference: Reference,
+    thresholds: Thresholds,
+}
+
+#[wasm_bindgen(js_class = MultiRef)]
+impl JsMultiRef {
+    /// Parses and checks a reference JSON (from `neardup multiref train`;
+    /// the package ships one as `multiref.json`). Throws for another format
+    /// version or sizes out of range.
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(text: &str) -> Result<JsMultiRef, JsError> {
+        let (file, reference) = ReferenceFile::from_json(text).map_err(js_error)?;
+        Ok(JsMultiRef {
+            reference,
+            thresholds: file.thresholds,
+        })
+    }
+
+    /// Number of partitions: the length of a signature.
+    #[wasm_bindgen(getter)]
+    pub fn partitions(&self) -> u32 {
+        self.reference.partitions() as u32
+    }
+
+    /// The signature of `text`: `partitions` cosines in [0, 1].
+    pub fn signature(&self, text: &str) -> Vec<f32> {
+        self.reference.signature(text).values().to_vec()
+    }
+
+    /// The signature as versioned, checksummed bytes (same as native).
+    #[wasm_bindgen(js_name = signatureBytes)]
+    pub fn signature_bytes(&self, text: &str) -> Vec<u8> {
+        self.reference.signature(text).to_bytes()
+    }
+
+    /// The cosine of two signatures of this reference, in [0, 1]. Throws for
+    /// arrays of the wrong length or values outside [0, 1].
+    pub fn similarity(&self, a: &[f32], b: &[f32]) -> Result<f64, JsError> {
+        let sig = |v: &[f32]| {
+            MultiRefSignature::from_values(&self.reference, v.to_vec()).map_err(js_error)
+        };
+        similarity(&sig(a)?, &sig(b)?).map_err(js_error)
+    }
+
+    /// The estimate for two texts: the cosine of their signatures.
+    #[wasm_bindgen(js_name = compareTexts)]
+    pub fn compare_texts(&self, a: &str, b: &str) -> Result<f64, JsError> {
+        similarity(&self.reference.signature(a), &self.reference.signature(b)).map_err(js_error)
+    }
+
+    /// "duplicate" (≥ t1), "near-duplicate" (≥ t2) or "different".
+    pub fn decide(&self, similarity: f64) -> String {
+        match self.thresholds.decide(similarity) {
+            crate::multiref::Decision::Duplicate => "duplicate".into(),
+            crate::multiref::Decision::NearDuplicate => "near-duplicate".into(),
+            crate::multiref::Decision::Different => "different".into(),
+        }
+    }
+}
