@@ -904,3 +904,24 @@ fn multiref_trains_a_reference_and_compares_pairs() {
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("format version 3"));
 }
+
+#[test]
+fn pairs_refuse_duplicate_ids_and_unknown_fields() {
+    let input = concat!(
+        "{\"id\": 1, \"a\": \"one two three four\", \"b\": \"one two three four\"}\n",
+        "{\"id\": 1, \"a\": \"five six seven\", \"b\": \"five six seven\"}\n",
+        "{\"id\": 2, \"a\": \"five six seven\", \"b\": \"five six seven\", \"bb\": \"typo\"}\n",
+    );
+    let out = neardup(
+        &["compare", "--pairs", "-", "--no-model"],
+        Some(input.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(lines_of(&out).len(), 1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2: duplicate id 1"), "{err}");
+    assert!(
+        err.contains("line 3: not a {\"id\", \"a\", \"b\"} JSON object: unknown field `bb`"),
+        "{err}"
+    );
+}

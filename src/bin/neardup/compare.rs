@@ -188,6 +188,7 @@ fn print_report(out: &mut impl Write, r: &Report, a: &str) -> io::Result<()> {
 }
 
 #[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct PairLine {
     id: serde_json::Value,
     a: String,
@@ -213,6 +214,7 @@ fn run_pairs(path: &Path, config: &CompareConfig, model: Option<&SvmModel>) -> R
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = 0usize;
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
     for (i, line) in input.split(b'\n').enumerate() {
         let n = i + 1;
         let line = line.with_context(|| format!("{}: line {n}", path.display()))?;
@@ -224,6 +226,9 @@ fn run_pairs(path: &Path, config: &CompareConfig, model: Option<&SvmModel>) -> R
             }
             let p: PairLine =
                 serde_json::from_str(s).context("not a {\"id\", \"a\", \"b\"} JSON object")?;
+            if !seen.insert(p.id.to_string()) {
+                bail!("duplicate id {}", p.id);
+            }
             let (report, verdict) = judge(&p.a, &p.b, config, model)?;
             Ok(Some(serde_json::to_string(&PairOut {
                 id: Some(&p.id),

@@ -87,8 +87,8 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
         "cv_class_accuracy": cv_acc,
         "max_abs_difference_from_linfa": worst,
     });
-    fs::write(&args.output, model.to_json() + "\n")
-        .with_context(|| format!("cannot write {}", args.output.display()))?;
+    let json = model.to_json() + "\n";
+    crate::input::write_atomic(&args.output, |w| w.write_all(json.as_bytes()))?;
     eprintln!(
         "neardup: trained on {} pairs: {} kernel, C = {}{}; cross-validated binary F1 {cv_f1:.3}, class accuracy {cv_acc:.3}; max |Δ| vs linfa {worst:.1e}; wrote {}",
         pairs.len(),
