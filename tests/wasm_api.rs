@@ -8,17 +8,20 @@ fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &JsValue::from_str(key)).expect("property")
 }
 
-fn message(e: wasm_bindgen::JsError) -> String {
-    let v: JsValue = e.into();
-    let e: js_sys::Error = v.dyn_into().expect("an Error");
+fn message(e: JsValue) -> String {
+    let e: js_sys::Error = e.dyn_into().expect("an Error");
     e.message().into()
+}
+
+fn s(text: &str) -> JsValue {
+    JsValue::from_str(text)
 }
 
 #[test]
 fn compare_reports_utf16_ranges() {
     let a = "😀 café copied words here";
     let b = "x copied words here";
-    let r = neardup::wasm::compare(a, b, None).expect("report");
+    let r = neardup::wasm::compare(s(a), s(b), None).expect("report");
     assert_eq!(get(&r, "score").as_f64(), Some(0.5));
     let p0 = js_sys::Array::from(&get(&r, "passages")).get(0);
     let ra = get(&p0, "a");
@@ -32,15 +35,31 @@ fn compare_reports_utf16_ranges() {
 
 #[test]
 fn errors_are_js_errors_with_messages() {
-    let e = neardup::wasm::compare("", "text", None).unwrap_err();
+    let e = neardup::wasm::compare(s(""), s("text"), None).unwrap_err();
     assert!(message(e).contains("text a has no words"));
     let opts = js_sys::JSON::parse(r#"{"wordk": 3}"#).unwrap();
-    let e = neardup::wasm::compare("x y", "x y", Some(opts)).unwrap_err();
+    let e = neardup::wasm::compare(s("x y"), s("x y"), Some(opts)).unwrap_err();
     assert!(message(e).contains("unknown field `wordk`"));
     let opts = js_sys::JSON::parse(r#"{"wordK": 99}"#).unwrap();
-    let e = neardup::wasm::compare("x y", "x y", Some(opts)).unwrap_err();
+    let e = neardup::wasm::compare(s("x y"), s("x y"), Some(opts)).unwrap_err();
     assert_eq!(
         message(e),
         "invalid option wordK: must be in 1..=32, got 99"
     );
+}
+
+#[test]
+fn wrong_types_are_type_errors_naming_the_parameter() {
+    for (bad, got) in [
+        (JsValue::from_f64(123.0), "number"),
+        (JsValue::UNDEFINED, "undefined"),
+        (JsValue::NULL, "null"),
+        (js_sys::Object::new().into(), "object"),
+    ] {
+        let e = neardup::wasm::compare(s("x"), bad, None).unwrap_err();
+        assert!(e.is_instance_of::<js_sys::TypeError>());
+        assert_eq!(message(e), format!("b must be a string, got {got}"));
+    }
+    // The module still works.
+    assert!(neardup::wasm::compare(s("x y"), s("x y"), None).is_ok());
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 /// Reads `compare`'s options.
-pub(crate) fn compare_config(options: JsValue) -> Result<CompareConfig, JsError> {
+pub(crate) fn compare_config(options: JsValue) -> Result<CompareConfig, JsValue> {
     let o: CompareConfig = read_options(options, |o: &CompareConfig| o.seed)?;
     o.check().map_err(js_error)?;
     Ok(o)
@@ -20,12 +20,14 @@ pub(crate) fn compare_config(options: JsValue) -> Result<CompareConfig, JsError>
 /// `compare(a, b, { model })` to `model.compare(a, b, options)`.)
 #[wasm_bindgen(unchecked_return_type = "Report")]
 pub fn compare(
-    a: &str,
-    b: &str,
+    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<
         JsValue,
     >,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
+    let a = &super::str_arg(a, "a")?;
+    let b = &super::str_arg(b, "b")?;
     let o = compare_config(options.unwrap_or(JsValue::UNDEFINED))?;
     let report = crate::compare(a, b, &o).map_err(js_error)?.into_utf16(a, b);
     to_js(&report)
@@ -33,7 +35,7 @@ pub fn compare(
 
 /// The default options, as `compare` fills them in.
 #[wasm_bindgen(js_name = defaultOptions, unchecked_return_type = "CompareConfig")]
-pub fn default_options() -> Result<JsValue, JsError> {
+pub fn default_options() -> Result<JsValue, JsValue> {
     to_js(&CompareConfig::default())
 }
 
@@ -59,7 +61,10 @@ pub struct TokenRanges {
 /// Normalises `text` (NFKC, case folding, punctuation and whitespace
 /// folding) and returns its tokens with their ranges in UTF-16 units.
 #[wasm_bindgen(unchecked_return_type = "NormalizedText")]
-pub fn normalize(text: &str) -> Result<JsValue, JsError> {
+pub fn normalize(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+) -> Result<JsValue, JsValue> {
+    let text = &super::str_arg(text, "text")?;
     let n = crate::normalize(text);
     let orig = utf16_ranges(text, n.tokens().iter().map(|t| t.orig));
     let norm = utf16_ranges(n.text(), n.tokens().iter().map(|t| t.norm));
@@ -86,7 +91,7 @@ fn utf16_ranges(text: &str, ranges: impl Iterator<Item = TextRange>) -> Vec<Text
         .collect()
 }
 
-fn shingles(text: &str, shingling: Shingling, seed: Option<u64>) -> Result<Vec<u64>, JsError> {
+fn shingles(text: &str, shingling: Shingling, seed: Option<u64>) -> Result<Vec<u64>, JsValue> {
     shingling.check().map_err(js_error)?;
     let doc = Document::new(text, seed.unwrap_or(crate::hash::DEFAULT_SEED));
     Ok(doc.shingles(shingling).to_vec())
@@ -95,14 +100,24 @@ fn shingles(text: &str, shingling: Shingling, seed: Option<u64>) -> Result<Vec<u
 /// Word k-shingle hashes of `text` by position (`BigUint64Array`), as
 /// specified in SPEC.md §3. `k` in 1..=32; `seed` defaults to 0.
 #[wasm_bindgen(js_name = wordShingles)]
-pub fn word_shingles(text: &str, k: u32, seed: Option<u64>) -> Result<Vec<u64>, JsError> {
+pub fn word_shingles(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    k: u32,
+    seed: Option<u64>,
+) -> Result<Vec<u64>, JsValue> {
+    let text = &super::str_arg(text, "text")?;
     shingles(text, Shingling::Words(k), seed)
 }
 
 /// Character q-gram hashes of `text` by position (`BigUint64Array`), as
 /// specified in SPEC.md §3. `q` in 1..=32; `seed` defaults to 0.
 #[wasm_bindgen(js_name = charShingles)]
-pub fn char_shingles(text: &str, q: u32, seed: Option<u64>) -> Result<Vec<u64>, JsError> {
+pub fn char_shingles(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    q: u32,
+    seed: Option<u64>,
+) -> Result<Vec<u64>, JsValue> {
+    let text = &super::str_arg(text, "text")?;
     shingles(text, Shingling::Chars(q), seed)
 }
 

@@ -23,7 +23,7 @@ impl JsMinHash {
         #[wasm_bindgen(unchecked_optional_param_type = "Partial<MinHashConfig>")] options: Option<
             JsValue,
         >,
-    ) -> Result<JsMinHash, JsError> {
+    ) -> Result<JsMinHash, JsValue> {
         let config: MinHashConfig = read_options(
             options.unwrap_or(JsValue::UNDEFINED),
             |c: &MinHashConfig| c.seed,
@@ -34,7 +34,11 @@ impl JsMinHash {
     }
 
     /// Adds the shingles of `text` (normalised as in SPEC.md).
-    pub fn update(&mut self, text: &str) -> Result<(), JsError> {
+    pub fn update(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<(), JsValue> {
+        let text = &super::str_arg(text, "text")?;
         let doc = Document::new(text, self.hasher.seed());
         let set = doc.shingle_set(self.hasher.shingling());
         self.hasher
@@ -44,18 +48,18 @@ impl JsMinHash {
 
     /// Adds shingle hashes computed elsewhere (e.g. `wordShingles`).
     #[wasm_bindgen(js_name = updateShingles)]
-    pub fn update_shingles(&mut self, hashes: &[u64]) -> Result<(), JsError> {
+    pub fn update_shingles(&mut self, hashes: &[u64]) -> Result<(), JsValue> {
         self.hasher.update(&mut self.sig, hashes).map_err(js_error)
     }
 
     /// Estimated Jaccard resemblance with `other`, in [0, 1]. Throws when the
     /// two differ in numPerm, seed or shingle.
-    pub fn jaccard(&self, other: &JsMinHash) -> Result<f64, JsError> {
+    pub fn jaccard(&self, other: &JsMinHash) -> Result<f64, JsValue> {
         self.sig.jaccard(&other.sig).map_err(js_error)
     }
 
     /// Merges `other` in: this becomes the signature of the union.
-    pub fn merge(&mut self, other: &JsMinHash) -> Result<(), JsError> {
+    pub fn merge(&mut self, other: &JsMinHash) -> Result<(), JsValue> {
         self.sig.merge(&other.sig).map_err(js_error)
     }
 
@@ -84,7 +88,7 @@ impl JsMinHash {
 
     /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<JsMinHash, JsError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<JsMinHash, JsValue> {
         let sig = Signature::from_bytes(bytes).map_err(js_error)?;
         let config = MinHashConfig {
             num_perm: sig.num_perm() as u32,

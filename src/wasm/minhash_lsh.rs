@@ -27,7 +27,7 @@ impl JsMinHashLsh {
             unchecked_optional_param_type = "Partial<Omit<LshConfig, 'threshold' | 'numPerm'>>"
         )]
         options: Option<JsValue>,
-    ) -> Result<JsMinHashLsh, JsError> {
+    ) -> Result<JsMinHashLsh, JsValue> {
         let mut config: LshConfig = read_options(options.unwrap_or(JsValue::UNDEFINED), |_| 0)?;
         config.threshold = threshold;
         config.num_perm = num_perm.unwrap_or(LshConfig::default().num_perm);
@@ -38,18 +38,31 @@ impl JsMinHashLsh {
 
     /// Adds `id` with the signature of `minhash` (copied). Throws for a
     /// duplicate id or an incompatible signature.
-    pub fn insert(&mut self, id: &str, minhash: &JsMinHash) -> Result<(), JsError> {
+    pub fn insert(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        minhash: &JsMinHash,
+    ) -> Result<(), JsValue> {
+        let id = &super::str_arg(id, "id")?;
         self.inner.insert(id, minhash.sig.clone()).map_err(js_error)
     }
 
     /// Removes `id`; `false` when absent.
-    pub fn remove(&mut self, id: &str) -> bool {
-        self.inner.remove(id)
+    pub fn remove(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    ) -> Result<bool, JsValue> {
+        let id = &super::str_arg(id, "id")?;
+        Ok(self.inner.remove(id))
     }
 
     /// `true` when `id` is present.
-    pub fn has(&self, id: &str) -> bool {
-        self.inner.contains(id)
+    pub fn has(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    ) -> Result<bool, JsValue> {
+        let id = &super::str_arg(id, "id")?;
+        Ok(self.inner.contains(id))
     }
 
     /// The documents sharing a band with `minhash` whose estimated
@@ -60,7 +73,7 @@ impl JsMinHashLsh {
         &self,
         minhash: &JsMinHash,
         #[wasm_bindgen(js_name = minJaccard)] min_jaccard: Option<f64>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let t = min_jaccard.unwrap_or(self.inner.params().threshold());
         to_js(
             &self
@@ -77,7 +90,7 @@ impl JsMinHashLsh {
     pub fn all_pairs(
         &self,
         #[wasm_bindgen(js_name = minJaccard)] min_jaccard: Option<f64>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let t = min_jaccard.unwrap_or(self.inner.params().threshold());
         to_js(&self.inner.all_pairs_with(Some(t)))
     }
@@ -87,7 +100,7 @@ impl JsMinHashLsh {
     pub fn clusters(
         &self,
         #[wasm_bindgen(js_name = minJaccard)] min_jaccard: Option<f64>,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let t = min_jaccard.unwrap_or(self.inner.params().threshold());
         to_js(&crate::index::clusters::cluster_pairs(
             &self.inner.all_pairs_with(Some(t)),
@@ -131,7 +144,7 @@ impl JsMinHashLsh {
 
     /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<JsMinHashLsh, JsError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<JsMinHashLsh, JsValue> {
         Ok(JsMinHashLsh {
             inner: MinHashLsh::from_bytes(bytes).map_err(js_error)?,
         })

@@ -61,17 +61,31 @@ fn camel(snake: &str) -> String {
 }
 
 /// A core error as a JavaScript `Error`, option names in camelCase.
-pub(crate) fn js_error(e: crate::Error) -> JsError {
-    JsError::new(&e.message_with(camel))
+pub(crate) fn js_error(e: crate::Error) -> JsValue {
+    JsError::new(&e.message_with(camel)).into()
+}
+
+/// The string in `value`, else a `TypeError` naming the parameter (a
+/// number, object, `undefined`, `null` or `bigint` where a string is
+/// expected never reaches the core, and never traps the module).
+pub(crate) fn str_arg(value: JsValue, name: &str) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| {
+        let got = if value.is_null() {
+            String::from("null")
+        } else {
+            value.js_typeof().as_string().unwrap_or_default()
+        };
+        js_sys::TypeError::new(&format!("{name} must be a string, got {got}")).into()
+    })
 }
 
 /// A JavaScript `Error` with `msg`.
-pub(crate) fn error_msg(msg: impl core::fmt::Display) -> JsError {
-    JsError::new(&format!("{msg}"))
+pub(crate) fn error_msg(msg: impl core::fmt::Display) -> JsValue {
+    JsError::new(&format!("{msg}")).into()
 }
 
 /// A value as a plain JavaScript object.
-pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true);
     value
         .serialize(&ser)
@@ -83,7 +97,7 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError
 /// one is refused by name (serde-wasm-bindgen reads only the known keys of an
 /// object, so a misspelt option would otherwise pass silently). A seed must
 /// be a safe integer.
-pub(crate) fn read_options<T>(value: JsValue, seed: impl Fn(&T) -> u64) -> Result<T, JsError>
+pub(crate) fn read_options<T>(value: JsValue, seed: impl Fn(&T) -> u64) -> Result<T, JsValue>
 where
     T: serde::de::DeserializeOwned + Default,
 {

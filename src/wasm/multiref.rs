@@ -20,7 +20,10 @@ impl JsMultiRef {
     /// the package ships one as `multiref.json`). Throws for another format
     /// version or sizes out of range.
     #[wasm_bindgen(js_name = fromJson)]
-    pub fn from_json(text: &str) -> Result<JsMultiRef, JsError> {
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<JsMultiRef, JsValue> {
+        let text = &super::str_arg(text, "text")?;
         let (file, reference) = ReferenceFile::from_json(text).map_err(js_error)?;
         Ok(JsMultiRef {
             reference,
@@ -35,19 +38,27 @@ impl JsMultiRef {
     }
 
     /// The signature of `text`: `partitions` cosines in [0, 1].
-    pub fn signature(&self, text: &str) -> Vec<f32> {
-        self.reference.signature(text).values().to_vec()
+    pub fn signature(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<Vec<f32>, JsValue> {
+        let text = &super::str_arg(text, "text")?;
+        Ok(self.reference.signature(text).values().to_vec())
     }
 
     /// The signature as versioned, checksummed bytes (same as native).
     #[wasm_bindgen(js_name = signatureBytes)]
-    pub fn signature_bytes(&self, text: &str) -> Vec<u8> {
-        self.reference.signature(text).to_bytes()
+    pub fn signature_bytes(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<Vec<u8>, JsValue> {
+        let text = &super::str_arg(text, "text")?;
+        Ok(self.reference.signature(text).to_bytes())
     }
 
     /// The cosine of two signatures of this reference, in [0, 1]. Throws for
     /// arrays of the wrong length or values outside [0, 1].
-    pub fn similarity(&self, a: &[f32], b: &[f32]) -> Result<f64, JsError> {
+    pub fn similarity(&self, a: &[f32], b: &[f32]) -> Result<f64, JsValue> {
         let sig = |v: &[f32]| {
             MultiRefSignature::from_values(&self.reference, v.to_vec()).map_err(js_error)
         };
@@ -56,7 +67,13 @@ impl JsMultiRef {
 
     /// The estimate for two texts: the cosine of their signatures.
     #[wasm_bindgen(js_name = compareTexts)]
-    pub fn compare_texts(&self, a: &str, b: &str) -> Result<f64, JsError> {
+    pub fn compare_texts(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
+    ) -> Result<f64, JsValue> {
+        let a = &super::str_arg(a, "a")?;
+        let b = &super::str_arg(b, "b")?;
         similarity(&self.reference.signature(a), &self.reference.signature(b)).map_err(js_error)
     }
 

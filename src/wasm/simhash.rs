@@ -21,7 +21,7 @@ impl JsFingerprint {
     /// (it is compared only with other custom fingerprints). Throws for a
     /// value outside 0..2^64.
     #[wasm_bindgen(js_name = fromValue)]
-    pub fn from_value(value: JsValue) -> Result<JsFingerprint, JsError> {
+    pub fn from_value(value: JsValue) -> Result<JsFingerprint, JsValue> {
         Ok(JsFingerprint {
             inner: Fingerprint::from_value(u64_from_js(value, "value")?),
         })
@@ -48,19 +48,19 @@ impl JsFingerprint {
 
     /// The configuration that made it.
     #[wasm_bindgen(getter, unchecked_return_type = "SimHashConfig")]
-    pub fn config(&self) -> Result<JsValue, JsError> {
+    pub fn config(&self) -> Result<JsValue, JsValue> {
         super::to_js(&self.inner.config())
     }
 
     /// Hamming distance to `other`, 0..=64. Throws when the configurations
     /// differ.
-    pub fn distance(&self, other: &JsFingerprint) -> Result<u32, JsError> {
+    pub fn distance(&self, other: &JsFingerprint) -> Result<u32, JsValue> {
         self.inner.distance(&other.inner).map_err(js_error)
     }
 }
 
 /// A `bigint` (or safe-integer number) in 0..2^64, else a clear error.
-pub(crate) fn u64_from_js(value: JsValue, name: &str) -> Result<u64, JsError> {
+pub(crate) fn u64_from_js(value: JsValue, name: &str) -> Result<u64, JsValue> {
     let bad = || error_msg(format_args!("{name} must be a bigint in 0..2^64"));
     if let Some(n) = value.as_f64() {
         if n >= 0.0 && n.fract() == 0.0 && n <= super::MAX_SAFE_INTEGER as f64 {
@@ -83,11 +83,12 @@ pub struct JsSimHash {}
 impl JsSimHash {
     /// The fingerprint of `text`. Throws for invalid options.
     pub fn fingerprint(
-        text: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "Partial<SimHashConfig>")] options: Option<
             JsValue,
         >,
-    ) -> Result<JsFingerprint, JsError> {
+    ) -> Result<JsFingerprint, JsValue> {
+        let text = &super::str_arg(text, "text")?;
         let config: SimHashConfig = read_options(
             options.unwrap_or(JsValue::UNDEFINED),
             |c: &SimHashConfig| c.seed,
@@ -100,11 +101,11 @@ impl JsSimHash {
     /// The fingerprint of `text` as 16 lowercase hex digits.
     #[wasm_bindgen(js_name = fingerprintHex)]
     pub fn fingerprint_hex(
-        text: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "Partial<SimHashConfig>")] options: Option<
             JsValue,
         >,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         Ok(Self::fingerprint(text, options)?.hex())
     }
 
@@ -119,7 +120,7 @@ impl JsSimHash {
 
     /// Number of differing bits of two 64-bit values, 0..=64.
     #[wasm_bindgen(js_name = hammingDistance)]
-    pub fn hamming_distance(a: JsValue, b: JsValue) -> Result<u32, JsError> {
+    pub fn hamming_distance(a: JsValue, b: JsValue) -> Result<u32, JsValue> {
         Ok(crate::simhash::hamming_distance(
             u64_from_js(a, "a")?,
             u64_from_js(b, "b")?,

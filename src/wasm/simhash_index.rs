@@ -22,7 +22,7 @@ impl JsSimHashIndex {
     pub fn new(
         #[wasm_bindgen(js_name = maxK)] max_k: Option<u32>,
         blocks: Option<u32>,
-    ) -> Result<JsSimHashIndex, JsError> {
+    ) -> Result<JsSimHashIndex, JsValue> {
         let config = SimHashIndexConfig {
             max_k: max_k.unwrap_or(SimHashIndexConfig::default().max_k),
             blocks,
@@ -34,31 +34,49 @@ impl JsSimHashIndex {
 
     /// Adds `fingerprint` as `id`; throws for a duplicate id or a fingerprint
     /// of another configuration.
-    pub fn insert(&mut self, id: &str, fingerprint: &JsFingerprint) -> Result<(), JsError> {
+    pub fn insert(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+        fingerprint: &JsFingerprint,
+    ) -> Result<(), JsValue> {
+        let id = &super::str_arg(id, "id")?;
         self.inner.insert(id, fingerprint.inner).map_err(js_error)
     }
 
     /// Removes `id`; `false` when absent.
-    pub fn remove(&mut self, id: &str) -> bool {
-        self.inner.remove(id)
+    pub fn remove(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    ) -> Result<bool, JsValue> {
+        let id = &super::str_arg(id, "id")?;
+        Ok(self.inner.remove(id))
     }
 
     /// `true` when `id` is present.
-    pub fn has(&self, id: &str) -> bool {
-        self.inner.contains(id)
+    pub fn has(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    ) -> Result<bool, JsValue> {
+        let id = &super::str_arg(id, "id")?;
+        Ok(self.inner.contains(id))
     }
 
     /// The fingerprint of `id`, or `undefined`.
-    pub fn get(&self, id: &str) -> Option<JsFingerprint> {
-        self.inner
+    pub fn get(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
+    ) -> Result<Option<JsFingerprint>, JsValue> {
+        let id = &super::str_arg(id, "id")?;
+        Ok(self
+            .inner
             .fingerprint(id)
-            .map(|inner| JsFingerprint { inner })
+            .map(|inner| JsFingerprint { inner }))
     }
 
     /// Every fingerprint within distance `k` (default maxK) of
     /// `fingerprint`, exactly, nearest first then by id: `[{id, distance}]`.
     #[wasm_bindgen(unchecked_return_type = "Hit[]")]
-    pub fn query(&self, fingerprint: &JsFingerprint, k: Option<u32>) -> Result<JsValue, JsError> {
+    pub fn query(&self, fingerprint: &JsFingerprint, k: Option<u32>) -> Result<JsValue, JsValue> {
         let k = k.unwrap_or(self.inner.max_k());
         to_js(
             &self
@@ -71,14 +89,14 @@ impl JsSimHashIndex {
     /// Every pair within distance `k` (default maxK), once, sorted:
     /// `[{a, b, distance}]`.
     #[wasm_bindgen(js_name = allPairs, unchecked_return_type = "Pair[]")]
-    pub fn all_pairs(&self, k: Option<u32>) -> Result<JsValue, JsError> {
+    pub fn all_pairs(&self, k: Option<u32>) -> Result<JsValue, JsValue> {
         let k = k.unwrap_or(self.inner.max_k());
         to_js(&self.inner.all_pairs_within(k).map_err(js_error)?)
     }
 
     /// Clusters of ids within distance `k` (default maxK), each sorted.
     #[wasm_bindgen(unchecked_return_type = "string[][]")]
-    pub fn clusters(&self, k: Option<u32>) -> Result<JsValue, JsError> {
+    pub fn clusters(&self, k: Option<u32>) -> Result<JsValue, JsValue> {
         let k = k.unwrap_or(self.inner.max_k());
         to_js(&self.inner.clusters_within(k).map_err(js_error)?)
     }
@@ -109,7 +127,7 @@ impl JsSimHashIndex {
 
     /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<JsSimHashIndex, JsError> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<JsSimHashIndex, JsValue> {
         Ok(JsSimHashIndex {
             inner: SimHashIndex::from_bytes(bytes).map_err(js_error)?,
         })

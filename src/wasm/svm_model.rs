@@ -21,7 +21,10 @@ impl JsSvmModel {
     /// shapes that do not agree, NaN or infinite numbers, or an unknown
     /// kernel.
     #[wasm_bindgen(js_name = fromJson)]
-    pub fn from_json(text: &str) -> Result<JsSvmModel, JsError> {
+    pub fn from_json(
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<JsSvmModel, JsValue> {
+        let text = &super::str_arg(text, "text")?;
         Ok(JsSvmModel {
             inner: SvmModel::from_json(text).map_err(js_error)?,
         })
@@ -41,30 +44,43 @@ impl JsSvmModel {
 
     /// The similarity vector of suspicious text `a` and source `b`.
     #[wasm_bindgen(js_name = similarityVector)]
-    pub fn similarity_vector(&self, a: &str, b: &str) -> Vec<f64> {
+    pub fn similarity_vector(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
+    ) -> Result<Vec<f64>, JsValue> {
+        let a = &super::str_arg(a, "a")?;
+        let b = &super::str_arg(b, "b")?;
         let seed = self.inner.file().df.seed;
-        self.inner
-            .similarity_vector(&Document::new(a, seed), &Document::new(b, seed))
+        Ok(self
+            .inner
+            .similarity_vector(&Document::new(a, seed), &Document::new(b, seed)))
     }
 
     /// Decision values of an (unscaled) similarity vector: the binary
     /// machine, then each class. Throws for a vector of the wrong length or
     /// with a non-finite value.
     #[wasm_bindgen(js_name = decisionFunction)]
-    pub fn decision_function(&self, vector: &[f64]) -> Result<Vec<f64>, JsError> {
+    pub fn decision_function(&self, vector: &[f64]) -> Result<Vec<f64>, JsValue> {
         self.inner.decision_function(vector).map_err(js_error)
     }
 
     /// The verdict for a similarity vector.
     #[wasm_bindgen(unchecked_return_type = "Verdict")]
-    pub fn predict(&self, vector: &[f64]) -> Result<JsValue, JsError> {
+    pub fn predict(&self, vector: &[f64]) -> Result<JsValue, JsValue> {
         to_js(&self.inner.predict(vector).map_err(js_error)?)
     }
 
     /// The verdict for suspicious text `a` against source `b`; throws for an
     /// empty text.
     #[wasm_bindgen(unchecked_return_type = "Verdict")]
-    pub fn judge(&self, a: &str, b: &str) -> Result<JsValue, JsError> {
+    pub fn judge(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let a = &super::str_arg(a, "a")?;
+        let b = &super::str_arg(b, "b")?;
         to_js(&self.inner.judge_texts(a, b).map_err(js_error)?)
     }
 
@@ -73,12 +89,14 @@ impl JsSvmModel {
     #[wasm_bindgen(unchecked_return_type = "Report & { verdict: Verdict }")]
     pub fn compare(
         &self,
-        a: &str,
-        b: &str,
+        #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<
             JsValue,
         >,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
+        let a = &super::str_arg(a, "a")?;
+        let b = &super::str_arg(b, "b")?;
         #[derive(Serialize)]
         struct Out<'a> {
             #[serde(flatten)]
