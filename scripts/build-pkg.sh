@@ -5,6 +5,7 @@
 #   scripts/build-pkg.sh         release build (optimised, no panic hook)
 #   scripts/build-pkg.sh --dev   debug build (panic hook, fast to build)
 set -euo pipefail
+exec < /dev/null
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 

@@ -3,6 +3,7 @@
 #   scripts/setup.sh          toolchain for building the package and the page
 #   scripts/setup.sh --test   also what the tests need (a no-std target, Chromium)
 set -euo pipefail
+exec < /dev/null
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 

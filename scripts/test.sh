@@ -5,9 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TERM_COLOR=never
-# Cargo's cache of rustc's target probes was once found holding a failed
-# wasm32 probe on a fresh clone here; probing again costs milliseconds.
-export CARGO_CACHE_RUSTC_INFO=0
+# Every cargo command reads /dev/null as its standard input: under `npm test`
+# here, cargo's rustc probes (`rustc - --print=cfg`) were fed text that was
+# not theirs (build-script output) and failed; /dev/null fixes it.
+exec < /dev/null
 
 step() { printf '\n=== %s\n' "$*"; }
 
