@@ -13,7 +13,8 @@ profile=release
 [ "${1:-}" = "--dev" ] && profile=debug
 cargo_flags=(--lib --target wasm32-unknown-unknown --features wasm)
 [ $profile = release ] && cargo_flags+=(--release)
-cargo build "${cargo_flags[@]}"
+source scripts/cargo-retry.sh
+cargo_ build "${cargo_flags[@]}"
 
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name neardup \

@@ -5,10 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TERM_COLOR=never
-# Every cargo command reads /dev/null as its standard input: under `npm test`
-# here, cargo's rustc probes (`rustc - --print=cfg`) were fed text that was
-# not theirs (build-script output) and failed; /dev/null fixes it.
 exec < /dev/null
+
+source scripts/cargo-retry.sh
 
 step() { printf '\n=== %s\n' "$*"; }
 
@@ -16,21 +15,21 @@ step "setup"
 bash scripts/setup.sh --test
 
 step "format and lints"
-cargo fmt --all -- --check
-cargo clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
-cargo clippy --all-targets --features cli -- -D warnings
-RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --features serde
+cargo_ fmt --all -- --check
+cargo_ clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
+cargo_ clippy --all-targets --features cli -- -D warnings
+(export RUSTDOCFLAGS="-D warnings"; cargo_ doc --no-deps --features serde)
 
 step "the core builds without std (thumbv7m-none-eabi: no std at all)"
-cargo rustc --lib --no-default-features --target thumbv7m-none-eabi --crate-type rlib
-cargo rustc --lib --no-default-features --features serde --target thumbv7m-none-eabi --crate-type rlib
+cargo_ rustc --lib --no-default-features --target thumbv7m-none-eabi --crate-type rlib
+cargo_ rustc --lib --no-default-features --features serde --target thumbv7m-none-eabi --crate-type rlib
 
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
-cargo test --features cli
+cargo_ test --features cli
 
 step "golden vectors and binding on wasm32 under Node (wasm-bindgen-test)"
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test --target wasm32-unknown-unknown --features wasm --test main
+(export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+  cargo_ test --target wasm32-unknown-unknown --features wasm --test main)
 
 step "build the npm package"
 bash scripts/build-pkg.sh
