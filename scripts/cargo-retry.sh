@@ -1,18 +1,24 @@
 # Sourced by scripts/test.sh and scripts/build-pkg.sh.
+#
 # On fresh clones here, the first cargo command after one that ran build
 # scripts sometimes fails at once in cargo's target probe (`rustc -
-# --print=cfg` reads stray build-script text as its input); run again, it
-# passes. `cargo_` runs cargo, and once more on exactly that failure.
+# --print=cfg` reads stray build-script text as its input) — and cargo caches
+# the failed probe. So the probes are not cached, and `cargo_` runs cargo
+# again (up to twice, after a pause) on exactly that failure.
+export CARGO_CACHE_RUSTC_INFO=0
 cargo_() {
-  local log status=0
+  local log status attempt
   log=$(mktemp)
-  cargo "$@" 2>"$log" || status=$?
-  cat "$log" >&2
-  if [ $status -ne 0 ] && grep -q "to learn about target-specific information" "$log"; then
-    echo "[test] cargo's rustc probe failed; running 'cargo $1' again" >&2
+  for attempt in 1 2 3; do
     status=0
-    cargo "$@" || status=$?
-  fi
+    cargo "$@" 2>"$log" || status=$?
+    cat "$log" >&2
+    if [ $status -eq 0 ] || ! grep -q "to learn about target-specific information" "$log"; then
+      break
+    fi
+    echo "[cargo] the rustc probe failed; 'cargo $1' again in 5 s (attempt $attempt)" >&2
+    sleep 5
+  done
   rm -f "$log"
   return $status
 }
