@@ -14,11 +14,11 @@ profile=release
 cargo_flags=(--lib --target wasm32-unknown-unknown --features wasm)
 [ $profile = release ] && cargo_flags+=(--release)
 source scripts/cargo-retry.sh
-cargo_ build "${cargo_flags[@]}"
+cargo_ "pkg-$profile" build "${cargo_flags[@]}"
 
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name neardup \
-  "target/wasm32-unknown-unknown/$profile/neardup.wasm"
+  "target/steps/pkg-$profile/wasm32-unknown-unknown/$profile/neardup.wasm"
 if [ $profile = release ]; then
   # Never Debian's binaryen (108): it emits modules that fail at load.
   node_modules/.bin/wasm-opt -Oz \

@@ -15,21 +15,21 @@ step "setup"
 bash scripts/setup.sh --test
 
 step "format and lints"
-cargo_ fmt --all -- --check
-cargo_ clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
-cargo_ clippy --all-targets --features cli -- -D warnings
-(export RUSTDOCFLAGS="-D warnings"; cargo_ doc --no-deps --features serde)
+cargo fmt --all -- --check
+cargo_ clippy-wasm clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
+cargo_ clippy clippy --all-targets --features cli -- -D warnings
+(export RUSTDOCFLAGS="-D warnings"; cargo_ doc doc --no-deps --features serde)
 
 step "the core builds without std (thumbv7m-none-eabi: no std at all)"
-cargo_ rustc --lib --no-default-features --target thumbv7m-none-eabi --crate-type rlib
-cargo_ rustc --lib --no-default-features --features serde --target thumbv7m-none-eabi --crate-type rlib
+cargo_ nostd rustc --lib --no-default-features --target thumbv7m-none-eabi --crate-type rlib
+cargo_ nostd-serde rustc --lib --no-default-features --features serde --target thumbv7m-none-eabi --crate-type rlib
 
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
-cargo_ test --features cli
+cargo_ test test --features cli
 
 step "golden vectors and binding on wasm32 under Node (wasm-bindgen-test)"
 (export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-  cargo_ test --target wasm32-unknown-unknown --features wasm --test main)
+  cargo_ test-wasm test --target wasm32-unknown-unknown --features wasm --test main)
 
 step "build the npm package"
 bash scripts/build-pkg.sh
