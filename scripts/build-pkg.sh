@@ -18,7 +18,7 @@ cargo_ "pkg-$profile" build "${cargo_flags[@]}"
 
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name neardup \
-  "target/steps/pkg-$profile/wasm32-unknown-unknown/$profile/neardup.wasm"
+  "target/wasm32-unknown-unknown/$profile/neardup.wasm"
 if [ $profile = release ]; then
   # Never Debian's binaryen (108): it emits modules that fail at load.
   node_modules/.bin/wasm-opt -Oz \

@@ -752,10 +752,31 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     })
 }
 
-fn spool_stdin() -> Result<tempfile::NamedTempFile> {
-    let mut tmp = tempfile::NamedTempFile::new().context("cannot create a temporary file")?;
-    io::copy(&mut io::stdin().lock(), tmp.as_file_mut()).context("cannot read standard input")?;
-    Ok(tmp)
+/// Standard input copied to a temporary file, removed when dropped.
+struct Spool(PathBuf);
+
+impl Spool {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn spool_stdin() -> Result<Spool> {
+    let path = std::env::temp_dir().join(format!("neardup-stdin-{}.jsonl", std::process::id()));
+    let spool = Spool(path);
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(spool.path())
+        .context("cannot create a temporary file")?;
+    io::copy(&mut io::stdin().lock(), &mut f).context("cannot read standard input")?;
+    Ok(spool)
 }
 
 fn indices(ids: &[String]) -> HashMap<&str, usize> {
