@@ -1,10 +1,11 @@
 # Sourced by scripts/test.sh and scripts/build-pkg.sh.
 #
-# On fresh clones here, a cargo command run in a target folder where an
-# earlier command ran build scripts sometimes fails at once in cargo's target
-# probe (`rustc - --print=cfg` reads stray build-script text as its input),
-# So the probes are not cached, and `cargo_ NAME ...` runs the command again
-# (up to three times, 30 s apart) on exactly that failure.
+# During one session here /dev/null had become a regular file, so cargo's
+# target probe (`rustc - --print=cfg`, reading /dev/null) was fed stray text
+# and failed with "failed to run `rustc` to learn about target-specific
+# information". The device was restored; this guard stays: probes are not
+# cached, and `cargo_ NAME ...` runs the command again (up to three times,
+# 30 s apart) on exactly that failure. If it fires, check `ls -l /dev/null`.
 export CARGO_CACHE_RUSTC_INFO=0
 cargo_() {
   local log status attempt
