@@ -102,10 +102,12 @@ fn shingles(text: &str, shingling: Shingling, seed: Option<u64>) -> Result<Vec<u
 #[wasm_bindgen(js_name = wordShingles)]
 pub fn word_shingles(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    k: u32,
-    seed: Option<u64>,
+    #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "bigint | number")] seed: Option<JsValue>,
 ) -> Result<Vec<u64>, JsValue> {
     let text = &super::str_arg(text, "text")?;
+    let k = super::int_arg(&k, "k", 1, 32)?;
+    let seed = super::opt_u64_arg(seed, "seed")?;
     shingles(text, Shingling::Words(k), seed)
 }
 
@@ -114,10 +116,12 @@ pub fn word_shingles(
 #[wasm_bindgen(js_name = charShingles)]
 pub fn char_shingles(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
-    q: u32,
-    seed: Option<u64>,
+    #[wasm_bindgen(unchecked_param_type = "number")] q: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "bigint | number")] seed: Option<JsValue>,
 ) -> Result<Vec<u64>, JsValue> {
     let text = &super::str_arg(text, "text")?;
+    let q = super::int_arg(&q, "q", 1, 32)?;
+    let seed = super::opt_u64_arg(seed, "seed")?;
     shingles(text, Shingling::Chars(q), seed)
 }
 

@@ -21,16 +21,18 @@ impl JsMinHashLsh {
     /// advisor unless `options` gives both.
     #[wasm_bindgen(constructor)]
     pub fn new(
-        threshold: f64,
-        #[wasm_bindgen(js_name = numPerm)] num_perm: Option<u32>,
+        #[wasm_bindgen(unchecked_param_type = "number")] threshold: JsValue,
+        #[wasm_bindgen(js_name = numPerm, unchecked_optional_param_type = "number")]
+        num_perm: Option<JsValue>,
         #[wasm_bindgen(
             unchecked_optional_param_type = "Partial<Omit<LshConfig, 'threshold' | 'numPerm'>>"
         )]
         options: Option<JsValue>,
     ) -> Result<JsMinHashLsh, JsValue> {
         let mut config: LshConfig = read_options(options.unwrap_or(JsValue::UNDEFINED), |_| 0)?;
-        config.threshold = threshold;
-        config.num_perm = num_perm.unwrap_or(LshConfig::default().num_perm);
+        config.threshold = super::num_arg(&threshold, "threshold")?;
+        config.num_perm = super::opt_int_arg(num_perm, "numPerm", 0, u32::MAX)?
+            .unwrap_or(LshConfig::default().num_perm);
         Ok(JsMinHashLsh {
             inner: MinHashLsh::new(&config).map_err(js_error)?,
         })
@@ -72,9 +74,11 @@ impl JsMinHashLsh {
     pub fn query(
         &self,
         minhash: &JsMinHash,
-        #[wasm_bindgen(js_name = minJaccard)] min_jaccard: Option<f64>,
+        #[wasm_bindgen(js_name = minJaccard, unchecked_optional_param_type = "number")]
+        min_jaccard: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let t = min_jaccard.unwrap_or(self.inner.params().threshold());
+        let t = super::opt_num_arg(min_jaccard, "minJaccard")?
+            .unwrap_or(self.inner.params().threshold());
         to_js(
             &self
                 .inner
@@ -89,9 +93,11 @@ impl JsMinHashLsh {
     #[wasm_bindgen(js_name = allPairs, unchecked_return_type = "Pair[]")]
     pub fn all_pairs(
         &self,
-        #[wasm_bindgen(js_name = minJaccard)] min_jaccard: Option<f64>,
+        #[wasm_bindgen(js_name = minJaccard, unchecked_optional_param_type = "number")]
+        min_jaccard: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let t = min_jaccard.unwrap_or(self.inner.params().threshold());
+        let t = super::opt_num_arg(min_jaccard, "minJaccard")?
+            .unwrap_or(self.inner.params().threshold());
         to_js(&self.inner.all_pairs_with(Some(t)))
     }
 
@@ -99,9 +105,11 @@ impl JsMinHashLsh {
     #[wasm_bindgen(unchecked_return_type = "string[][]")]
     pub fn clusters(
         &self,
-        #[wasm_bindgen(js_name = minJaccard)] min_jaccard: Option<f64>,
+        #[wasm_bindgen(js_name = minJaccard, unchecked_optional_param_type = "number")]
+        min_jaccard: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let t = min_jaccard.unwrap_or(self.inner.params().threshold());
+        let t = super::opt_num_arg(min_jaccard, "minJaccard")?
+            .unwrap_or(self.inner.params().threshold());
         to_js(&crate::index::clusters::cluster_pairs(
             &self.inner.all_pairs_with(Some(t)),
         ))
@@ -126,14 +134,23 @@ impl JsMinHashLsh {
     }
 
     /// Probability that a pair of resemblance `s` becomes a candidate.
-    pub fn probability(&self, s: f64) -> f64 {
-        self.inner.params().probability(s)
+    pub fn probability(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] s: JsValue,
+    ) -> Result<f64, JsValue> {
+        Ok(self.inner.params().probability(super::num_arg(&s, "s")?))
     }
 
     /// Expected recall for resemblance uniform on [s, 1].
     #[wasm_bindgen(js_name = expectedRecall)]
-    pub fn expected_recall(&self, s: f64) -> f64 {
-        self.inner.params().expected_recall(s)
+    pub fn expected_recall(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] s: JsValue,
+    ) -> Result<f64, JsValue> {
+        Ok(self
+            .inner
+            .params()
+            .expected_recall(super::num_arg(&s, "s")?))
     }
 
     /// The index as versioned, checksummed bytes (same as native).

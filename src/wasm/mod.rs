@@ -65,18 +65,126 @@ pub(crate) fn js_error(e: crate::Error) -> JsValue {
     JsError::new(&e.message_with(camel)).into()
 }
 
+/// The largest text (UTF-8 bytes) any function of the module accepts: 16 MiB.
+/// A 32-bit module has at most 4 GiB of memory, and the worst case measured
+/// (two texts of one-letter words compared with the verdict model, about 70
+/// bytes of working memory per input byte) must fit in it with room to
+/// spare; `compare`'s `maxBytes` may only lower it. Larger texts are refused
+/// before they are copied into the module (RELIABILITY.md).
+pub const MAX_TEXT_BYTES: u64 = 16 << 20;
+
 /// The string in `value`, else a `TypeError` naming the parameter (a
 /// number, object, `undefined`, `null` or `bigint` where a string is
-/// expected never reaches the core, and never traps the module).
+/// expected never reaches the core, and never traps the module), or an
+/// `Error` when it is over [`MAX_TEXT_BYTES`] (checked on its length in
+/// UTF-16 units, a lower bound of its UTF-8 length, before it is copied).
 pub(crate) fn str_arg(value: JsValue, name: &str) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| {
-        let got = if value.is_null() {
-            String::from("null")
-        } else {
-            value.js_typeof().as_string().unwrap_or_default()
-        };
-        js_sys::TypeError::new(&format!("{name} must be a string, got {got}")).into()
-    })
+    let too_large = |len: u64| {
+        error_msg(format_args!(
+            "{name} is {len} bytes long or more, more than the limit of {MAX_TEXT_BYTES} bytes \
+             of the WebAssembly module"
+        ))
+    };
+    if let Some(s) = value.dyn_ref::<js_sys::JsString>() {
+        if u64::from(s.length()) > MAX_TEXT_BYTES {
+            return Err(too_large(u64::from(s.length())));
+        }
+    }
+    let s = value
+        .as_string()
+        .ok_or_else(|| type_error(name, "a string", &value))?;
+    if s.len() as u64 > MAX_TEXT_BYTES {
+        return Err(too_large(s.len() as u64));
+    }
+    Ok(s)
+}
+
+/// `TypeError: {name} must be {what}, got {typeof value}`.
+fn type_error(name: &str, what: &str, value: &JsValue) -> JsValue {
+    let got = if value.is_null() {
+        String::from("null")
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    };
+    js_sys::TypeError::new(&format!("{name} must be {what}, got {got}")).into()
+}
+
+/// `RangeError: {name} must be {what}, got {value}`.
+fn range_error(name: &str, what: &str, value: f64) -> JsValue {
+    js_sys::RangeError::new(&format!("{name} must be {what}, got {value}")).into()
+}
+
+/// `None` for `undefined` or `null` (an omitted optional parameter).
+fn given(value: Option<JsValue>) -> Option<JsValue> {
+    value.filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// A JavaScript number that is an integer in `lo..=hi`: a `TypeError` for
+/// any other type, a `RangeError` for NaN, a fraction or a value outside the
+/// range (never coerced, as wasm-bindgen's `u32` parameters would be).
+pub(crate) fn int_arg(value: &JsValue, name: &str, lo: u32, hi: u32) -> Result<u32, JsValue> {
+    let n = value
+        .as_f64()
+        .ok_or_else(|| type_error(name, "a number", value))?;
+    if n.fract() != 0.0 || !(f64::from(lo)..=f64::from(hi)).contains(&n) {
+        return Err(range_error(name, &format!("an integer in {lo}..={hi}"), n));
+    }
+    Ok(n as u32)
+}
+
+/// [`int_arg`] for an optional parameter (`undefined`/`null` → `None`).
+pub(crate) fn opt_int_arg(
+    value: Option<JsValue>,
+    name: &str,
+    lo: u32,
+    hi: u32,
+) -> Result<Option<u32>, JsValue> {
+    given(value).map(|v| int_arg(&v, name, lo, hi)).transpose()
+}
+
+/// A JavaScript number that is not NaN: a `TypeError` for any other type
+/// (`undefined` included), a `RangeError` for NaN.
+pub(crate) fn num_arg(value: &JsValue, name: &str) -> Result<f64, JsValue> {
+    let n = value
+        .as_f64()
+        .ok_or_else(|| type_error(name, "a number", value))?;
+    if n.is_nan() {
+        return Err(range_error(name, "a number", n));
+    }
+    Ok(n)
+}
+
+/// [`num_arg`] for an optional parameter (`undefined`/`null` → `None`).
+pub(crate) fn opt_num_arg(value: Option<JsValue>, name: &str) -> Result<Option<f64>, JsValue> {
+    given(value).map(|v| num_arg(&v, name)).transpose()
+}
+
+/// A 64-bit unsigned value: a `bigint` in 0..2^64 or a safe non-negative
+/// integer number; a `TypeError` for another type, a `RangeError` for a
+/// value out of range or a fraction (a `bigint` beyond u64 is refused, never
+/// wrapped).
+pub(crate) fn u64_arg(value: &JsValue, name: &str) -> Result<u64, JsValue> {
+    if let Some(n) = value.as_f64() {
+        if n >= 0.0 && n.fract() == 0.0 && n <= MAX_SAFE_INTEGER as f64 {
+            return Ok(n as u64);
+        }
+        return Err(range_error(
+            name,
+            "a bigint in 0..2^64 or a safe non-negative integer",
+            n,
+        ));
+    }
+    if value.is_bigint() {
+        return u64::try_from(value.clone()).map_err(|_| {
+            js_sys::RangeError::new(&format!("{name} must be a bigint in 0..2^64")).into()
+        });
+    }
+    Err(type_error(name, "a bigint", value))
+}
+
+/// [`u64_arg`] for an optional parameter (`undefined`/`null` → `None`).
+pub(crate) fn opt_u64_arg(value: Option<JsValue>, name: &str) -> Result<Option<u64>, JsValue> {
+    given(value).map(|v| u64_arg(&v, name)).transpose()
 }
 
 /// A JavaScript `Error` with `msg`.

@@ -78,11 +78,19 @@ impl JsMultiRef {
     }
 
     /// "duplicate" (≥ t1), "near-duplicate" (≥ t2) or "different".
-    pub fn decide(&self, similarity: f64) -> String {
-        match self.thresholds.decide(similarity) {
-            crate::multiref::Decision::Duplicate => "duplicate".into(),
-            crate::multiref::Decision::NearDuplicate => "near-duplicate".into(),
-            crate::multiref::Decision::Different => "different".into(),
-        }
+    pub fn decide(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "number")] similarity: JsValue,
+    ) -> Result<String, JsValue> {
+        Ok(
+            match self
+                .thresholds
+                .decide(super::num_arg(&similarity, "similarity")?)
+            {
+                crate::multiref::Decision::Duplicate => "duplicate".into(),
+                crate::multiref::Decision::NearDuplicate => "near-duplicate".into(),
+                crate::multiref::Decision::Different => "different".into(),
+            },
+        )
     }
 }

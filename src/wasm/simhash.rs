@@ -1,7 +1,7 @@
 //! `SimHash` (fingerprints of texts, Charikar 2002) and `Fingerprint` (one
 //! fingerprint with its configuration); see the Rust `neardup::simhash`.
 
-use super::{error_msg, js_error, read_options};
+use super::{js_error, read_options};
 use crate::simhash::{Fingerprint, SimHashConfig};
 use alloc::format;
 use alloc::string::String;
@@ -23,7 +23,7 @@ impl JsFingerprint {
     #[wasm_bindgen(js_name = fromValue)]
     pub fn from_value(value: JsValue) -> Result<JsFingerprint, JsValue> {
         Ok(JsFingerprint {
-            inner: Fingerprint::from_value(u64_from_js(value, "value")?),
+            inner: Fingerprint::from_value(super::u64_arg(&value, "value")?),
         })
     }
 
@@ -57,22 +57,6 @@ impl JsFingerprint {
     pub fn distance(&self, other: &JsFingerprint) -> Result<u32, JsValue> {
         self.inner.distance(&other.inner).map_err(js_error)
     }
-}
-
-/// A `bigint` (or safe-integer number) in 0..2^64, else a clear error.
-pub(crate) fn u64_from_js(value: JsValue, name: &str) -> Result<u64, JsValue> {
-    let bad = || error_msg(format_args!("{name} must be a bigint in 0..2^64"));
-    if let Some(n) = value.as_f64() {
-        if n >= 0.0 && n.fract() == 0.0 && n <= super::MAX_SAFE_INTEGER as f64 {
-            return Ok(n as u64);
-        }
-        return Err(bad());
-    }
-    if value.is_bigint() {
-        let v = u64::try_from(value).map_err(|_| bad())?;
-        return Ok(v);
-    }
-    Err(bad())
 }
 
 /// 64-bit SimHash fingerprints of texts.
@@ -122,14 +106,18 @@ impl JsSimHash {
     #[wasm_bindgen(js_name = hammingDistance)]
     pub fn hamming_distance(a: JsValue, b: JsValue) -> Result<u32, JsValue> {
         Ok(crate::simhash::hamming_distance(
-            u64_from_js(a, "a")?,
-            u64_from_js(b, "b")?,
+            super::u64_arg(&a, "a")?,
+            super::u64_arg(&b, "b")?,
         ))
     }
 
     /// Charikar's cosine estimate from a Hamming distance: cos(π d / 64).
     #[wasm_bindgen(js_name = cosineEstimate)]
-    pub fn cosine_estimate(distance: u32) -> f64 {
-        crate::simhash::cosine_estimate(distance)
+    pub fn cosine_estimate(
+        #[wasm_bindgen(unchecked_param_type = "number")] distance: JsValue,
+    ) -> Result<f64, JsValue> {
+        Ok(crate::simhash::cosine_estimate(super::int_arg(
+            &distance, "distance", 0, 64,
+        )?))
     }
 }

@@ -20,12 +20,15 @@ impl JsSimHashIndex {
     /// default 3), with `blocks` blocks (default maxK + 2).
     #[wasm_bindgen(constructor)]
     pub fn new(
-        #[wasm_bindgen(js_name = maxK)] max_k: Option<u32>,
-        blocks: Option<u32>,
+        #[wasm_bindgen(js_name = maxK, unchecked_optional_param_type = "number")] max_k: Option<
+            JsValue,
+        >,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] blocks: Option<JsValue>,
     ) -> Result<JsSimHashIndex, JsValue> {
         let config = SimHashIndexConfig {
-            max_k: max_k.unwrap_or(SimHashIndexConfig::default().max_k),
-            blocks,
+            max_k: super::opt_int_arg(max_k, "maxK", 0, u32::MAX)?
+                .unwrap_or(SimHashIndexConfig::default().max_k),
+            blocks: super::opt_int_arg(blocks, "blocks", 0, u32::MAX)?,
         };
         Ok(JsSimHashIndex {
             inner: SimHashIndex::new(&config).map_err(js_error)?,
@@ -76,8 +79,12 @@ impl JsSimHashIndex {
     /// Every fingerprint within distance `k` (default maxK) of
     /// `fingerprint`, exactly, nearest first then by id: `[{id, distance}]`.
     #[wasm_bindgen(unchecked_return_type = "Hit[]")]
-    pub fn query(&self, fingerprint: &JsFingerprint, k: Option<u32>) -> Result<JsValue, JsValue> {
-        let k = k.unwrap_or(self.inner.max_k());
+    pub fn query(
+        &self,
+        fingerprint: &JsFingerprint,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] k: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let k = super::opt_int_arg(k, "k", 0, 64)?.unwrap_or(self.inner.max_k());
         to_js(
             &self
                 .inner
@@ -89,15 +96,21 @@ impl JsSimHashIndex {
     /// Every pair within distance `k` (default maxK), once, sorted:
     /// `[{a, b, distance}]`.
     #[wasm_bindgen(js_name = allPairs, unchecked_return_type = "Pair[]")]
-    pub fn all_pairs(&self, k: Option<u32>) -> Result<JsValue, JsValue> {
-        let k = k.unwrap_or(self.inner.max_k());
+    pub fn all_pairs(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] k: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let k = super::opt_int_arg(k, "k", 0, 64)?.unwrap_or(self.inner.max_k());
         to_js(&self.inner.all_pairs_within(k).map_err(js_error)?)
     }
 
     /// Clusters of ids within distance `k` (default maxK), each sorted.
     #[wasm_bindgen(unchecked_return_type = "string[][]")]
-    pub fn clusters(&self, k: Option<u32>) -> Result<JsValue, JsValue> {
-        let k = k.unwrap_or(self.inner.max_k());
+    pub fn clusters(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] k: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let k = super::opt_int_arg(k, "k", 0, 64)?.unwrap_or(self.inner.max_k());
         to_js(&self.inner.clusters_within(k).map_err(js_error)?)
     }
 

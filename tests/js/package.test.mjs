@@ -79,7 +79,7 @@ test('bad input throws Errors with messages', () => {
   throwsWith(() => nd.compare('a b', 'a b', { seed: 2 ** 60 }), /^invalid options: invalid type: floating point/);
   throwsWith(() => nd.compare('a b', 'a b', { seed: 2n ** 60n }), /seed: must be at most 2\^53 - 1/);
   throwsWith(() => nd.compare('word '.repeat(100), 'word', { maxBytes: 10 }), /more than the limit/);
-  throwsWith(() => nd.wordShingles('a', 0), /invalid option shingle: size must be in 1..=32/);
+  throwsWith(() => nd.wordShingles('a', 0), /^k must be an integer in 1..=32, got 0$/);
   // Lone surrogates are replaced, not a crash.
   assert.equal(nd.compare('abc \uD800 def', 'abc def').tokensA, 2);
 });

@@ -47,3 +47,71 @@ test('every string parameter refuses other types with a TypeError naming it', ()
   lsh.insert('x', m);
   assert.equal(lsh.has('x'), true);
 });
+
+// Numbers are checked, never coerced: NaN, fractions, values out of range and
+// bigints beyond u64 are refused with a RangeError, other types with a
+// TypeError, both naming the parameter.
+test('every numeric parameter refuses NaN, fractions, out-of-range values and other types', () => {
+  const ref = nd.MultiRef.fromJson(readFileSync(join(repo, 'www/multiref.json'), 'utf8'));
+  const m = new nd.MinHash();
+  m.update('the quick brown fox jumps over the lazy dog');
+  const lsh = new nd.MinHashLsh(0.5);
+  const index = new nd.SimHashIndex(3);
+  const fp = nd.SimHash.fingerprint('some text here');
+  const integer = {
+    k: [(x) => nd.wordShingles('a b c', x), (x) => index.query(fp, x), (x) => index.allPairs(x), (x) => index.clusters(x)],
+    q: [(x) => nd.charShingles('abcdef', x)],
+    maxK: [(x) => new nd.SimHashIndex(x)],
+    blocks: [(x) => new nd.SimHashIndex(3, x)],
+    numPerm: [(x) => new nd.MinHashLsh(0.5, x)],
+    distance: [(x) => nd.SimHash.cosineEstimate(x)],
+  };
+  const real = {
+    threshold: [(x) => new nd.MinHashLsh(x)],
+    minJaccard: [(x) => lsh.query(m, x), (x) => lsh.allPairs(x), (x) => lsh.clusters(x)],
+    s: [(x) => lsh.probability(x), (x) => lsh.expectedRecall(x)],
+    similarity: [(x) => ref.decide(x)],
+  };
+  const u64 = {
+    seed: [(x) => nd.wordShingles('a b c', 2, x), (x) => nd.charShingles('abcdef', 3, x)],
+    value: [(x) => nd.Fingerprint.fromValue(x)],
+    a: [(x) => nd.SimHash.hammingDistance(x, 0n)],
+    b: [(x) => nd.SimHash.hammingDistance(0n, x)],
+  };
+  const cases = [
+    [integer, [NaN, 2.5, -1, Infinity, 2 ** 40], ['3', {}, 3n, true]],
+    [real, [NaN], ['0.5', {}, 1n, [0.5]]],
+    [u64, [2n ** 64n, 2n ** 70n + 3n, -1n, 1.5, -1, NaN, 2 ** 60], ['3', {}, true]],
+  ];
+  let n = 0;
+  for (const [table, ranges, types] of cases) {
+    for (const [name, fns] of Object.entries(table)) {
+      for (const fn of fns) {
+        for (const bad of ranges) {
+          assert.throws(() => fn(bad), (e) => e instanceof RangeError && e.message.startsWith(`${name} must be`), `${fn} with ${String(bad)}`);
+          n++;
+        }
+        for (const bad of types) {
+          assert.throws(() => fn(bad), (e) => e instanceof TypeError && e.message.startsWith(`${name} must be`), `${fn} with ${String(bad)}`);
+          n++;
+        }
+      }
+    }
+  }
+  assert.ok(n >= 100);
+  // The good values still work, and so does the module.
+  assert.equal(nd.wordShingles('a b c', 2, 7n).length, 2);
+  assert.deepEqual(nd.wordShingles('a b c', 2, 7), nd.wordShingles('a b c', 2, 7n));
+  assert.equal(nd.SimHash.hammingDistance(2n ** 64n - 1n, 0n), 64);
+  assert.equal(new nd.SimHashIndex(4, 6).maxK, 4);
+  assert.equal(nd.compare('one two three', 'one two three').score, 1);
+});
+
+test('texts over the module limit are refused before work, and the module survives', () => {
+  const big = 'word '.repeat((16 << 20) / 5 + 1); // 16 MiB + a few bytes, UTF-16 length too
+  assert.throws(() => nd.compare(big, 'b'), /a is \d+ bytes long or more, more than the limit of 16777216 bytes/);
+  // UTF-16 length under the limit, UTF-8 length over it (3 bytes per '€').
+  const euros = '€ '.repeat(7 << 20);
+  assert.throws(() => nd.SimHash.fingerprint(euros), /text is \d+ bytes long or more/);
+  assert.equal(nd.compare('one two three', 'one two three').score, 1);
+});
