@@ -16,6 +16,7 @@ bash scripts/setup.sh --test
 
 step "format and lints"
 cargo fmt --all -- --check
+cargo fmt --manifest-path fuzz/Cargo.toml -- --check
 cargo_ clippy-wasm clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
 cargo_ clippy clippy --all-targets --features cli -- -D warnings
 (export RUSTDOCFLAGS="-D warnings"; cargo_ doc doc --no-deps --features serde)
@@ -30,6 +31,9 @@ cargo_ test test --features cli
 step "golden vectors and binding on wasm32 under Node (wasm-bindgen-test)"
 (export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
   cargo_ test-wasm test --target wasm32-unknown-unknown --features wasm --test main)
+
+step "fuzz smoke run: every cargo-fuzz target for 20 s (scripts/fuzz.sh)"
+bash scripts/fuzz.sh 20
 
 step "build the npm package"
 bash scripts/build-pkg.sh

@@ -1,0 +1,91 @@
+//! Writes the seed corpus of every fuzz target: valid files as the project
+//! writes them (snapshots, signatures, the shipped model and reference, texts
+//! from the golden vectors). `make-corpus OUT_DIR REPO_DIR`.
+
+use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHasher};
+use neardup::multiref::ReferenceFile;
+use neardup::simhash::{SimHashConfig, SimHashIndex, SimHashIndexConfig};
+use neardup::{Document, NearDupIndex};
+use std::fs;
+use std::path::Path;
+
+const TEXTS: &[&str] = &[
+    "The quick brown fox jumps over the lazy dog.",
+    "The quick brown fox jumped over the lazy dog!",
+    "Inheritance lets a class reuse the fields and methods of another class.",
+    "PageRank counts links to a page to estimate how important it is.",
+    "Ｆｕｌｌｗｉｄｔｈ ﬁ ligatures, café, Straße, ΣΊΣΥΦΟΣ, 東京都の天気は晴れ",
+    "can't stop e.g. 3.14 1,000;5 a:b x_y __ a.1 1.a",
+    "",
+];
+
+fn write(dir: &Path, target: &str, name: &str, bytes: &[u8]) {
+    let d = dir.join(target);
+    fs::create_dir_all(&d).expect("corpus folder");
+    fs::write(d.join(name), bytes).expect("corpus file");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let (out, repo) = match args.as_slice() {
+        [_, out, repo] => (Path::new(out), Path::new(repo)),
+        _ => {
+            eprintln!("usage: make-corpus OUT_DIR REPO_DIR");
+            std::process::exit(2);
+        }
+    };
+    let docs: Vec<Document> = TEXTS.iter().map(|t| Document::new(t, 0)).collect();
+
+    for (i, num_perm) in [16u32, 128].into_iter().enumerate() {
+        let hasher = MinHasher::new(&MinHashConfig::default().num_perm(num_perm)).expect("config");
+        let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(num_perm)).expect("config");
+        for (j, d) in docs.iter().enumerate() {
+            let sig = hasher.signature_of(d).expect("signature");
+            write(
+                out,
+                "minhash_signature",
+                &format!("p{num_perm}-{j}"),
+                &sig.to_bytes(),
+            );
+            lsh.insert(&format!("doc{j}"), sig).expect("insert");
+        }
+        write(out, "lsh_snapshot", &format!("lsh{i}"), &lsh.to_bytes());
+    }
+
+    let fp = SimHashConfig::default();
+    for (i, max_k) in [0u32, 3].into_iter().enumerate() {
+        let mut index =
+            SimHashIndex::new(&SimHashIndexConfig::default().max_k(max_k)).expect("config");
+        for (j, d) in docs.iter().enumerate() {
+            index
+                .insert(
+                    &format!("doc{j}"),
+                    fp.fingerprint_of(d).expect("fingerprint"),
+                )
+                .expect("insert");
+        }
+        write(
+            out,
+            "simhash_snapshot",
+            &format!("index{i}"),
+            &index.to_bytes(),
+        );
+    }
+
+    let model = fs::read(repo.join("www/model.json")).expect("www/model.json");
+    write(out, "model_json", "model.json", &model);
+    let reference = fs::read_to_string(repo.join("www/multiref.json")).expect("www/multiref.json");
+    write(out, "reference_json", "multiref.json", reference.as_bytes());
+    let (_, r) = ReferenceFile::from_json(&reference).expect("shipped reference");
+    for (j, t) in TEXTS.iter().enumerate() {
+        write(
+            out,
+            "multiref_signature",
+            &format!("sig{j}"),
+            &r.signature(t).to_bytes(),
+        );
+        write(out, "normalize", &format!("text{j}"), t.as_bytes());
+        let pair = format!("{t}\0{}", TEXTS[(j + 1) % TEXTS.len()]);
+        write(out, "compare", &format!("pair{j}"), pair.as_bytes());
+    }
+}

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Runs every cargo-fuzz target of fuzz/ for a bounded time (libFuzzer, ASan).
+#   scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET...]     (default 60 s, all)
+# Installs cargo-fuzz when missing (idempotent); needs the nightly toolchain
+# that ships with the machine image. Seeds: valid files the project writes
+# (fuzz/src/make_corpus.rs); the growing corpus stays in target/fuzz/corpus.
+# Limits: inputs up to 64 KiB, no single allocation above 64 MiB, 2 GiB RSS
+# (a decoder must never allocate much more than its input). Prints one line
+# per target (execs, seconds, new corpus size) and appends it to
+# target/fuzz/runs.tsv; exits non-zero on the first finding, whose input is
+# kept in fuzz/artifacts/TARGET/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+exec < /dev/null
+
+secs=${1:-60}
+shift || true
+all=(lsh_snapshot simhash_snapshot minhash_signature multiref_signature model_json reference_json compare normalize)
+targets=("${all[@]}")
+[ $# -gt 0 ] && targets=("$@")
+
+if ! rustup toolchain list | grep -q '^nightly'; then
+  echo "[fuzz] no nightly toolchain: cargo-fuzz needs one (it ships with the machine image; none can be fetched)" >&2
+  exit 1
+fi
+if ! cargo fuzz --version >/dev/null 2>&1; then
+  echo "[fuzz] installing cargo-fuzz (about a minute, once)"
+  cargo install cargo-fuzz --locked
+fi
+
+out=target/fuzz
+mkdir -p "$out/seeds" "$out/corpus"
+echo "[fuzz] building the targets and the seed corpus"
+cargo run -q --release --manifest-path fuzz/Cargo.toml --bin make-corpus -- "$out/seeds" "$PWD"
+if ! cargo +nightly fuzz build -O > "$out/build.log" 2>&1; then
+  cat "$out/build.log" >&2
+  exit 1
+fi
+
+printf 'target\texecs\tseconds\tcorpus\n'
+for t in "${targets[@]}"; do
+  mkdir -p "$out/corpus/$t"
+  log="$out/$t.log"
+  if ! cargo +nightly fuzz run -O "$t" "$out/corpus/$t" "$out/seeds/$t" -- \
+      -max_total_time="$secs" -max_len=65536 -malloc_limit_mb=64 -rss_limit_mb=2048 \
+      -print_final_stats=1 > "$log" 2>&1; then
+    echo "[fuzz] $t FOUND A FAILURE; input in fuzz/artifacts/$t/, log $log:" >&2
+    grep -E 'panicked|ERROR|SUMMARY|Test unit written' "$log" | head -20 >&2
+    exit 1
+  fi
+  execs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
+  corpus=$(find "$out/corpus/$t" -type f | wc -l)
+  line=$(printf '%s\t%s\t%s\t%s' "$t" "$execs" "$secs" "$corpus")
+  echo "$line"
+  printf '%s\t%s\n' "$(date -u +%FT%TZ)" "$line" >> "$out/runs.tsv"
+done
