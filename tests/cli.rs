@@ -925,3 +925,79 @@ fn pairs_refuse_duplicate_ids_and_unknown_fields() {
         "{err}"
     );
 }
+
+/// Writes are atomic: a write that fails (the file-size limit stands in for
+/// a full disk: with SIGXFSZ ignored, writing past `ulimit -f` fails with
+/// EFBIG) or a process killed mid-write (SIGXFSZ at its default action kills
+/// it inside `write`) leaves the previous index exactly as it was; a failed
+/// write also removes its temporary file.
+#[test]
+fn a_failed_or_killed_write_leaves_the_previous_index_intact() {
+    let dir = std::env::temp_dir().join(format!("neardup-atomic-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let idx = dir.join("docs.idx");
+    let small = "{\"id\":\"a\",\"text\":\"one two three four five six\"}\n";
+    let input = dir.join("big.jsonl");
+    let big: String = (0..4000)
+        .map(|i| format!("{{\"id\":\"d{i}\",\"text\":\"document number {i} with words {i} and more {i}\"}}\n"))
+        .collect();
+    std::fs::write(&input, big).unwrap();
+    let out = neardup(
+        &["index", "build", "-", "-o", idx.to_str().unwrap()],
+        Some(small.as_bytes()),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let before = std::fs::read(&idx).unwrap();
+    assert!(before.len() < 4096, "the first index fits under the limit");
+
+    let run = |ignore_xfsz: bool| {
+        let script = format!(
+            "{} ulimit -f 8; exec \"$0\" index build \"$1\" -o \"$2\"",
+            if ignore_xfsz { "trap '' XFSZ;" } else { "" }
+        );
+        Command::new("sh")
+            .args(["-c", &script, env!("CARGO_BIN_EXE_neardup")])
+            .arg(&input)
+            .arg(&idx)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run sh")
+    };
+    // The write fails: a clear error, the old file, no temporary file.
+    let out = run(true);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("cannot write") && err.contains("docs.idx"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&idx).unwrap(), before);
+    let names = |d: &PathBuf| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(&dir), ["big.jsonl", "docs.idx"]);
+    // The process is killed mid-write: the old file is still whole.
+    let out = run(false);
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(out.status.signal(), Some(25), "killed by SIGXFSZ");
+    assert_eq!(std::fs::read(&idx).unwrap(), before);
+    let out = neardup(
+        &["index", "query", idx.to_str().unwrap(), "-"],
+        Some(small.as_bytes()),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

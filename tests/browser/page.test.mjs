@@ -5,7 +5,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/serve.mjs';
+import { startServer, CSP } from '../../scripts/serve.mjs';
+import { createServer } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as nd from '../../pkg/node.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -171,4 +174,53 @@ test('the MultiRef class gives the native golden signatures in the browser', asy
   assert.ok(got.shipped >= 1);
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('the worker runs under the policy: a cross-origin fetch from a worker is blocked', async () => {
+  // The page's worker script and the page carry the same policy.
+  const res = await fetch(`${origin}/worker.js`);
+  assert.equal(res.headers.get('content-security-policy'), CSP);
+  assert.ok((await (await fetch(`${origin}/`)).text()).includes(`content="${CSP}"`));
+
+  // Another origin (another port) that counts the requests it receives.
+  let hits = 0;
+  const other = createServer((req, res) => {
+    hits++;
+    res.writeHead(200, { 'access-control-allow-origin': '*' }).end('reached');
+  });
+  await new Promise((ok) => other.listen(0, '127.0.0.1', ok));
+  const target = `http://127.0.0.1:${other.address().port}/`;
+  const dir = mkdtempSync(join(tmpdir(), 'neardup-probe-'));
+  writeFileSync(
+    join(dir, 'probe.js'),
+    `fetch(${JSON.stringify(target)}).then((r) => r.text()).then((t) => postMessage(t), (e) => postMessage('blocked: ' + e));`,
+  );
+  // A worker served like the page's worker tries to reach the other origin;
+  // served without the header (the control), the same worker reaches it.
+  const probe = async (csp) => {
+    const server = await startServer(0, { mounts: [['/probe/', dir]], csp });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${server.address().port}/`);
+    const got = await page.evaluate(
+      () =>
+        new Promise((ok) => {
+          const w = new Worker('/probe/probe.js');
+          w.onmessage = (e) => ok(e.data);
+          w.onerror = (e) => ok(`error: ${e.message}`);
+        }),
+    );
+    await context.close();
+    server.close();
+    return got;
+  };
+  try {
+    const blocked = await probe(true);
+    assert.match(blocked, /^blocked: /);
+    assert.equal(hits, 0);
+    assert.equal(await probe(false), 'reached');
+    assert.equal(hits, 1);
+  } finally {
+    other.close();
+  }
 });
