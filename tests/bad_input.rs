@@ -125,3 +125,47 @@ fn invalid_options_are_clear_errors() {
             .contains(&flag));
     }
 }
+
+/// Sizes from a header or the arguments are checked before anything is
+/// built: a model listing 20,000 features (each would re-shingle both texts),
+/// an index of C(64, 16) tables, and a snapshot header announcing 2^40
+/// documents are refused at once with errors that say why.
+#[test]
+fn sizes_are_checked_before_work() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/model.json");
+    let mut m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let one = m["vector"]["features"][5].clone();
+    m["vector"]["features"] = serde_json::Value::Array(vec![one; 20_000]);
+    let e = neardup::verdict::SvmModel::from_json(&m.to_string()).unwrap_err();
+    assert!(e.to_string().contains("features"), "{e}");
+    assert!(e.to_string().contains("1..=64"), "{e}");
+
+    let config = neardup::simhash::SimHashIndexConfig::default()
+        .max_k(16)
+        .blocks(Some(64));
+    let e = neardup::simhash::SimHashIndex::new(&config).unwrap_err();
+    assert!(e.to_string().contains("more than 1000"), "{e}");
+
+    // A valid LSH snapshot whose document count is replaced by 2^40.
+    let mut lsh = neardup::minhash::MinHashLsh::new(&Default::default()).unwrap();
+    let hasher = neardup::minhash::MinHasher::new(&Default::default()).unwrap();
+    neardup::NearDupIndex::insert(
+        &mut lsh,
+        "a",
+        hasher.signature_of_text("one two three four five"),
+    )
+    .unwrap();
+    let bytes = lsh.to_bytes();
+    // magic, format, spec, num_perm, threshold, bands, rows, seed, kind, size
+    let at = 4 + 2 + 2 + 4 + 8 + 4 + 4 * lsh.params().bands() + 8 + 1 + 1;
+    assert_eq!(bytes[at..at + 8], 1u64.to_le_bytes());
+    let mut bad = bytes[..bytes.len() - 4].to_vec();
+    bad[at..at + 8].copy_from_slice(&(1u64 << 40).to_le_bytes());
+    let crc = crc32fast::hash(&bad);
+    bad.extend(crc.to_le_bytes());
+    let Err(e) = neardup::minhash::MinHashLsh::from_bytes(&bad) else {
+        panic!("a count of 2^40 was accepted");
+    };
+    assert!(matches!(e.kind(), ErrorKind::Corrupt { .. }), "{e}");
+}
