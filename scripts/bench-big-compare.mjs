@@ -72,7 +72,7 @@ cases.push([`one-letter words, unrelated (worst case for memory)`, 10, file('let
 console.log('| texts | MB each | CPU s | s per MB of input | peak RSS MB | bytes of RSS per input byte |');
 console.log('|---|---|---|---|---|---|');
 for (const [what, mb, a, b] of cases) {
-  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', bin, 'compare', a, b, '--json'], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', bin, 'compare', a, b, '--json'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   if (r.status !== 0) throw new Error(`${what} ${mb}: ${r.stderr}`);
   const [u, s, kb] = r.stderr.trim().split('\n').pop().split(' ').map(Number);
   const cpu = u + s;

@@ -1001,3 +1001,38 @@ fn a_failed_or_killed_write_leaves_the_previous_index_intact() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Output into a pipe closed early (`neardup … | head -1`) ends the run
+/// quietly with success, as other Unix tools do.
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    let input: String = (0..5000)
+        .map(|i| serde_json::json!({"id": i, "a": "the quick brown fox jumps over the lazy dog", "b": "a quick brown fox jumped over a lazy dog"}).to_string() + "\n")
+        .collect();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_neardup"))
+        .args(["compare", "--pairs", "-", "--no-model"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.starts_with('{'), "{first}");
+    // stdout is dropped here: the rest of the output meets a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?} {err}", out.status);
+    assert!(
+        !err.contains("panicked") && !err.contains("Broken pipe"),
+        "{err}"
+    );
+}
