@@ -31,6 +31,8 @@
 //! * [`minhash`]: MinHash signatures and the LSH index with its band advisor.
 //! * [`multiref`]: multireference cosine signatures over a reference text
 //!   trained by a genetic algorithm (`neardup multiref train`).
+//! * [`phonetic`]: phonetic codes (Soundex, Phonex, DSound, SoundD) and the
+//!   token hashes of phonetic shingles (`phonetic:K`).
 //! * [`simhash`]: 64-bit SimHash fingerprints and the permuted-block Hamming
 //!   index.
 //! * [`index`]: what every index shares: the [`NearDupIndex`] contract, hits,
@@ -63,6 +65,7 @@ pub mod index;
 pub mod measures;
 pub mod minhash;
 pub mod multiref;
+pub mod phonetic;
 pub mod shingle;
 pub mod simhash;
 pub mod text;

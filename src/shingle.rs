@@ -80,6 +80,9 @@ pub enum Shingling {
     Words(u32),
     /// Character q-grams, `q` in 1..=32.
     Chars(u32),
+    /// Word k-shingles over the phonetic codes of the words
+    /// ([`crate::phonetic`]), `k` in 1..=32: `"phonetic:soundex:3"`.
+    Phonetic(crate::phonetic::Algorithm, u32),
     /// Shingle hashes supplied by the caller (`update_hashes`).
     Custom,
 }
@@ -91,9 +94,14 @@ impl Shingling {
     /// [`crate::ErrorKind::InvalidOption`] for option `shingle` otherwise.
     pub fn check(&self) -> Result<(), Error> {
         match *self {
-            Shingling::Words(n) | Shingling::Chars(n) if !(1..=32).contains(&n) => Err(
-                Error::option("shingle", alloc::format!("size must be in 1..=32, got {n}")),
-            ),
+            Shingling::Words(n) | Shingling::Chars(n) | Shingling::Phonetic(_, n)
+                if !(1..=32).contains(&n) =>
+            {
+                Err(Error::option(
+                    "shingle",
+                    alloc::format!("size must be in 1..=32, got {n}"),
+                ))
+            }
             _ => Ok(()),
         }
     }
@@ -106,16 +114,21 @@ impl Shingling {
         match *self {
             Shingling::Words(k) => word_shingles(token_hashes, k as usize, seed),
             Shingling::Chars(q) => char_shingles(n, q as usize, seed),
+            Shingling::Phonetic(a, k) => {
+                word_shingles(&crate::phonetic::code_hashes(n, a, seed), k as usize, seed)
+            }
             Shingling::Custom => Vec::new(),
         }
     }
 
-    /// `(kind, n)` as persisted: kind 0 custom, 1 words, 2 characters.
+    /// `(kind, n)` as persisted: kind 0 custom, 1 words, 2 characters,
+    /// 16 + the algorithm's number for phonetic shingles (SPEC.md §12).
     pub(crate) fn code(&self) -> (u8, u8) {
         match *self {
             Shingling::Custom => (0, 0),
             Shingling::Words(n) => (1, n as u8),
             Shingling::Chars(n) => (2, n as u8),
+            Shingling::Phonetic(a, n) => (16 + a.code(), n as u8),
         }
     }
 
@@ -124,6 +137,9 @@ impl Shingling {
             0 => Shingling::Custom,
             1 => Shingling::Words(n as u32),
             2 => Shingling::Chars(n as u32),
+            16.. => {
+                Shingling::Phonetic(crate::phonetic::Algorithm::from_code(kind - 16)?, n as u32)
+            }
             _ => return None,
         };
         s.check().ok().map(|_| s)
@@ -135,6 +151,7 @@ impl core::fmt::Display for Shingling {
         match self {
             Shingling::Words(n) => write!(f, "word:{n}"),
             Shingling::Chars(n) => write!(f, "char:{n}"),
+            Shingling::Phonetic(a, n) => write!(f, "phonetic:{a}:{n}"),
             Shingling::Custom => write!(f, "custom"),
         }
     }
@@ -163,22 +180,35 @@ impl<'de> serde::Deserialize<'de> for Shingling {
 impl core::str::FromStr for Shingling {
     type Err = Error;
 
-    /// Parses `word:K`, `char:Q` or `custom`.
+    /// Parses `word:K`, `char:Q`, `phonetic:K` (the default encoder,
+    /// [`crate::phonetic::DEFAULT_ALGORITHM`]), `phonetic:ALGO:K` or
+    /// `custom`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let bad = || {
             Error::option(
                 "shingle",
-                alloc::format!("must be word:K, char:Q (1..=32) or custom, got {s:?}"),
+                alloc::format!(
+                    "must be word:K, char:Q, phonetic:K or phonetic:ALGO:K (K, Q in 1..=32; \
+                     ALGO one of soundex, phonex, dsound, soundd) or custom, got {s:?}"
+                ),
             )
         };
         if s == "custom" {
             return Ok(Shingling::Custom);
         }
         let (kind, n) = s.split_once(':').ok_or_else(bad)?;
+        let (algorithm, n) = match (kind, n.split_once(':')) {
+            ("phonetic", Some((a, n))) => (
+                crate::phonetic::Algorithm::from_name(a).map_err(|_| bad())?,
+                n,
+            ),
+            _ => (crate::phonetic::DEFAULT_ALGORITHM, n),
+        };
         let n: u32 = n.parse().map_err(|_| bad())?;
         let sh = match kind {
             "word" | "words" => Shingling::Words(n),
             "char" | "chars" => Shingling::Chars(n),
+            "phonetic" => Shingling::Phonetic(algorithm, n),
             _ => return Err(bad()),
         };
         sh.check().map_err(|_| bad())?;

@@ -1036,3 +1036,63 @@ fn a_closed_output_pipe_ends_quietly() {
         "{err}"
     );
 }
+
+/// `neardup phonetic` codes words from arguments or stdin; `dedup` with
+/// phonetic shingles pairs a misspelt copy that word shingles miss.
+#[test]
+fn phonetic_codes_words_and_phonetic_shingles_find_a_misspelt_copy() {
+    let out = neardup(
+        &["phonetic", "-a", "soundex", "Robert", "Rupert", "東京"],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Robert\tR163\nRupert\tR163\n東京\t東京\n"
+    );
+    let out = neardup(&["phonetic"], Some(b"Rodgers\n\n  Rogers \n"));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Rodgers\t602062\nRogers\t602062\n"
+    );
+    let out = neardup(&["phonetic", "-a", "nysiis", "x"], None);
+    assert_eq!(out.status.code(), Some(2), "a usage error");
+
+    let docs = concat!(
+        r#"{"id":"a","text":"the committee received a separate report about the government budget for next year"}"#,
+        "\n",
+        r#"{"id":"b","text":"the comittee recieved a seperate report about the goverment budget for next year"}"#,
+        "\n",
+        r#"{"id":"c","text":"an unrelated note on gardens and soil and rain in the spring months"}"#,
+        "\n"
+    );
+    let pairs = |shingle: &str| {
+        let out = neardup(
+            &[
+                "dedup",
+                "-",
+                "--method",
+                "exact",
+                "--threshold",
+                "0.5",
+                "--shingle",
+                shingle,
+            ],
+            Some(docs.as_bytes()),
+        );
+        json_lines(&out).len()
+    };
+    assert_eq!(pairs("word:3"), 0);
+    assert_eq!(pairs("phonetic:3"), 1);
+    assert_eq!(pairs("phonetic:soundex:3"), 1);
+    let out = neardup(
+        &["dedup", "-", "--shingle", "phonetic:nysiis:3"],
+        Some(docs.as_bytes()),
+    );
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("phonetic:ALGO:K"));
+}

@@ -617,3 +617,121 @@ mod multiref {
         std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap() + "\n").unwrap();
     }
 }
+
+/// Phonetic codes and phonetic shingles (SPEC.md §13):
+/// `tests/golden/phonetic-v1.json`, the same natively, on wasm32 and in Node.
+pub mod phonetic {
+    use neardup::phonetic::{encode, Algorithm};
+    use neardup::{Document, Shingling};
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/phonetic-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Golden {
+        /// Per word, its code by each algorithm (keyed by name).
+        pub codes: Vec<std::collections::BTreeMap<String, String>>,
+        pub shingles: Vec<ShingleCase>,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct ShingleCase {
+        pub text: String,
+        pub shingle: String,
+        pub seed: u64,
+        /// Shingle hashes by position, 16 hex digits each.
+        pub hashes: Vec<String>,
+    }
+
+    pub fn codes(word: &str) -> std::collections::BTreeMap<String, String> {
+        let mut m: std::collections::BTreeMap<String, String> = Algorithm::ALL
+            .iter()
+            .map(|&a| (a.name().to_string(), encode(a, word)))
+            .collect();
+        m.insert("word".into(), word.into());
+        m
+    }
+
+    pub fn shingle_case(text: &str, shingle: &str, seed: u64) -> ShingleCase {
+        let s: Shingling = shingle.parse().expect("shingle spec");
+        ShingleCase {
+            text: text.into(),
+            shingle: shingle.into(),
+            seed,
+            hashes: Document::new(text, seed)
+                .shingles(s)
+                .iter()
+                .map(|h| format!("{h:016x}"))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn phonetic_golden_vectors_hold() {
+        let golden: Golden = serde_json::from_str(GOLDEN).expect("golden phonetic parses");
+        for c in &golden.codes {
+            assert_eq!(&codes(&c["word"]), c);
+        }
+        for c in &golden.shingles {
+            assert_eq!(&shingle_case(&c.text, &c.shingle, c.seed), c);
+        }
+        assert!(golden.codes.len() >= 20 && golden.shingles.len() >= 5);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn phonetic_golden_file_bless() {
+        if std::env::var_os("NEARDUP_BLESS").is_none() {
+            return;
+        }
+        let words = [
+            "Robert",
+            "Rupert",
+            "Ashcraft",
+            "Tymczak",
+            "Pfister",
+            "Guillaume",
+            "Kneves",
+            "Wright",
+            "Rodgers",
+            "Rogers",
+            "Hodgins",
+            "Houghton",
+            "Knight",
+            "Xavier",
+            "Whitney",
+            "nation",
+            "Barthélémy",
+            "Straße",
+            "Łódź",
+            "ﬁsh",
+            "o'neil",
+            "東京",
+            "λόγος",
+            "1984",
+            "hs",
+            "a",
+            "recieve",
+            "receive",
+            "seperate",
+            "separate",
+        ];
+        let text = "The comittee recieved a seperate report about the goverment's tax.";
+        let golden = Golden {
+            codes: words.iter().map(|w| codes(w)).collect(),
+            shingles: vec![
+                shingle_case(text, "phonetic:soundex:3", 0),
+                shingle_case(text, "phonetic:phonex:2", 0),
+                shingle_case(text, "phonetic:dsound:3", 7),
+                shingle_case(text, "phonetic:soundd:1", 0),
+                shingle_case("東京 café 1984 naïve", "phonetic:dsound:2", 0),
+                shingle_case("", "phonetic:soundex:3", 0),
+            ],
+        };
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/phonetic-v1.json");
+        std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap() + "\n").unwrap();
+    }
+}

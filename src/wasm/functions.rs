@@ -91,7 +91,7 @@ fn utf16_ranges(text: &str, ranges: impl Iterator<Item = TextRange>) -> Vec<Text
         .collect()
 }
 
-fn shingles(text: &str, shingling: Shingling, seed: Option<u64>) -> Result<Vec<u64>, JsValue> {
+fn shingles_of(text: &str, shingling: Shingling, seed: Option<u64>) -> Result<Vec<u64>, JsValue> {
     shingling.check().map_err(js_error)?;
     let doc = Document::new(text, seed.unwrap_or(crate::hash::DEFAULT_SEED));
     Ok(doc.shingles(shingling).to_vec())
@@ -108,7 +108,7 @@ pub fn word_shingles(
     let text = &super::str_arg(text, "text")?;
     let k = super::int_arg(&k, "k", 1, 32)?;
     let seed = super::opt_u64_arg(seed, "seed")?;
-    shingles(text, Shingling::Words(k), seed)
+    shingles_of(text, Shingling::Words(k), seed)
 }
 
 /// Character q-gram hashes of `text` by position (`BigUint64Array`), as
@@ -122,11 +122,43 @@ pub fn char_shingles(
     let text = &super::str_arg(text, "text")?;
     let q = super::int_arg(&q, "q", 1, 32)?;
     let seed = super::opt_u64_arg(seed, "seed")?;
-    shingles(text, Shingling::Chars(q), seed)
+    shingles_of(text, Shingling::Chars(q), seed)
 }
 
 /// The version of the shingling specification (SPEC.md) this build follows.
 #[wasm_bindgen(js_name = specVersion)]
 pub fn spec_version() -> u32 {
     crate::SPEC_VERSION
+}
+
+/// The phonetic code of `word` by `algorithm` (`"soundex"`, `"phonex"`,
+/// `"dsound"` or `"soundd"`; SPEC.md §13). A word with no Latin letter is
+/// its own code. Throws for an unknown algorithm.
+#[wasm_bindgen]
+pub fn phonetic(
+    #[wasm_bindgen(unchecked_param_type = "string")] word: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "'soundex' | 'phonex' | 'dsound' | 'soundd'")]
+    algorithm: JsValue,
+) -> Result<String, JsValue> {
+    let word = &super::str_arg(word, "word")?;
+    let algorithm = crate::phonetic::Algorithm::from_name(&super::str_arg(algorithm, "algorithm")?)
+        .map_err(js_error)?;
+    Ok(crate::phonetic::encode(algorithm, word))
+}
+
+/// Shingle hashes of `text` by position (`BigUint64Array`) for any shingle
+/// spec: `"word:K"`, `"char:Q"`, `"phonetic:K"`, `"phonetic:ALGO:K"`
+/// (SPEC.md §3, §13). `seed` defaults to 0. Throws for a bad spec.
+#[wasm_bindgen]
+pub fn shingles(
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] shingle: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "bigint | number")] seed: Option<JsValue>,
+) -> Result<Vec<u64>, JsValue> {
+    let text = &super::str_arg(text, "text")?;
+    let spec: Shingling = super::str_arg(shingle, "shingle")?
+        .parse()
+        .map_err(js_error)?;
+    let seed = super::opt_u64_arg(seed, "seed")?;
+    shingles_of(text, spec, seed)
 }

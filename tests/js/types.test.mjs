@@ -24,7 +24,11 @@ test('every string parameter refuses other types with a TypeError naming it', ()
       (x) => nd.normalize(x), (x) => nd.wordShingles(x, 3), (x) => nd.charShingles(x, 5), (x) => m.update(x),
       (x) => nd.SimHash.fingerprint(x), (x) => nd.SimHash.fingerprintHex(x), (x) => ref.signature(x),
       (x) => ref.signatureBytes(x), (x) => nd.MultiRef.fromJson(x), (x) => nd.SvmModel.fromJson(x),
+      (x) => nd.shingles(x, 'word:3'),
     ],
+    word: [(x) => nd.phonetic(x, 'soundex')],
+    algorithm: [(x) => nd.phonetic('word', x)],
+    shingle: [(x) => nd.shingles('a b', x)],
     id: [(x) => lsh.insert(x, m), (x) => lsh.remove(x), (x) => lsh.has(x), (x) => index.insert(x, fp), (x) => index.remove(x), (x) => index.has(x), (x) => index.get(x)],
   };
   let n = 0;
@@ -73,7 +77,7 @@ test('every numeric parameter refuses NaN, fractions, out-of-range values and ot
     similarity: [(x) => ref.decide(x)],
   };
   const u64 = {
-    seed: [(x) => nd.wordShingles('a b c', 2, x), (x) => nd.charShingles('abcdef', 3, x)],
+    seed: [(x) => nd.wordShingles('a b c', 2, x), (x) => nd.charShingles('abcdef', 3, x), (x) => nd.shingles('a b c', 'phonetic:2', x)],
     value: [(x) => nd.Fingerprint.fromValue(x)],
     a: [(x) => nd.SimHash.hammingDistance(x, 0n)],
     b: [(x) => nd.SimHash.hammingDistance(0n, x)],

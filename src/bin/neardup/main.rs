@@ -12,6 +12,7 @@
 //! neardup train -o model.json                 train the learned verdict
 //! neardup multiref train --corpus docs.jsonl -o ref.json
 //! neardup multiref pairs pairs.jsonl          estimate and exact cosine per pair
+//! neardup phonetic -a soundex Robert Rupert   phonetic codes, word<TAB>code
 //! ```
 //! One file per subcommand. Files may be UTF-8 (with or without BOM), UTF-16
 //! with a BOM, or Windows-1252 (`input`).
@@ -25,6 +26,7 @@ mod eval;
 mod index;
 mod input;
 mod multiref;
+mod phonetic;
 mod train;
 
 use clap::{Parser, Subcommand};
@@ -59,6 +61,9 @@ enum Command {
     /// Multireference cosine signatures: train a reference, compare pairs.
     #[command(subcommand)]
     Multiref(multiref::MultirefCommand),
+    /// Phonetic codes of words (Soundex, Phonex, DSound, SoundD): one
+    /// `word<TAB>code` line per word.
+    Phonetic(phonetic::PhoneticArgs),
 }
 
 fn main() -> ExitCode {
@@ -70,6 +75,7 @@ fn main() -> ExitCode {
         Command::Index(cmd) => index::run(cmd),
         Command::Train(args) => train::run(args),
         Command::Multiref(cmd) => multiref::run(cmd),
+        Command::Phonetic(args) => phonetic::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,70 @@
+//! `neardup phonetic`: the phonetic code of each word.
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use neardup::phonetic::{encode_into, Algorithm};
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+/// The encoders, as named on the command line.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum AlgorithmArg {
+    /// American Soundex (Knuth): a letter and three digits.
+    Soundex,
+    /// Phonex (Lait & Randell 1996).
+    Phonex,
+    /// DSound (Varol & Hari 2015): digits, zeros kept, any length.
+    Dsound,
+    /// SoundD: DSound without zeros, four digits.
+    Soundd,
+}
+
+impl From<AlgorithmArg> for Algorithm {
+    fn from(a: AlgorithmArg) -> Algorithm {
+        match a {
+            AlgorithmArg::Soundex => Algorithm::Soundex,
+            AlgorithmArg::Phonex => Algorithm::Phonex,
+            AlgorithmArg::Dsound => Algorithm::DSound,
+            AlgorithmArg::Soundd => Algorithm::SoundD,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct PhoneticArgs {
+    /// The encoder.
+    #[arg(long, short, value_enum, default_value = "dsound")]
+    algorithm: AlgorithmArg,
+    /// Words to code; without any, one word per line is read from standard
+    /// input (the whole line, trimmed).
+    words: Vec<String>,
+}
+
+/// Writes `word<TAB>code` per word. A word with no Latin letter is its own
+/// code.
+pub fn run(args: PhoneticArgs) -> Result<ExitCode> {
+    let algorithm = Algorithm::from(args.algorithm);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let (mut letters, mut code) = (Vec::new(), String::new());
+    let mut write = |word: &str| -> io::Result<()> {
+        code.clear();
+        encode_into(algorithm, word, &mut letters, &mut code);
+        writeln!(out, "{word}\t{code}")
+    };
+    if args.words.is_empty() {
+        for line in io::stdin().lock().lines() {
+            let line = line?;
+            let word = line.trim();
+            if !word.is_empty() {
+                write(word)?;
+            }
+        }
+    } else {
+        for w in &args.words {
+            write(w)?;
+        }
+    }
+    drop(write);
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

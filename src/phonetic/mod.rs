@@ -1,0 +1,220 @@
+//! Phonetic codes: a word → a key that sounds-alike spellings share, so that
+//! a misspelt copy still shares shingles with its original (Varol & Hari
+//! 2015, seed 003). One file per encoder, each citing its source; SPEC.md §12
+//! defines them with examples.
+//!
+//! * [`soundex`]: American Soundex (Knuth, TAOCP vol. 3; the H/W rule).
+//! * [`phonex`]: Phonex (Lait & Randell 1996).
+//! * [`dsound`]: DSound as seed 003 writes it, and its SoundD variant
+//!   (zeros removed, four characters).
+//!
+//! Every encoder reads the word through [`fold`]: ASCII letters lowercased,
+//! diacritics removed (`é` → `e`), `ß` → `ss`, `æ` → `ae`, `œ` → `oe`,
+//! `ø` → `o`, `ł` → `l`, `đ`/`ð` → `d`, `þ` → `th`, `ı` → `i`; anything else
+//! (digits, apostrophes, other scripts) dropped. A word with no Latin letter
+//! is its own code ([`encode`] returns it unchanged), so CJK or Greek text
+//! keeps its words as they are.
+
+pub mod dsound;
+pub mod phonex;
+pub mod soundex;
+
+use crate::error::Error;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+/// The encoder of `phonetic:K` shingles when none is named.
+pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::DSound;
+
+/// A phonetic encoder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// American Soundex: a letter and three digits ([`soundex`]).
+    Soundex,
+    /// Phonex: a letter and digits, no padding ([`phonex`]).
+    Phonex,
+    /// DSound: digits, zeros kept, no length cap ([`dsound`]).
+    DSound,
+    /// SoundD: DSound without zeros, padded or cut to 4 digits ([`dsound`]).
+    SoundD,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order of their persisted codes.
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::Soundex,
+        Algorithm::Phonex,
+        Algorithm::DSound,
+        Algorithm::SoundD,
+    ];
+
+    /// The name used in shingle specs, the CLI and JavaScript.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Soundex => "soundex",
+            Algorithm::Phonex => "phonex",
+            Algorithm::DSound => "dsound",
+            Algorithm::SoundD => "soundd",
+        }
+    }
+
+    /// The algorithm named `name` (as [`Algorithm::name`]).
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for option `algorithm` when the
+    /// name is unknown.
+    pub fn from_name(name: &str) -> Result<Algorithm, Error> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == name)
+            .ok_or_else(|| {
+                Error::option(
+                    "algorithm",
+                    alloc::format!(
+                        "must be one of {}, got {name:?}",
+                        Algorithm::ALL.map(|a| a.name()).join(", ")
+                    ),
+                )
+            })
+    }
+
+    /// The persisted number of the algorithm (0..=3); stable across versions.
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Algorithm::Soundex => 0,
+            Algorithm::Phonex => 1,
+            Algorithm::DSound => 2,
+            Algorithm::SoundD => 3,
+        }
+    }
+
+    pub(crate) fn from_code(code: u8) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.code() == code)
+    }
+
+    /// Appends the code of the folded letters `w` (lowercase ASCII `a..=z`
+    /// only, non-empty) to `out`.
+    fn encode_letters(self, w: &[u8], out: &mut String) {
+        match self {
+            Algorithm::Soundex => soundex::encode(w, out),
+            Algorithm::Phonex => phonex::encode(w, out),
+            Algorithm::DSound => dsound::encode(w, true, out),
+            Algorithm::SoundD => dsound::encode(w, false, out),
+        }
+    }
+}
+
+impl core::fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Appends the Latin letters of `word`, folded to lowercase ASCII `a..=z`
+/// (see the module docs), to `out`.
+pub fn fold(word: &str, out: &mut Vec<u8>) {
+    for c in word.chars() {
+        match c {
+            'a'..='z' => out.push(c as u8),
+            'A'..='Z' => out.push(c.to_ascii_lowercase() as u8),
+            c if c.is_ascii() => {}
+            'ß' | 'ẞ' => out.extend_from_slice(b"ss"),
+            'æ' | 'Æ' => out.extend_from_slice(b"ae"),
+            'œ' | 'Œ' => out.extend_from_slice(b"oe"),
+            'ø' | 'Ø' => out.push(b'o'),
+            'ł' | 'Ł' => out.push(b'l'),
+            'đ' | 'Đ' | 'ð' | 'Ð' => out.push(b'd'),
+            'þ' | 'Þ' => out.extend_from_slice(b"th"),
+            'ı' => out.push(b'i'),
+            c => unicode_normalization::char::decompose_compatible(c, |d| {
+                if d.is_ascii_alphabetic() {
+                    out.push(d.to_ascii_lowercase() as u8);
+                }
+            }),
+        }
+    }
+}
+
+/// The code of `word` by `algorithm`, appended to `out`; a word with no
+/// Latin letter is appended unchanged. `letters` is scratch space (cleared
+/// here) so that a caller coding many words allocates once.
+pub fn encode_into(algorithm: Algorithm, word: &str, letters: &mut Vec<u8>, out: &mut String) {
+    letters.clear();
+    fold(word, letters);
+    if letters.is_empty() {
+        out.push_str(word);
+    } else {
+        algorithm.encode_letters(letters, out);
+    }
+}
+
+/// The code of `word` by `algorithm` (see [`encode_into`]).
+///
+/// ```
+/// use neardup::phonetic::{encode, Algorithm};
+/// assert_eq!(encode(Algorithm::Soundex, "Tymczak"), "T522");
+/// assert_eq!(encode(Algorithm::DSound, "Rodgers"), encode(Algorithm::DSound, "Rogers"));
+/// assert_eq!(encode(Algorithm::Soundex, "東京"), "東京");
+/// ```
+pub fn encode(algorithm: Algorithm, word: &str) -> String {
+    let mut out = String::new();
+    encode_into(algorithm, word, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The hash of each word token's phonetic code, in order:
+/// `bytes_hash(seed, code)` — the token hashes of phonetic shingles
+/// (SPEC.md §12), combined into k-shingles like word tokens.
+pub fn code_hashes(n: &crate::text::Normalized, algorithm: Algorithm, seed: u64) -> Vec<u64> {
+    let (mut letters, mut code) = (Vec::new(), String::new());
+    n.token_strs()
+        .map(|t| {
+            code.clear();
+            encode_into(algorithm, t, &mut letters, &mut code);
+            crate::hash::bytes_hash(seed, code.as_bytes())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn folding() {
+        let f = |w: &str| {
+            let mut v = Vec::new();
+            fold(w, &mut v);
+            String::from_utf8(v).unwrap()
+        };
+        assert_eq!(f("Barthélémy"), "barthelemy");
+        assert_eq!(f("Straße"), "strasse");
+        assert_eq!(f("Łódź"), "lodz");
+        assert_eq!(f("Ærøskøbing"), "aeroskobing");
+        assert_eq!(f("o'neil-3"), "oneil");
+        assert_eq!(f("ﬁsh"), "fish");
+        assert_eq!(f("東京"), "");
+    }
+
+    #[test]
+    fn words_without_latin_letters_pass_through() {
+        for a in Algorithm::ALL {
+            assert_eq!(encode(a, "東京"), "東京");
+            assert_eq!(encode(a, "λόγος"), "λόγος");
+            assert_eq!(encode(a, "1984"), "1984");
+        }
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for a in Algorithm::ALL {
+            assert_eq!(Algorithm::from_name(a.name()).unwrap(), a);
+            assert_eq!(Algorithm::from_code(a.code()), Some(a));
+        }
+        let e = Algorithm::from_name("nysiis").unwrap_err();
+        assert!(
+            alloc::format!("{e}").contains("soundex, phonex, dsound, soundd"),
+            "{e}"
+        );
+    }
+}
