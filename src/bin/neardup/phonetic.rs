@@ -64,7 +64,6 @@ pub fn run(args: PhoneticArgs) -> Result<ExitCode> {
             write(w)?;
         }
     }
-    drop(write);
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
