@@ -33,7 +33,7 @@ impl From<AlgorithmArg> for Algorithm {
 #[derive(Args)]
 pub struct PhoneticArgs {
     /// The encoder.
-    #[arg(long, short, value_enum, default_value = "dsound")]
+    #[arg(long, short, value_enum, default_value = "soundd")]
     algorithm: AlgorithmArg,
     /// Words to code; without any, one word per line is read from standard
     /// input (the whole line, trimmed).
