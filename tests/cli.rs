@@ -1054,7 +1054,10 @@ fn phonetic_codes_words_and_phonetic_shingles_find_a_misspelt_copy() {
         String::from_utf8_lossy(&out.stdout),
         "Robert\tR163\nRupert\tR163\n東京\t東京\n"
     );
-    let out = neardup(&["phonetic", "-a", "dsound"], Some(b"Rodgers\n\n  Rogers \n"));
+    let out = neardup(
+        &["phonetic", "-a", "dsound"],
+        Some(b"Rodgers\n\n  Rogers \n"),
+    );
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "Rodgers\t602062\nRogers\t602062\n"

@@ -76,7 +76,13 @@ function countLabel(s) {
 }
 
 function options() {
-  return { wordK: Number($('word-k').value), spanGap: Number($('span-gap').value) };
+  return {
+    wordK: Number($('word-k').value),
+    spanGap: Number($('span-gap').value),
+    // "Tolerate typos": word shingles over phonetic codes (SoundD, the best
+    // encoder on real misspellings; EVALUATION.md).
+    phonetic: $('typos').checked ? 'soundd' : undefined,
+  };
 }
 
 function run() {
@@ -116,6 +122,7 @@ function showIdle() {
   $('reading').textContent = 'Paste two texts to compare them.';
   $('verdict').replaceChildren();
   $('status').textContent = '';
+  $('typos-found').hidden = true;
   $('measures').tBodies[0].replaceChildren();
   $('view-a').replaceChildren(document.createTextNode(textA.value));
   $('view-b').replaceChildren(document.createTextNode(textB.value));
@@ -140,6 +147,7 @@ function render(report, a, b, ms) {
   $('status').textContent =
     `${n} shared passage${n === 1 ? '' : 's'} · computed in ${ms.toFixed(1)} ms in your browser · nothing uploaded`;
   $('k-shown').textContent = String(report.options.wordK);
+  $('phonetic-shown').textContent = report.options.phonetic ? 'sound-alike ' : '';
   for (const el of document.querySelectorAll('.k-word')) el.textContent = String(report.options.wordK);
 
   const rows = MEASURES.map(([key, label, desc]) => {
@@ -159,6 +167,28 @@ function render(report, a, b, ms) {
 
   $('view-a').replaceChildren(highlighted(a, report.passages.map((p, i) => [p.a, i])));
   $('view-b').replaceChildren(highlighted(b, report.passages.map((p, i) => [p.b, i])));
+  showTypos(report, a, b);
+}
+
+// With "Tolerate typos": the words of A matched with a differently spelt,
+// same-sounding word of B.
+function showTypos(report, a, b) {
+  const box = $('typos-found');
+  const list = report.misspellings ?? [];
+  box.hidden = !report.options.phonetic;
+  if (box.hidden) return box.replaceChildren();
+  const head = document.createElement('span');
+  head.textContent = list.length
+    ? `Treated as misspellings (${list.length}): `
+    : 'No misspelt word matched.';
+  const items = list.slice(0, 50).map((m, i) => {
+    const item = document.createElement('span');
+    item.className = 'typo';
+    item.textContent = `${a.slice(m.a.start, m.a.end)} → ${b.slice(m.b.start, m.b.end)}${i + 1 < Math.min(list.length, 50) ? ', ' : ''}`;
+    return item;
+  });
+  if (list.length > 50) items.push(document.createTextNode(` and ${list.length - 50} more`));
+  box.replaceChildren(head, ...items);
 }
 
 // Builds a fragment of text nodes and <mark>s; ranges are UTF-16 offsets.
@@ -229,6 +259,7 @@ for (const [area, input] of [[textA, $('file-a')], [textB, $('file-b')]]) {
 }
 $('word-k').addEventListener('change', schedule);
 $('span-gap').addEventListener('change', schedule);
+$('typos').addEventListener('change', schedule);
 
 $('swap').addEventListener('click', () => {
   [textA.value, textB.value] = [textB.value, textA.value];

@@ -20,7 +20,7 @@ use crate::measures::TermFrequencies;
 use crate::shingle::Shingling;
 use crate::text::{utf16_offsets, TextRange};
 use alloc::vec::Vec;
-pub use passages::Passage;
+pub use passages::{Misspelling, Passage};
 
 /// Options of [`compare`], with by-value setters; checked once by
 /// [`CompareConfig::check`] (which `compare` calls).
@@ -48,6 +48,15 @@ pub struct CompareConfig {
     /// Largest accepted text, in bytes of UTF-8, 1..=2^32 - 1.
     /// Default 64 MiB.
     pub max_bytes: u64,
+    /// Tolerate misspellings: the word shingles behind the score,
+    /// resemblance, containment, Dice and the passages are made of the
+    /// words' phonetic codes by this encoder (`phonetic:ALGO:K`, SPEC.md
+    /// §13), so a misspelt word that sounds like the original still matches,
+    /// and [`Report::misspellings`] lists the words so matched. Default
+    /// `None` (the words themselves).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub phonetic: Option<crate::phonetic::Algorithm>,
 }
 
 impl Default for CompareConfig {
@@ -58,6 +67,7 @@ impl Default for CompareConfig {
             seed: crate::hash::DEFAULT_SEED,
             span_gap: 0,
             max_bytes: 64 << 20,
+            phonetic: None,
         }
     }
 }
@@ -73,6 +83,8 @@ crate::config::setters!(CompareConfig {
     span_gap: u32,
     /// Sets `max_bytes`.
     max_bytes: u64,
+    /// Sets the phonetic encoder of the word shingles (`None`: the words).
+    phonetic: Option<crate::phonetic::Algorithm>,
 });
 
 impl CompareConfig {
@@ -150,6 +162,15 @@ pub struct Report {
     pub measures: Measures,
     /// Shared passages, in order of text a, not overlapping in a.
     pub passages: Vec<Passage>,
+    /// With [`CompareConfig::phonetic`]: the words of a inside passages
+    /// spelt differently from the word of b they were matched with (same
+    /// phonetic code), in order of a; empty otherwise.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub misspellings: Vec<Misspelling>,
     /// The unit of the passages' `a` and `b` offsets.
     pub offsets: OffsetUnit,
     /// The options the report was made with.
@@ -184,6 +205,26 @@ impl Report {
                 .flat_map(|p| flat(p.b))
                 .collect::<Vec<_>>(),
         );
+        let um = |text: &str, pick: fn(&Misspelling) -> TextRange, list: &[Misspelling]| {
+            utf16_offsets(
+                text,
+                &list.iter().flat_map(|m| flat(pick(m))).collect::<Vec<_>>(),
+            )
+        };
+        let (ma, mb) = (
+            um(a, |m| m.a, &self.misspellings),
+            um(b, |m| m.b, &self.misspellings),
+        );
+        for (i, m) in self.misspellings.iter_mut().enumerate() {
+            m.a = TextRange {
+                start: ma[2 * i],
+                end: ma[2 * i + 1],
+            };
+            m.b = TextRange {
+                start: mb[2 * i],
+                end: mb[2 * i + 1],
+            };
+        }
         for (i, p) in self.passages.iter_mut().enumerate() {
             p.a = TextRange {
                 start: ua[2 * i],
@@ -279,13 +320,18 @@ pub fn compare_documents(
         }
     }
     let k = config.word_k as usize;
-    let (words, chars) = (
-        Shingling::Words(config.word_k),
-        Shingling::Chars(config.char_q),
-    );
+    let words = match config.phonetic {
+        Some(algorithm) => Shingling::Phonetic(algorithm, config.word_k),
+        None => Shingling::Words(config.word_k),
+    };
+    let chars = Shingling::Chars(config.char_q);
     let (wa, wb) = (a.shingles(words), b.shingles(words));
     let runs = passages::shared_runs(&wa, &wb, k, a.len(), b.len(), config.span_gap as usize);
     let passages = passages::passages(&runs, a.normalized(), b.normalized());
+    let misspellings = match config.phonetic {
+        Some(algorithm) => passages::misspellings(&runs, a.normalized(), b.normalized(), algorithm),
+        None => Vec::new(),
+    };
 
     let w = a.shingle_set(words).counts(&b.shingle_set(words));
     let c = a.shingle_set(chars).counts(&b.shingle_set(chars));
@@ -314,6 +360,7 @@ pub fn compare_documents(
     Ok(Report {
         measures: m,
         passages,
+        misspellings,
         offsets: OffsetUnit::Utf8Bytes,
         options: *config,
     })
@@ -403,5 +450,39 @@ mod tests {
         let r = |s, e| TextRange { start: s, end: e };
         assert_eq!(covered_tokens(alloc::vec![r(5, 10), r(0, 3), r(2, 6)]), 10);
         assert_eq!(covered_tokens(alloc::vec![r(5, 10), r(0, 3), r(6, 8)]), 8);
+    }
+
+    /// With `phonetic`, a copy with misspelt words keeps its score and
+    /// passage, and the misspelt words are listed with their originals.
+    #[test]
+    fn phonetic_option_tolerates_misspellings_and_lists_them() {
+        let a = "The comittee recieved a seperate report about the goverment budget.";
+        let b = "the committee received a separate report about the government budget, he said";
+        let plain = compare(a, b, &CompareConfig::default()).unwrap();
+        let config = CompareConfig::default().phonetic(Some(crate::phonetic::Algorithm::SoundD));
+        let typo = compare(a, b, &config).unwrap();
+        assert!(plain.measures.score < 0.3, "{}", plain.measures.score);
+        assert!(plain.misspellings.is_empty());
+        assert_eq!(typo.measures.score, 1.0);
+        assert_eq!(typo.passages.len(), 1);
+        let pairs: Vec<(&str, &str)> = typo
+            .misspellings
+            .iter()
+            .map(|m| (&a[m.a.start..m.a.end], &b[m.b.start..m.b.end]))
+            .collect();
+        assert_eq!(
+            pairs,
+            [
+                ("comittee", "committee"),
+                ("recieved", "received"),
+                ("seperate", "separate"),
+                ("goverment", "government")
+            ]
+        );
+        // UTF-16 offsets for JavaScript move the misspellings too.
+        let u = compare("café recieved it", "café received it", &config)
+            .unwrap()
+            .into_utf16("café recieved it", "café received it");
+        assert_eq!(u.misspellings[0].a, TextRange { start: 5, end: 13 });
     }
 }

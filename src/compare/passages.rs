@@ -39,6 +39,61 @@ pub struct Passage {
     pub b_tokens: TextRange,
 }
 
+/// A word of a matched, inside a shared passage, with a differently spelt
+/// word of b that has the same phonetic code (see
+/// [`super::CompareConfig::phonetic`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Misspelling {
+    /// The word in text a (bytes of UTF-8 in the core; UTF-16 units in JS).
+    pub a: TextRange,
+    /// The word of text b it was matched with, same unit.
+    pub b: TextRange,
+}
+
+/// The token pairs of the passages (`runs`, aligned token by token from
+/// each run's start) whose normalised words differ but whose codes by
+/// `algorithm` are equal, in order of a. Time linear in the passages'
+/// tokens.
+pub fn misspellings(
+    runs: &[(TextRange, TextRange)],
+    a: &Normalized,
+    b: &Normalized,
+    algorithm: crate::phonetic::Algorithm,
+) -> Vec<Misspelling> {
+    fn word(n: &Normalized, i: usize) -> &str {
+        let r = n.tokens()[i].norm;
+        &n.text()[r.start..r.end]
+    }
+    let (mut letters, mut ca, mut cb) = (
+        Vec::new(),
+        alloc::string::String::new(),
+        alloc::string::String::new(),
+    );
+    let mut out = Vec::new();
+    for &(ta, tb) in runs {
+        for o in 0..ta.len().min(tb.len()) {
+            let (i, j) = (ta.start + o, tb.start + o);
+            let (wa, wb) = (word(a, i), word(b, j));
+            if wa == wb {
+                continue;
+            }
+            ca.clear();
+            cb.clear();
+            crate::phonetic::encode_into(algorithm, wa, &mut letters, &mut ca);
+            crate::phonetic::encode_into(algorithm, wb, &mut letters, &mut cb);
+            if ca == cb {
+                out.push(Misspelling {
+                    a: a.tokens()[i].orig,
+                    b: b.tokens()[j].orig,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// Finds the shared passages, as token-index ranges, from the positional word
 /// shingle hashes of a and b ([`crate::Document::shingles`] with the same
 /// `k` and seed) and the token counts `n_a`, `n_b`.

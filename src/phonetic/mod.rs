@@ -28,8 +28,11 @@ use alloc::vec::Vec;
 /// matching").
 pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::SoundD;
 
-/// A phonetic encoder.
+/// A phonetic encoder; in JSON and JavaScript its name (`"soundd"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub enum Algorithm {
     /// American Soundex: a letter and three digits ([`soundex`]).
     Soundex,

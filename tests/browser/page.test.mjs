@@ -224,3 +224,24 @@ test('the worker runs under the policy: a cross-origin fetch from a worker is bl
     other.close();
   }
 });
+
+test('"Tolerate typos" scores a misspelt copy as a copy and lists the misspellings', async () => {
+  const { context, page, errors } = await openPage();
+  const b = 'The committee received a separate report about the government budget for the next year, said the clerk.';
+  const a = 'The comittee recieved a seperate report about the goverment budget for the next year.';
+  const plain = await scoreAfter(page, async () => {
+    await page.fill('#text-b', b);
+    await page.fill('#text-a', a);
+  });
+  assert.ok(plain < 0.5, `without the switch ${plain}`);
+  assert.equal(await page.isHidden('[data-testid=typos-found]'), true);
+  const typo = await scoreAfter(page, () => page.check('[data-testid=typos-switch]'));
+  assert.equal(typo, 1, `with the switch ${typo}`);
+  const found = await page.textContent('[data-testid=typos-found]');
+  for (const pair of ['comittee → committee', 'recieved → received', 'seperate → separate', 'goverment → government']) {
+    assert.ok(found.includes(pair), `${pair} in ${found}`);
+  }
+  assert.equal((await page.$$('#view-a mark')).length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -28,6 +28,10 @@ pub struct OptionArgs {
     /// Hash seed.
     #[arg(long, default_value_t = CompareConfig::default().seed)]
     seed: u64,
+    /// Tolerate misspellings: word shingles over the words' phonetic codes
+    /// by this encoder; the misspelt words matched are listed.
+    #[arg(long, value_enum)]
+    phonetic: Option<crate::phonetic::AlgorithmArg>,
 }
 
 impl OptionArgs {
@@ -37,7 +41,8 @@ impl OptionArgs {
             .word_k(self.word_k)
             .char_q(self.char_q)
             .span_gap(self.span_gap)
-            .seed(self.seed);
+            .seed(self.seed)
+            .phonetic(self.phonetic.map(Into::into));
         c.check().map_err(crate::core)?;
         Ok(c)
     }
@@ -129,7 +134,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         )?;
         writeln!(out)?;
     } else {
-        print_report(&mut out, &report, &a)?;
+        print_report(&mut out, &report, &a, &b)?;
         if let Some(v) = &verdict {
             writeln!(
                 out,
@@ -144,12 +149,16 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_report(out: &mut impl Write, r: &Report, a: &str) -> io::Result<()> {
+fn print_report(out: &mut impl Write, r: &Report, a: &str, b: &str) -> io::Result<()> {
     let m = &r.measures;
     writeln!(
         out,
-        "score {:.3}  (containment of A in B by word {}-shingles)",
-        m.score, r.options.word_k
+        "score {:.3}  (containment of A in B by {}word {}-shingles)",
+        m.score,
+        r.options
+            .phonetic
+            .map_or(String::new(), |p| format!("{p}-coded ")),
+        r.options.word_k
     )?;
     writeln!(out, "resemblance        {:.3}", m.resemblance)?;
     writeln!(out, "containment B in A {:.3}", m.containment_b_in_a)?;
@@ -170,6 +179,21 @@ fn print_report(out: &mut impl Write, r: &Report, a: &str) -> io::Result<()> {
         "coverage           {:.3} of A's {} words, {:.3} of B's {} words",
         m.coverage_a, m.tokens_a, m.coverage_b, m.tokens_b
     )?;
+    if let Some(algorithm) = r.options.phonetic {
+        writeln!(
+            out,
+            "misspellings       {} (words matched by {algorithm} code)",
+            r.misspellings.len()
+        )?;
+        for m in r.misspellings.iter().take(20) {
+            writeln!(
+                out,
+                "  {:?} ~ {:?}",
+                &a[m.a.start..m.a.end],
+                &b[m.b.start..m.b.end]
+            )?;
+        }
+    }
     writeln!(out, "shared passages    {}", r.passages.len())?;
     for p in &r.passages {
         let text: String = a[p.a.start..p.a.end]
