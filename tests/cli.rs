@@ -1099,3 +1099,71 @@ fn phonetic_codes_words_and_phonetic_shingles_find_a_misspelt_copy() {
     assert_ne!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stderr).contains("phonetic:ALGO:K"));
 }
+
+/// `-o` naming a FIFO (as `/dev/null` or `/dev/stdout` name devices) is
+/// written in place, never replaced by a regular file; `-o` naming a
+/// symbolic link replaces the link's target and keeps the link.
+#[test]
+fn output_to_a_fifo_or_a_symlink_keeps_what_the_path_is() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = std::env::temp_dir().join(format!("neardup-special-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let docs = "{\"id\":\"a\",\"text\":\"one two three four five six\"}\n{\"id\":\"b\",\"text\":\"one two three four five six\"}\n";
+    let fifo = dir.join("pipe");
+    let _ = std::fs::remove_file(&fifo);
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    // The reader blocks until a writer opens the FIFO; a channel with a
+    // timeout keeps a regression (the FIFO replaced, never opened) from
+    // hanging the test.
+    let (tx, rx) = std::sync::mpsc::channel();
+    {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || tx.send(std::fs::read_to_string(fifo).unwrap()));
+    }
+    let out = neardup(
+        &["dedup", "-", "--keep", "-o", fifo.to_str().unwrap()],
+        Some(docs.as_bytes()),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        std::fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+        "still a FIFO"
+    );
+    let got = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the FIFO was written to");
+    assert_eq!(got.lines().count(), 1, "{got}");
+    assert!(
+        std::fs::metadata(&fifo).unwrap().file_type().is_fifo(),
+        "still a FIFO"
+    );
+
+    let target = dir.join("kept.jsonl");
+    std::fs::write(&target, "old\n").unwrap();
+    let link = dir.join("link.jsonl");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let out = neardup(
+        &["dedup", "-", "--keep", "-o", link.to_str().unwrap()],
+        Some(docs.as_bytes()),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target).unwrap().contains("\"a\""));
+    let _ = std::fs::remove_dir_all(&dir);
+}

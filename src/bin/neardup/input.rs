@@ -190,10 +190,32 @@ fn parse_line(line: &[u8], n: usize, fields: &Fields) -> Result<(String, String)
 /// Writes a file atomically: into a temporary file in the same folder,
 /// synced, then renamed over `path`. A failed or interrupted write leaves
 /// the previous file as it was.
+///
+/// Only regular files are replaced: a path naming a device, a FIFO or a
+/// socket (`-o /dev/null`, `-o /dev/stdout`, a named pipe) is written to in
+/// place — renaming over it would replace the device itself with a regular
+/// file (as root, `/dev/null` for the whole machine) — and a symbolic link is
+/// followed, so the link stays and its target is replaced.
 pub fn write_atomic(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {
+    let target = match fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            let result = (|| -> io::Result<()> {
+                let f = fs::OpenOptions::new().write(true).open(path)?;
+                let mut w = io::BufWriter::new(f);
+                write(&mut w)?;
+                w.flush()
+            })();
+            return result.with_context(|| format!("cannot write {}", path.display()));
+        }
+        Ok(_) if fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => {
+            fs::canonicalize(path).with_context(|| format!("cannot resolve {}", path.display()))?
+        }
+        _ => path.to_path_buf(),
+    };
+    let path = target.as_path();
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
