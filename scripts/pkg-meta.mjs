@@ -23,8 +23,9 @@ const pkg = {
     './web': { types: './index.d.ts', default: './index.js' },
     './neardup_bg.wasm': './neardup_bg.wasm',
     './multiref.json': './multiref.json',
+    './dictionary-en.bin': './dictionary-en.bin',
   },
-  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'multiref.json', 'README.md'],
+  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'README.md'],
   sideEffects: ['./node.js'],
   engines: { node: '>=20' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
@@ -32,6 +33,8 @@ const pkg = {
 writeFileSync('pkg/package.json', JSON.stringify(pkg, null, 2) + '\n');
 // The default multireference reference (trained on docs-bench; see EVALUATION.md).
 copyFileSync('www/multiref.json', 'pkg/multiref.json');
+copyFileSync('www/dictionary-en.bin', 'pkg/dictionary-en.bin');
+copyFileSync('www/dictionary-en.LICENSE', 'pkg/dictionary-en.LICENSE');
 
 // The entry: everything wasm-bindgen exports, with compare(a, b, { model })
 // handed to model.compare(a, b, rest) (the one thing the Rust binding cannot

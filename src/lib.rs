@@ -68,6 +68,7 @@ pub mod multiref;
 pub mod phonetic;
 pub mod shingle;
 pub mod simhash;
+pub mod spell;
 pub mod text;
 pub mod tfidf;
 #[cfg(feature = "serde")]

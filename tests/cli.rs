@@ -1167,3 +1167,80 @@ fn output_to_a_fifo_or_a_symlink_keeps_what_the_path_is() {
     assert!(std::fs::read_to_string(&target).unwrap().contains("\"a\""));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `neardup spell` corrects real misspellings with the built-in English
+/// dictionary, leaves known words and words with nothing close alone, lists
+/// candidates, and builds a dictionary of its own from a `word count` list.
+#[test]
+fn spell_corrects_words_and_builds_a_dictionary() {
+    let out = neardup(
+        &["spell", "recieve", "seperate", "teh", "house", "東京"],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "recieve\treceive\nseperate\tseparate\nteh\tthe\nhouse\thouse\n東京\t東京\n"
+    );
+    let out = neardup(&["spell", "--candidates", "3"], Some(b"wich\n"));
+    let line = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(line.starts_with("wich\twhich:1\t"), "{line}");
+    assert_eq!(line.trim_end().split('\t').count(), 4);
+
+    let counts = tmp("counts.txt", b"zebra 10\nzebu 3\n\nquokka 7\n");
+    let dict = tmp("mine.bin", b"");
+    let out = neardup(
+        &[
+            "spell",
+            "--from-counts",
+            counts.to_str().unwrap(),
+            "-o",
+            dict.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("3 words"));
+    let out = neardup(
+        &[
+            "spell",
+            "--dictionary",
+            dict.to_str().unwrap(),
+            "zebar",
+            "quoka",
+            "receive",
+        ],
+        None,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "zebar\tzebra\nquoka\tquokka\nreceive\treceive\n"
+    );
+    let bad = tmp("bad-counts.txt", b"zebra ten\n");
+    let out = neardup(
+        &[
+            "spell",
+            "--from-counts",
+            bad.to_str().unwrap(),
+            "-o",
+            dict.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1: bad count"));
+    let out = neardup(
+        &["spell", "--dictionary", counts.to_str().unwrap(), "x"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("dictionary"));
+}

@@ -17,6 +17,7 @@ mod minhash_lsh;
 mod multiref;
 mod simhash;
 mod simhash_index;
+mod speller;
 mod svm_model;
 
 pub use functions::*;
@@ -25,6 +26,7 @@ pub use minhash_lsh::JsMinHashLsh;
 pub use multiref::JsMultiRef;
 pub use simhash::{JsFingerprint, JsSimHash};
 pub use simhash_index::JsSimHashIndex;
+pub use speller::JsSpeller;
 pub use svm_model::JsSvmModel;
 
 use alloc::format;

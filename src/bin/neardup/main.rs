@@ -13,6 +13,7 @@
 //! neardup multiref train --corpus docs.jsonl -o ref.json
 //! neardup multiref pairs pairs.jsonl          estimate and exact cosine per pair
 //! neardup phonetic -a soundex Robert Rupert   phonetic codes, word<TAB>code
+//! neardup spell recieve seperate              dictionary correction, word<TAB>correction
 //! ```
 //! One file per subcommand. Files may be UTF-8 (with or without BOM), UTF-16
 //! with a BOM, or Windows-1252 (`input`).
@@ -27,6 +28,7 @@ mod index;
 mod input;
 mod multiref;
 mod phonetic;
+mod spell;
 mod train;
 
 use clap::{Parser, Subcommand};
@@ -64,6 +66,9 @@ enum Command {
     /// Phonetic codes of words (Soundex, Phonex, DSound, SoundD): one
     /// `word<TAB>code` line per word.
     Phonetic(phonetic::PhoneticArgs),
+    /// Dictionary correction: `word<TAB>correction` per word (the word itself
+    /// when known or when nothing is close), or build a dictionary.
+    Spell(spell::SpellArgs),
 }
 
 fn main() -> ExitCode {
@@ -76,6 +81,7 @@ fn main() -> ExitCode {
         Command::Train(args) => train::run(args),
         Command::Multiref(cmd) => multiref::run(cmd),
         Command::Phonetic(args) => phonetic::run(args),
+        Command::Spell(args) => spell::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,121 @@
+//! `neardup spell`: dictionary correction of words, and building a
+//! dictionary from a word-frequency list.
+
+use crate::input::{open, write_atomic};
+use anyhow::{bail, Context, Result};
+use clap::Args;
+use neardup::spell::Dictionary;
+use std::io::{self, BufRead, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// The built-in English dictionary (`scripts/make-dictionary.sh`).
+pub const DEFAULT_DICTIONARY: &[u8] = include_bytes!("../../../www/dictionary-en.bin");
+
+#[derive(Args)]
+pub struct SpellArgs {
+    /// A dictionary written by `neardup spell --from-counts` (default: the
+    /// built-in English one).
+    #[arg(long)]
+    dictionary: Option<PathBuf>,
+    /// Show up to this many candidates per word, best first
+    /// (`word<TAB>candidate:distance<TAB>…`) instead of the correction.
+    #[arg(long)]
+    candidates: Option<usize>,
+    /// Build a dictionary from a `word count` list (one per line, separated
+    /// by whitespace) and write it to `-o` instead of correcting words.
+    #[arg(long, requires = "output")]
+    from_counts: Option<PathBuf>,
+    /// Where `--from-counts` writes the dictionary (atomically).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Words to correct; without any, one word per line is read from
+    /// standard input.
+    words: Vec<String>,
+}
+
+/// Loads the dictionary of `--dictionary`, else the built-in one.
+pub fn load(path: Option<&PathBuf>) -> Result<Dictionary> {
+    match path {
+        Some(p) => {
+            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            Dictionary::from_bytes(&bytes)
+                .map_err(crate::core)
+                .with_context(|| format!("{}", p.display()))
+        }
+        None => Dictionary::from_bytes(DEFAULT_DICTIONARY).map_err(crate::core),
+    }
+}
+
+pub fn run(args: SpellArgs) -> Result<ExitCode> {
+    if let Some(counts) = &args.from_counts {
+        return build(counts, args.output.as_ref().expect("required by clap"));
+    }
+    let dict = load(args.dictionary.as_ref())?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut write = |word: &str| -> io::Result<()> {
+        match args.candidates {
+            Some(n) => {
+                write!(out, "{word}")?;
+                for c in dict.candidates(word, n) {
+                    write!(out, "\t{}:{}", c.word, c.distance)?;
+                }
+                writeln!(out)
+            }
+            None => {
+                let fixed = dict.correct(word);
+                writeln!(out, "{word}\t{}", fixed.as_deref().unwrap_or(word))
+            }
+        }
+    };
+    if args.words.is_empty() {
+        for line in io::stdin().lock().lines() {
+            let line = line?;
+            let word = line.trim();
+            if !word.is_empty() {
+                write(word)?;
+            }
+        }
+    } else {
+        for w in &args.words {
+            write(w)?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--from-counts`: reads `word count` lines, builds, checks and writes.
+fn build(counts: &Path, output: &Path) -> Result<ExitCode> {
+    let mut pairs: Vec<(String, u64)> = Vec::new();
+    for (i, line) in open(counts)?.lines().enumerate() {
+        let line = line?;
+        let mut parts = line.split_whitespace();
+        let (Some(word), Some(count), None) = (parts.next(), parts.next(), parts.next()) else {
+            if line.trim().is_empty() {
+                continue;
+            }
+            bail!(
+                "{}: line {}: expected `word count`",
+                counts.display(),
+                i + 1
+            );
+        };
+        let count: u64 = count.parse().with_context(|| {
+            format!("{}: line {}: bad count {count:?}", counts.display(), i + 1)
+        })?;
+        pairs.push((word.to_string(), count));
+    }
+    let dict = Dictionary::from_counts(pairs.iter().map(|(w, c)| (w.as_str(), *c)))
+        .map_err(crate::core)?;
+    let bytes = dict.to_bytes();
+    write_atomic(output, |w| w.write_all(&bytes))?;
+    eprintln!(
+        "neardup: {} words ({} lines read) written to {} ({} bytes)",
+        dict.len(),
+        pairs.len(),
+        output.display(),
+        bytes.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,375 @@
+//! Dictionary correction of misspelt words (Varol & Hari 2015, seed 003):
+//! a word that is not in the dictionary is replaced by the best dictionary
+//! word among its candidates — the words with the same phonetic code, and the
+//! words within Damerau–Levenshtein distance 2, found with a symmetric-delete
+//! index (Garbe's SymSpell, 2012).
+//!
+//! **Dictionary** ([`Dictionary`]): words (lowercase) with their frequency in
+//! a large corpus. The built-in English one is made by
+//! `scripts/make-dictionary.sh` from the word-frequency list shipped in the
+//! PyPI package `symspellpy` (MIT licence; Google Books Ngram counts of the
+//! SCOWL word list), 82,765 words; it is `www/dictionary-en.bin`.
+//!
+//! **Candidates** of a word `w` not in the dictionary: every dictionary word
+//! `c` with `DL(w, c) ≤ 2` (DL: [`distance::damerau_levenshtein`]), and every
+//! word with `w`'s SoundD code ([`crate::phonetic`]) at distance 3.
+//!
+//! **Ranking** (lowest cost first): `typing_distance(w, c)` (slips between
+//! neighbouring keys and transpositions cost less; [`distance`]), minus 0.5
+//! when the codes agree, minus `0.05 · log2(frequency)`; ties go to the more
+//! frequent word. The weights were set by hand on the reasoning above, not
+//! fitted to the evaluation lists (EVALUATION.md reports them held out).
+//!
+//! **Index** (in memory only, built when the dictionary is loaded): the
+//! deletes at distance ≤ 2 of each word's first 7 letters (SymSpell's
+//! prefix), as sorted `(hash, word)` pairs; about 25 pairs per word.
+
+pub mod distance;
+
+use crate::error::Error;
+use crate::hash;
+use crate::index::snapshot::{corrupt, Reader, Writer};
+use crate::phonetic::{encode_into, fold, Algorithm};
+use alloc::string::String;
+use alloc::vec::Vec;
+
+const MAGIC: &[u8; 4] = b"NDDC";
+const FORMAT_VERSION: u16 = 1;
+/// Letters of a word whose deletes are indexed (SymSpell's prefix length).
+const PREFIX: usize = 7;
+/// Largest distance of a candidate found by deletes.
+const MAX_DISTANCE: usize = 2;
+/// Largest dictionary accepted: 2^22 words.
+pub const MAX_WORDS: usize = 1 << 22;
+/// Longest word accepted in a dictionary or as a query: 64 bytes.
+pub const MAX_WORD_LEN: usize = 64;
+/// The encoder whose codes make candidates and agree in the ranking.
+const CODE: Algorithm = Algorithm::SoundD;
+
+/// A candidate correction.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Candidate {
+    /// The dictionary word.
+    pub word: String,
+    /// Its Damerau–Levenshtein distance to the query.
+    pub distance: u32,
+    /// The ranking cost (lower is better; module docs).
+    pub cost: f32,
+}
+
+/// An English (or any) dictionary with word frequencies and the indexes of
+/// a speller. Memory: about 500 bytes per word with its indexes.
+#[derive(Clone, Debug)]
+pub struct Dictionary {
+    /// The words, most frequent first.
+    words: Vec<String>,
+    /// `round(256 · log2(count))` per word.
+    log_freq: Vec<u16>,
+    /// `(hash of word, id)`, sorted.
+    exact: Vec<(u64, u32)>,
+    /// `(hash of a delete of the word's prefix, id)`, sorted, deduplicated.
+    deletes: Vec<(u64, u32)>,
+    /// `(hash of the word's SoundD code, id)`, sorted.
+    codes: Vec<(u64, u32)>,
+}
+
+fn fold_word(word: &str) -> Vec<u8> {
+    let mut v = Vec::new();
+    fold(word, &mut v);
+    v
+}
+
+/// Every string obtained from `w` by deleting at most `d` bytes, hashed.
+fn deletes(w: &[u8], d: usize, out: &mut Vec<u64>) {
+    out.push(hash::bytes_hash(0, w));
+    if d == 0 || w.is_empty() {
+        return;
+    }
+    let mut buf = Vec::with_capacity(w.len());
+    for i in 0..w.len() {
+        buf.clear();
+        buf.extend_from_slice(&w[..i]);
+        buf.extend_from_slice(&w[i + 1..]);
+        deletes(&buf, d - 1, out);
+    }
+}
+
+fn code_hash(word: &str, letters: &mut Vec<u8>, code: &mut String) -> u64 {
+    code.clear();
+    encode_into(CODE, word, letters, code);
+    hash::bytes_hash(0, code.as_bytes())
+}
+
+fn range_of(v: &[(u64, u32)], h: u64) -> &[(u64, u32)] {
+    let lo = v.partition_point(|&(x, _)| x < h);
+    let hi = lo + v[lo..].partition_point(|&(x, _)| x == h);
+    &v[lo..hi]
+}
+
+impl Dictionary {
+    /// A dictionary of `(word, count)` pairs: words are lowercased and
+    /// folded to Latin letters (SPEC.md §13); the counts of words that fold
+    /// alike are added; words with no letter are skipped.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] (option `dictionary`) when there
+    /// are no words, more than [`MAX_WORDS`], or a word longer than
+    /// [`MAX_WORD_LEN`] bytes.
+    pub fn from_counts<'a>(
+        counts: impl IntoIterator<Item = (&'a str, u64)>,
+    ) -> Result<Self, Error> {
+        let mut merged: alloc::collections::BTreeMap<Vec<u8>, u64> = Default::default();
+        for (w, c) in counts {
+            let f = fold_word(w);
+            if f.is_empty() {
+                continue;
+            }
+            if f.len() > MAX_WORD_LEN {
+                return Err(Error::option(
+                    "dictionary",
+                    alloc::format!("a word is longer than {MAX_WORD_LEN} bytes"),
+                ));
+            }
+            *merged.entry(f).or_insert(0) += c;
+            if merged.len() > MAX_WORDS {
+                return Err(Error::option(
+                    "dictionary",
+                    alloc::format!("more than {MAX_WORDS} words"),
+                ));
+            }
+        }
+        if merged.is_empty() {
+            return Err(Error::option("dictionary", String::from("no words")));
+        }
+        let mut v: Vec<(Vec<u8>, u64)> = merged.into_iter().collect();
+        v.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        let log_freq = v
+            .iter()
+            .map(|&(_, c)| libm::round(libm::log2(c.max(1) as f64) * 256.0).min(65535.0) as u16)
+            .collect();
+        // Folded words are ASCII letters, hence UTF-8.
+        let words = v
+            .into_iter()
+            .map(|(w, _)| String::from_utf8(w).unwrap_or_default())
+            .collect();
+        Ok(Self::with_indexes(words, log_freq))
+    }
+
+    fn with_indexes(words: Vec<String>, log_freq: Vec<u16>) -> Self {
+        let mut exact = Vec::with_capacity(words.len());
+        let mut dels = Vec::with_capacity(words.len() * 25);
+        let mut codes = Vec::with_capacity(words.len());
+        let (mut scratch, mut letters, mut code) = (Vec::new(), Vec::new(), String::new());
+        for (id, w) in words.iter().enumerate() {
+            let id = id as u32;
+            let b = w.as_bytes();
+            exact.push((hash::bytes_hash(0, b), id));
+            scratch.clear();
+            deletes(&b[..b.len().min(PREFIX)], MAX_DISTANCE, &mut scratch);
+            scratch.sort_unstable();
+            scratch.dedup();
+            dels.extend(scratch.iter().map(|&h| (h, id)));
+            codes.push((code_hash(w, &mut letters, &mut code), id));
+        }
+        exact.sort_unstable();
+        dels.sort_unstable();
+        codes.sort_unstable();
+        Dictionary {
+            words,
+            log_freq,
+            exact,
+            deletes: dels,
+            codes,
+        }
+    }
+
+    /// Number of words.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// `true` when there are no words (never, for a checked dictionary).
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// `true` when `word` (folded) is a dictionary word.
+    pub fn contains(&self, word: &str) -> bool {
+        self.id(&fold_word(word)).is_some()
+    }
+
+    fn id(&self, folded: &[u8]) -> Option<u32> {
+        range_of(&self.exact, hash::bytes_hash(0, folded))
+            .iter()
+            .find(|&&(_, id)| self.words[id as usize].as_bytes() == folded)
+            .map(|&(_, id)| id)
+    }
+
+    /// The candidate corrections of `word`, best first, at most `max`
+    /// (module docs); empty when the word is a dictionary word, has no Latin
+    /// letter or is longer than [`MAX_WORD_LEN`] bytes. Time: a few hundred
+    /// index look-ups and distance computations per word.
+    pub fn candidates(&self, word: &str, max: usize) -> Vec<Candidate> {
+        let w = fold_word(word);
+        if w.is_empty() || w.len() > MAX_WORD_LEN || self.id(&w).is_some() {
+            return Vec::new();
+        }
+        let (mut letters, mut code) = (Vec::new(), String::new());
+        let wcode = code_hash(word, &mut letters, &mut code);
+        let mut ids: Vec<u32> = Vec::new();
+        let mut hashes = Vec::new();
+        deletes(&w[..w.len().min(PREFIX)], MAX_DISTANCE, &mut hashes);
+        hashes.sort_unstable();
+        hashes.dedup();
+        for h in hashes {
+            ids.extend(range_of(&self.deletes, h).iter().map(|&(_, id)| id));
+        }
+        ids.extend(range_of(&self.codes, wcode).iter().map(|&(_, id)| id));
+        ids.sort_unstable();
+        ids.dedup();
+        let mut out: Vec<(Candidate, u16)> = Vec::new();
+        for id in ids {
+            let c = self.words[id as usize].as_bytes();
+            let same_code = code_hash(&self.words[id as usize], &mut letters, &mut code) == wcode;
+            let limit = if same_code {
+                MAX_DISTANCE + 1
+            } else {
+                MAX_DISTANCE
+            };
+            let d = distance::damerau_levenshtein(&w, c, limit);
+            if d > limit {
+                continue;
+            }
+            let f = self.log_freq[id as usize];
+            let cost = distance::typing_distance(&w, c, limit as f32 + 1.0)
+                - if same_code { 0.5 } else { 0.0 }
+                - 0.05 * f32::from(f) / 256.0;
+            out.push((
+                Candidate {
+                    word: self.words[id as usize].clone(),
+                    distance: d as u32,
+                    cost,
+                },
+                f,
+            ));
+        }
+        out.sort_by(|a, b| {
+            a.0.cost
+                .total_cmp(&b.0.cost)
+                .then_with(|| b.1.cmp(&a.1))
+                .then_with(|| a.0.word.cmp(&b.0.word))
+        });
+        out.into_iter().take(max).map(|(c, _)| c).collect()
+    }
+
+    /// The correction of `word`: the best candidate, or `None` when the word
+    /// is known, has no Latin letter, or has no candidate.
+    pub fn correct(&self, word: &str) -> Option<String> {
+        self.candidates(word, 1).pop().map(|c| c.word)
+    }
+
+    /// The dictionary as bytes (format 1): `"NDDC"`, `u16` 1, `u16` spec
+    /// version, `u32` count, the words most frequent first joined by `\n`
+    /// (one length-prefixed string), `count × u16` log-frequencies
+    /// (`round(256 · log2(count))`), `u32` CRC-32. Little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut w = Writer::new(MAGIC, FORMAT_VERSION);
+        w.u32(self.words.len() as u32);
+        w.str(&self.words.join("\n"));
+        for &f in &self.log_freq {
+            w.u16(f);
+        }
+        w.finish()
+    }
+
+    /// Reads [`Dictionary::to_bytes`] output and builds the indexes.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Corrupt`] for wrong magic, a bad checksum,
+    /// truncation, a count that does not match the words, an empty or
+    /// unfolded word, or more than [`MAX_WORDS`] words;
+    /// [`crate::ErrorKind::Version`] for another format or spec version.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        const WHAT: &str = "dictionary";
+        let mut r = Reader::open(bytes, MAGIC, FORMAT_VERSION, WHAT)?;
+        let n = r.u32()? as usize;
+        if n == 0 || n > MAX_WORDS || n > r.remaining() / 4 {
+            return Err(corrupt(
+                WHAT,
+                alloc::format!("{n} words cannot fit in the data"),
+            ));
+        }
+        let joined = r.str()?;
+        let words: Vec<String> = joined.split('\n').map(String::from).collect();
+        if words.len() != n {
+            return Err(corrupt(
+                WHAT,
+                alloc::format!("{} words, the header says {n}", words.len()),
+            ));
+        }
+        if words.iter().any(|w| {
+            w.is_empty() || w.len() > MAX_WORD_LEN || !w.bytes().all(|b| b.is_ascii_lowercase())
+        }) {
+            return Err(corrupt(
+                WHAT,
+                "a word is empty, too long or not folded".into(),
+            ));
+        }
+        let log_freq = (0..n).map(|_| r.u16()).collect::<Result<Vec<u16>, _>>()?;
+        r.end()?;
+        Ok(Self::with_indexes(words, log_freq))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> Dictionary {
+        Dictionary::from_counts([
+            ("the", 1000),
+            ("receive", 50),
+            ("received", 40),
+            ("separate", 30),
+            ("government", 30),
+            ("committee", 20),
+            ("comet", 5),
+            ("recipe", 10),
+            ("Café", 3),
+            ("1984", 9),
+        ])
+        .unwrap()
+    }
+
+    #[test]
+    fn corrects_real_misspellings() {
+        let d = tiny();
+        assert_eq!(d.len(), 9, "1984 has no letter");
+        assert!(d.contains("The") && d.contains("cafe") && d.contains("café"));
+        assert_eq!(d.correct("recieve").as_deref(), Some("receive"));
+        assert_eq!(d.correct("seperate").as_deref(), Some("separate"));
+        assert_eq!(d.correct("goverment").as_deref(), Some("government"));
+        assert_eq!(d.correct("comittee").as_deref(), Some("committee"));
+        assert_eq!(d.correct("teh").as_deref(), Some("the"));
+        assert_eq!(d.correct("the"), None, "known");
+        assert_eq!(d.correct("東京"), None);
+        assert_eq!(d.correct("xylophone"), None, "nothing close");
+    }
+
+    #[test]
+    fn bytes_round_trip_and_corruption() {
+        let d = tiny();
+        let bytes = d.to_bytes();
+        let back = Dictionary::from_bytes(&bytes).unwrap();
+        assert_eq!(back.to_bytes(), bytes);
+        assert_eq!(back.correct("recieve").as_deref(), Some("receive"));
+        for i in (0..bytes.len()).step_by(3) {
+            let mut b = bytes.clone();
+            b[i] ^= 0x20;
+            assert!(Dictionary::from_bytes(&b).is_err(), "flip at {i}");
+            assert!(Dictionary::from_bytes(&bytes[..i]).is_err());
+        }
+        assert!(Dictionary::from_counts([("123", 1)]).is_err());
+    }
+}

@@ -1,0 +1,64 @@
+//! `Speller`: dictionary correction of misspelt words; see the Rust
+//! `neardup::spell`. The dictionary is a separate asset of the package
+//! (`neardup/dictionary-en.bin`, 0.9 MB), loaded only by those who correct.
+
+use super::{js_error, to_js};
+use crate::spell::Dictionary;
+use alloc::string::String;
+use wasm_bindgen::prelude::*;
+
+/// A dictionary with word frequencies and its correction indexes.
+#[wasm_bindgen(js_name = Speller)]
+pub struct JsSpeller {
+    dict: Dictionary,
+}
+
+#[wasm_bindgen(js_class = Speller)]
+impl JsSpeller {
+    /// Reads a dictionary (`dictionary-en.bin`, or one written by `neardup
+    /// spell --from-counts`) and builds its indexes (about 0.3 s and 40 MB
+    /// for the English one). Throws for corrupt or other-version bytes.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8]) -> Result<JsSpeller, JsValue> {
+        Ok(JsSpeller {
+            dict: Dictionary::from_bytes(bytes).map_err(js_error)?,
+        })
+    }
+
+    /// Number of words.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.dict.len() as u32
+    }
+
+    /// `true` when `word` is a dictionary word.
+    pub fn has(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] word: JsValue,
+    ) -> Result<bool, JsValue> {
+        Ok(self.dict.contains(&super::str_arg(word, "word")?))
+    }
+
+    /// The correction of `word`, or `word` itself when it is known, has no
+    /// Latin letter, or nothing is close.
+    pub fn correct(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] word: JsValue,
+    ) -> Result<String, JsValue> {
+        let word = super::str_arg(word, "word")?;
+        Ok(self.dict.correct(&word).unwrap_or(word))
+    }
+
+    /// Up to `max` (default 10, at most 100) candidate corrections, best
+    /// first: `[{word, distance, cost}]`; empty for a known word.
+    #[wasm_bindgen(unchecked_return_type = "{ word: string; distance: number; cost: number }[]")]
+    pub fn candidates(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] word: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] max: Option<JsValue>,
+    ) -> Result<JsValue, JsValue> {
+        let word = super::str_arg(word, "word")?;
+        let max = super::opt_int_arg(max, "max", 1, 100)?.unwrap_or(10);
+        to_js(&self.dict.candidates(&word, max as usize))
+    }
+}

@@ -1,0 +1,35 @@
+// Speller in the built package, with the shipped English dictionary asset.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as nd from '../../pkg/node.js';
+import { repo } from './helpers.mjs';
+
+const speller = nd.Speller.fromBytes(readFileSync(join(repo, 'pkg/dictionary-en.bin')));
+
+test('the shipped dictionary corrects real misspellings as the CLI does', () => {
+  assert.ok(speller.size > 80000);
+  for (const [typo, fixed] of [['recieve', 'receive'], ['seperate', 'separate'], ['goverment', 'government'], ['teh', 'the'], ['definately', 'definitely']]) {
+    assert.equal(speller.correct(typo), fixed, typo);
+  }
+  assert.equal(speller.correct('house'), 'house');
+  assert.equal(speller.correct('東京'), '東京');
+  assert.equal(speller.has('House'), true);
+  const c = speller.candidates('wich', 3);
+  assert.equal(c.length, 3);
+  assert.deepEqual([c[0].word, c[0].distance], ['which', 1]);
+  assert.ok(c[0].cost <= c[1].cost && c[1].cost <= c[2].cost);
+});
+
+test('bad dictionaries and arguments are clear errors', () => {
+  assert.throws(() => nd.Speller.fromBytes(new Uint8Array([1, 2, 3])), /dictionary/);
+  const bytes = readFileSync(join(repo, 'pkg/dictionary-en.bin'));
+  const flipped = Uint8Array.from(bytes);
+  flipped[100] ^= 1;
+  assert.throws(() => nd.Speller.fromBytes(flipped), /dictionary/);
+  assert.throws(() => speller.correct(3), (e) => e instanceof TypeError && /word must be a string/.test(e.message));
+  assert.throws(() => speller.candidates('wich', 0), (e) => e instanceof RangeError && /max must be an integer in 1..=100/.test(e.message));
+  assert.throws(() => speller.candidates('wich', 2.5), RangeError);
+  assert.equal(speller.correct('recieve'), 'receive');
+});
