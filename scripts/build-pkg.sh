@@ -13,8 +13,7 @@ profile=release
 [ "${1:-}" = "--dev" ] && profile=debug
 cargo_flags=(--lib --target wasm32-unknown-unknown --features wasm)
 [ $profile = release ] && cargo_flags+=(--release)
-source scripts/cargo-retry.sh
-cargo_ "pkg-$profile" build "${cargo_flags[@]}"
+cargo build "${cargo_flags[@]}"
 
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name neardup \
