@@ -32,7 +32,32 @@ pub fn adjacent(a: u8, b: u8) -> bool {
 /// byte strings, stopping early: returns `max + 1` as soon as the distance
 /// is known to exceed `max`. Time `O(|a| · |b|)`, memory `O(|b|)`.
 pub fn damerau_levenshtein(a: &[u8], b: &[u8], max: usize) -> usize {
-    weighted(a, b, max as f32, |_, _| 1.0, 1.0) as usize
+    if a.len().abs_diff(b.len()) > max {
+        return max + 1;
+    }
+    let n = b.len();
+    let mut prev2: Vec<usize> = alloc::vec![0; n + 1];
+    let mut prev: Vec<usize> = (0..=n).collect();
+    let mut cur: Vec<usize> = alloc::vec![0; n + 1];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        let mut row_min = i;
+        for j in 1..=n {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                v = v.min(prev2[j - 2] + 1);
+            }
+            cur[j] = v;
+            row_min = row_min.min(v);
+        }
+        if row_min > max {
+            return max + 1;
+        }
+        core::mem::swap(&mut prev2, &mut prev);
+        core::mem::swap(&mut prev, &mut cur);
+    }
+    prev[n].min(max + 1)
 }
 
 /// The weighted distance used to rank corrections: as

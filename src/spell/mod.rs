@@ -66,12 +66,14 @@ pub struct Dictionary {
     words: Vec<String>,
     /// `round(256 · log2(count))` per word.
     log_freq: Vec<u16>,
-    /// `(hash of word, id)`, sorted.
-    exact: Vec<(u64, u32)>,
-    /// `(hash of a delete of the word's prefix, id)`, sorted, deduplicated.
-    deletes: Vec<(u64, u32)>,
-    /// `(hash of the word's SoundD code, id)`, sorted.
-    codes: Vec<(u64, u32)>,
+    /// `(hash of word, id)`.
+    exact: Table,
+    /// `(hash of a delete of the word's prefix, id)`.
+    deletes: Table,
+    /// `(hash of the word's SoundD code, id)`.
+    codes: Table,
+    /// The hash of each word's SoundD code, by id.
+    code_of: Vec<u64>,
 }
 
 fn fold_word(word: &str) -> Vec<u8> {
@@ -101,10 +103,44 @@ fn code_hash(word: &str, letters: &mut Vec<u8>, code: &mut String) -> u64 {
     hash::bytes_hash(0, code.as_bytes())
 }
 
-fn range_of(v: &[(u64, u32)], h: u64) -> &[(u64, u32)] {
-    let lo = v.partition_point(|&(x, _)| x < h);
-    let hi = lo + v[lo..].partition_point(|&(x, _)| x == h);
-    &v[lo..hi]
+/// `(hash, id)` pairs sorted by hash, with a directory on the hashes' top
+/// bits (about one entry per pair) so that a look-up reads one directory
+/// slot and a short run instead of binary-searching the whole array.
+#[derive(Clone, Debug)]
+struct Table {
+    pairs: Vec<(u64, u32)>,
+    starts: Vec<u32>,
+    shift: u32,
+}
+
+impl Table {
+    fn new(mut pairs: Vec<(u64, u32)>) -> Self {
+        pairs.sort_unstable();
+        pairs.dedup();
+        let bits = (usize::BITS - pairs.len().leading_zeros()).clamp(4, 24);
+        let shift = 64 - bits;
+        let mut starts = alloc::vec![0u32; (1usize << bits) + 1];
+        for &(h, _) in &pairs {
+            starts[(h >> shift) as usize + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        Table {
+            pairs,
+            starts,
+            shift,
+        }
+    }
+
+    /// The pairs whose hash is `h`.
+    fn get(&self, h: u64) -> &[(u64, u32)] {
+        let p = (h >> self.shift) as usize;
+        let bucket = &self.pairs[self.starts[p] as usize..self.starts[p + 1] as usize];
+        let lo = bucket.partition_point(|&(x, _)| x < h);
+        let hi = lo + bucket[lo..].partition_point(|&(x, _)| x == h);
+        &bucket[lo..hi]
+    }
 }
 
 impl Dictionary {
@@ -160,6 +196,7 @@ impl Dictionary {
         let mut exact = Vec::with_capacity(words.len());
         let mut dels = Vec::with_capacity(words.len() * 25);
         let mut codes = Vec::with_capacity(words.len());
+        let mut code_of = Vec::with_capacity(words.len());
         let (mut scratch, mut letters, mut code) = (Vec::new(), Vec::new(), String::new());
         for (id, w) in words.iter().enumerate() {
             let id = id as u32;
@@ -170,17 +207,17 @@ impl Dictionary {
             scratch.sort_unstable();
             scratch.dedup();
             dels.extend(scratch.iter().map(|&h| (h, id)));
-            codes.push((code_hash(w, &mut letters, &mut code), id));
+            let c = code_hash(w, &mut letters, &mut code);
+            codes.push((c, id));
+            code_of.push(c);
         }
-        exact.sort_unstable();
-        dels.sort_unstable();
-        codes.sort_unstable();
         Dictionary {
             words,
             log_freq,
-            exact,
-            deletes: dels,
-            codes,
+            exact: Table::new(exact),
+            deletes: Table::new(dels),
+            codes: Table::new(codes),
+            code_of,
         }
     }
 
@@ -200,7 +237,8 @@ impl Dictionary {
     }
 
     fn id(&self, folded: &[u8]) -> Option<u32> {
-        range_of(&self.exact, hash::bytes_hash(0, folded))
+        self.exact
+            .get(hash::bytes_hash(0, folded))
             .iter()
             .find(|&&(_, id)| self.words[id as usize].as_bytes() == folded)
             .map(|&(_, id)| id)
@@ -223,20 +261,23 @@ impl Dictionary {
         hashes.sort_unstable();
         hashes.dedup();
         for h in hashes {
-            ids.extend(range_of(&self.deletes, h).iter().map(|&(_, id)| id));
+            ids.extend(self.deletes.get(h).iter().map(|&(_, id)| id));
         }
-        ids.extend(range_of(&self.codes, wcode).iter().map(|&(_, id)| id));
+        ids.extend(self.codes.get(wcode).iter().map(|&(_, id)| id));
         ids.sort_unstable();
         ids.dedup();
         let mut out: Vec<(Candidate, u16)> = Vec::new();
         for id in ids {
             let c = self.words[id as usize].as_bytes();
-            let same_code = code_hash(&self.words[id as usize], &mut letters, &mut code) == wcode;
+            let same_code = self.code_of[id as usize] == wcode;
             let limit = if same_code {
                 MAX_DISTANCE + 1
             } else {
                 MAX_DISTANCE
             };
+            if c.len().abs_diff(w.len()) > limit {
+                continue;
+            }
             let d = distance::damerau_levenshtein(&w, c, limit);
             if d > limit {
                 continue;
