@@ -72,6 +72,16 @@ fn main() {
         );
     }
 
+    let dict = neardup::spell::Dictionary::from_counts([
+        ("the", 1000),
+        ("receive", 50),
+        ("separate", 30),
+        ("committee", 20),
+        ("café", 3),
+    ])
+    .expect("dictionary");
+    write(out, "dictionary", "small", &dict.to_bytes());
+
     let model = fs::read(repo.join("www/model.json")).expect("www/model.json");
     write(out, "model_json", "model.json", &model);
     let reference = fs::read_to_string(repo.join("www/multiref.json")).expect("www/multiref.json");
