@@ -188,55 +188,35 @@ impl Report {
         if self.offsets == OffsetUnit::Utf16Units {
             return self;
         }
-        let flat = |r: TextRange| [r.start, r.end];
-        let ua = utf16_offsets(
+        let (passages, misspellings) = (&mut self.passages, &mut self.misspellings);
+        ranges_to_utf16(
             a,
-            &self
-                .passages
-                .iter()
-                .flat_map(|p| flat(p.a))
-                .collect::<Vec<_>>(),
+            passages
+                .iter_mut()
+                .map(|p| &mut p.a)
+                .chain(misspellings.iter_mut().map(|m| &mut m.a))
+                .collect(),
         );
-        let ub = utf16_offsets(
+        ranges_to_utf16(
             b,
-            &self
-                .passages
-                .iter()
-                .flat_map(|p| flat(p.b))
-                .collect::<Vec<_>>(),
+            passages
+                .iter_mut()
+                .map(|p| &mut p.b)
+                .chain(misspellings.iter_mut().map(|m| &mut m.b))
+                .collect(),
         );
-        let um = |text: &str, pick: fn(&Misspelling) -> TextRange, list: &[Misspelling]| {
-            utf16_offsets(
-                text,
-                &list.iter().flat_map(|m| flat(pick(m))).collect::<Vec<_>>(),
-            )
-        };
-        let (ma, mb) = (
-            um(a, |m| m.a, &self.misspellings),
-            um(b, |m| m.b, &self.misspellings),
-        );
-        for (i, m) in self.misspellings.iter_mut().enumerate() {
-            m.a = TextRange {
-                start: ma[2 * i],
-                end: ma[2 * i + 1],
-            };
-            m.b = TextRange {
-                start: mb[2 * i],
-                end: mb[2 * i + 1],
-            };
-        }
-        for (i, p) in self.passages.iter_mut().enumerate() {
-            p.a = TextRange {
-                start: ua[2 * i],
-                end: ua[2 * i + 1],
-            };
-            p.b = TextRange {
-                start: ub[2 * i],
-                end: ub[2 * i + 1],
-            };
-        }
         self.offsets = OffsetUnit::Utf16Units;
         self
+    }
+}
+
+/// Rewrites byte ranges into `text` as UTF-16 ranges, in place.
+fn ranges_to_utf16(text: &str, ranges: Vec<&mut TextRange>) {
+    let bytes: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
+    let units = utf16_offsets(text, &bytes);
+    for (r, u) in ranges.into_iter().zip(units.chunks_exact(2)) {
+        r.start = u[0];
+        r.end = u[1];
     }
 }
 

@@ -187,6 +187,29 @@ fn parse_line(line: &[u8], n: usize, fields: &Fields) -> Result<(String, String)
     Ok((id, text))
 }
 
+/// Calls `f` with each word of `words`, or, when there are none, with each
+/// non-empty line of standard input (trimmed): the word source of
+/// `neardup phonetic` and `neardup spell`.
+pub fn for_each_word(
+    words: &[String],
+    mut f: impl FnMut(&str) -> io::Result<()>,
+) -> io::Result<()> {
+    if words.is_empty() {
+        for line in io::stdin().lock().lines() {
+            let line = line?;
+            let word = line.trim();
+            if !word.is_empty() {
+                f(word)?;
+            }
+        }
+    } else {
+        for w in words {
+            f(w)?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes a file atomically: into a temporary file in the same folder,
 /// synced, then renamed over `path`. A failed or interrupted write leaves
 /// the previous file as it was.

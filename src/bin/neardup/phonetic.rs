@@ -3,7 +3,7 @@
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use neardup::phonetic::{encode_into, Algorithm};
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 /// The encoders, as named on the command line.
@@ -46,24 +46,12 @@ pub fn run(args: PhoneticArgs) -> Result<ExitCode> {
     let algorithm = Algorithm::from(args.algorithm);
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut letters, mut code) = (Vec::new(), String::new());
-    let mut write = |word: &str| -> io::Result<()> {
+    let write = |word: &str| -> io::Result<()> {
         code.clear();
         encode_into(algorithm, word, &mut letters, &mut code);
         writeln!(out, "{word}\t{code}")
     };
-    if args.words.is_empty() {
-        for line in io::stdin().lock().lines() {
-            let line = line?;
-            let word = line.trim();
-            if !word.is_empty() {
-                write(word)?;
-            }
-        }
-    } else {
-        for w in &args.words {
-            write(w)?;
-        }
-    }
+    crate::input::for_each_word(&args.words, write)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }

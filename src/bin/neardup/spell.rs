@@ -53,7 +53,7 @@ pub fn run(args: SpellArgs) -> Result<ExitCode> {
     }
     let dict = load(args.dictionary.as_ref())?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut write = |word: &str| -> io::Result<()> {
+    let write = |word: &str| -> io::Result<()> {
         match args.candidates {
             Some(n) => {
                 write!(out, "{word}")?;
@@ -68,19 +68,7 @@ pub fn run(args: SpellArgs) -> Result<ExitCode> {
             }
         }
     };
-    if args.words.is_empty() {
-        for line in io::stdin().lock().lines() {
-            let line = line?;
-            let word = line.trim();
-            if !word.is_empty() {
-                write(word)?;
-            }
-        }
-    } else {
-        for w in &args.words {
-            write(w)?;
-        }
-    }
+    crate::input::for_each_word(&args.words, write)?;
     out.flush()?;
     Ok(ExitCode::SUCCESS)
 }
