@@ -181,7 +181,8 @@ impl MinHasher {
     /// The signature of a document's shingles under this hasher's shingling
     /// (its distinct shingles, memoised in the document). A document without
     /// words gives the empty signature; [`Shingling::Custom`] gives the empty
-    /// signature too.
+    /// signature too. Time `num_perm` steps per distinct shingle; memory
+    /// `4 · num_perm` bytes besides the document's shingle set.
     ///
     /// # Errors
     /// [`crate::ErrorKind::Incompatible`] when the document's seed is not the

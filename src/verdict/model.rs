@@ -292,7 +292,11 @@ impl SvmModel {
     }
 
     /// The verdict for suspicious document `a` against source `b` (made
-    /// with any one seed: the seed of the caller's comparison).
+    /// with any one seed: the seed of the caller's comparison). Time linear
+    /// in the documents for each of the model's at most
+    /// [`crate::verdict::MAX_FEATURES`] features (shingle sets are shared
+    /// between features and with `compare`), plus the kernel over the
+    /// support vectors; memory that of the shingle sets.
     ///
     /// # Errors
     /// [`ErrorKind::EmptyText`] when a document has no words;
