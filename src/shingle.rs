@@ -189,7 +189,7 @@ impl core::str::FromStr for Shingling {
                 "shingle",
                 alloc::format!(
                     "must be word:K, char:Q, phonetic:K or phonetic:ALGO:K (K, Q in 1..=32; \
-                     ALGO one of soundex, phonex, dsound, soundd) or custom, got {s:?}"
+                     ALGO one of soundex, phonex, dsound, soundd, phonix, metaphone) or custom, got {s:?}"
                 ),
             )
         };

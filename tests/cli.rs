@@ -1068,6 +1068,45 @@ fn phonetic_codes_words_and_phonetic_shingles_find_a_misspelt_copy() {
     );
     let out = neardup(&["phonetic", "-a", "nysiis", "x"], None);
     assert_eq!(out.status.code(), Some(2), "a usage error");
+    // Double Metaphone: primary and alternate, full length or cut.
+    let out = neardup(
+        &[
+            "phonetic",
+            "-a",
+            "metaphone",
+            "Smith",
+            "Antidisestablishment",
+        ],
+        None,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Smith\tSM0\tXMT\nAntidisestablishment\tANTTSSTPLXMNT\tANTTSSTPLXMNT\n"
+    );
+    let out = neardup(
+        &[
+            "phonetic",
+            "-a",
+            "metaphone",
+            "--max-length",
+            "4",
+            "Schmidt",
+        ],
+        None,
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "Schmidt\tXMT\tSMT\n");
+    let out = neardup(
+        &["phonetic", "-a", "phonix", "--max-length", "4", "x"],
+        None,
+    );
+    assert!(
+        !out.status.success() && String::from_utf8_lossy(&out.stderr).contains("metaphone only")
+    );
+    let out = neardup(&["phonetic", "-a", "phonix", "Knight", "Night"], None);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Knight\tN3000000\nNight\tN3000000\n"
+    );
 
     let docs = concat!(
         r#"{"id":"a","text":"the committee received a separate report about the government budget for next year"}"#,
@@ -1096,6 +1135,21 @@ fn phonetic_codes_words_and_phonetic_shingles_find_a_misspelt_copy() {
     assert_eq!(pairs("word:3"), 0);
     assert_eq!(pairs("phonetic:3"), 1);
     assert_eq!(pairs("phonetic:soundex:3"), 1);
+    assert_eq!(pairs("phonetic:phonix:3"), 1);
+    assert_eq!(pairs("phonetic:metaphone:3"), 1);
+    // Dictionary correction first (seed 003): the copy's words are mended.
+    assert_eq!(pairs("word:3+correct"), 1);
+    let out = neardup(
+        &["dedup", "-", "--shingle", "char:5+correct"],
+        Some(docs.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("+correct applies to word:K"));
+    let out = neardup(
+        &["dedup", "-", "--dictionary", "/nonexistent"],
+        Some(docs.as_bytes()),
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("word:K+correct only"));
     let out = neardup(
         &["dedup", "-", "--shingle", "phonetic:nysiis:3"],
         Some(docs.as_bytes()),

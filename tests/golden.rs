@@ -651,6 +651,13 @@ pub mod phonetic {
             .iter()
             .map(|&a| (a.name().to_string(), encode(a, word)))
             .collect();
+        let mut letters = Vec::new();
+        neardup::phonetic::fold(word, &mut letters);
+        if !letters.is_empty() {
+            let (_, alternate) =
+                neardup::phonetic::double_metaphone::double_metaphone(&letters, None);
+            m.insert("metaphone_alternate".into(), alternate);
+        }
         m.insert("word".into(), word.into());
         m
     }
@@ -718,6 +725,14 @@ pub mod phonetic {
             "receive",
             "seperate",
             "separate",
+            "Smith",
+            "Schmidt",
+            "Williams",
+            "Caesar",
+            "Thompson",
+            "Müller",
+            "laugh",
+            "gnome",
         ];
         let text = "The comittee recieved a seperate report about the goverment's tax.";
         let golden = Golden {
@@ -729,6 +744,8 @@ pub mod phonetic {
                 shingle_case(text, "phonetic:soundd:1", 0),
                 shingle_case("東京 café 1984 naïve", "phonetic:dsound:2", 0),
                 shingle_case("", "phonetic:soundex:3", 0),
+                shingle_case(text, "phonetic:phonix:3", 0),
+                shingle_case(text, "phonetic:metaphone:2", 5),
             ],
         };
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/phonetic-v1.json");

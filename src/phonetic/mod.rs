@@ -5,6 +5,9 @@
 //!
 //! * [`soundex`]: American Soundex (Knuth, TAOCP vol. 3; the H/W rule).
 //! * [`phonex`]: Phonex (Lait & Randell 1996).
+//! * [`phonix`]: Phonix (Gadd 1990), the WAIS rule list.
+//! * [`double_metaphone`]: Double Metaphone (Philips 2000, `dmetaph.cpp`),
+//!   primary and alternate codes.
 //! * [`dsound`]: DSound as seed 003 writes it, and its SoundD variant
 //!   (zeros removed, four characters).
 //!
@@ -15,8 +18,10 @@
 //! is its own code ([`encode`] returns it unchanged), so CJK or Greek text
 //! keeps its words as they are.
 
+pub mod double_metaphone;
 pub mod dsound;
 pub mod phonex;
+pub mod phonix;
 pub mod soundex;
 
 use crate::error::Error;
@@ -42,15 +47,21 @@ pub enum Algorithm {
     DSound,
     /// SoundD: DSound without zeros, padded or cut to 4 digits ([`dsound`]).
     SoundD,
+    /// Phonix: a letter (or `v`) and seven digits ([`phonix`]).
+    Phonix,
+    /// Double Metaphone's primary code, full length ([`double_metaphone`]).
+    Metaphone,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order of their persisted codes.
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 6] = [
         Algorithm::Soundex,
         Algorithm::Phonex,
         Algorithm::DSound,
         Algorithm::SoundD,
+        Algorithm::Phonix,
+        Algorithm::Metaphone,
     ];
 
     /// The name used in shingle specs, the CLI and JavaScript.
@@ -60,6 +71,8 @@ impl Algorithm {
             Algorithm::Phonex => "phonex",
             Algorithm::DSound => "dsound",
             Algorithm::SoundD => "soundd",
+            Algorithm::Phonix => "phonix",
+            Algorithm::Metaphone => "metaphone",
         }
     }
 
@@ -83,13 +96,15 @@ impl Algorithm {
             })
     }
 
-    /// The persisted number of the algorithm (0..=3); stable across versions.
+    /// The persisted number of the algorithm (0..=5); stable across versions.
     pub(crate) fn code(self) -> u8 {
         match self {
             Algorithm::Soundex => 0,
             Algorithm::Phonex => 1,
             Algorithm::DSound => 2,
             Algorithm::SoundD => 3,
+            Algorithm::Phonix => 4,
+            Algorithm::Metaphone => 5,
         }
     }
 
@@ -105,6 +120,8 @@ impl Algorithm {
             Algorithm::Phonex => phonex::encode(w, out),
             Algorithm::DSound => dsound::encode(w, true, out),
             Algorithm::SoundD => dsound::encode(w, false, out),
+            Algorithm::Phonix => phonix::encode(w, out),
+            Algorithm::Metaphone => double_metaphone::encode(w, out),
         }
     }
 }
@@ -167,6 +184,23 @@ pub fn encode(algorithm: Algorithm, word: &str) -> String {
     out
 }
 
+/// The primary and alternate Double Metaphone codes of `word`, each cut to
+/// `max_len` characters when given; a word with no Latin letter is both its
+/// codes (as in [`encode`]). See [`double_metaphone::double_metaphone`].
+///
+/// ```
+/// use neardup::phonetic::double_metaphone_of;
+/// assert_eq!(double_metaphone_of("Schmidt", None), ("XMT".into(), "SMT".into()));
+/// ```
+pub fn double_metaphone_of(word: &str, max_len: Option<usize>) -> (String, String) {
+    let mut letters = Vec::new();
+    fold(word, &mut letters);
+    if letters.is_empty() {
+        return (word.into(), word.into());
+    }
+    double_metaphone::double_metaphone(&letters, max_len)
+}
+
 /// The hash of each word token's phonetic code, in order:
 /// `bytes_hash(seed, code)` — the token hashes of phonetic shingles
 /// (SPEC.md §12), combined into k-shingles like word tokens.
@@ -218,7 +252,7 @@ mod tests {
         }
         let e = Algorithm::from_name("nysiis").unwrap_err();
         assert!(
-            alloc::format!("{e}").contains("soundex, phonex, dsound, soundd"),
+            alloc::format!("{e}").contains("soundex, phonex, dsound, soundd, phonix, metaphone"),
             "{e}"
         );
     }

@@ -310,6 +310,51 @@ impl Dictionary {
         self.candidates(word, 1).pop().map(|c| c.word)
     }
 
+    /// The misspelt words of `text` with their corrections, in text order:
+    /// each word token (as [`crate::text::normalize`] finds them) that is
+    /// not in the dictionary and has a candidate, as its byte range in
+    /// `text` and the correction. A word repeated is corrected once.
+    /// Time: [`Dictionary::candidates`] per distinct unknown word.
+    pub fn corrections(&self, text: &str) -> Vec<(crate::text::TextRange, String)> {
+        let n = crate::text::normalize(text);
+        let mut seen: alloc::collections::BTreeMap<&str, Option<String>> = Default::default();
+        let mut out = Vec::new();
+        for (i, t) in n.tokens().iter().enumerate() {
+            let word = n.token_str(i).unwrap_or_default();
+            let fix = seen.entry(word).or_insert_with(|| self.correct(word));
+            if let Some(c) = fix {
+                out.push((t.orig, c.clone()));
+            }
+        }
+        out
+    }
+
+    /// `text` with every misspelt word replaced by its correction
+    /// ([`Dictionary::corrections`]); everything else is kept as it was.
+    /// Word k-shingles of the result are the `word:K+correct` shingles of
+    /// seed 003 (SPEC.md §13).
+    ///
+    /// ```
+    /// use neardup::spell::Dictionary;
+    /// let words = [("the", 100), ("committee", 5), ("received", 9), ("report", 7)];
+    /// let d = Dictionary::from_counts(words).unwrap();
+    /// assert_eq!(
+    ///     d.correct_text("The comittee recieved the report."),
+    ///     "The committee received the report."
+    /// );
+    /// ```
+    pub fn correct_text(&self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len() + 16);
+        let mut at = 0;
+        for (r, c) in self.corrections(text) {
+            out.push_str(&text[at..r.start]);
+            out.push_str(&c);
+            at = r.end;
+        }
+        out.push_str(&text[at..]);
+        out
+    }
+
     /// The dictionary as bytes (format 1): `"NDDC"`, `u16` 1, `u16` spec
     /// version, `u32` count, the words most frequent first joined by `\n`
     /// (one length-prefixed string), `count × u16` log-frequencies

@@ -132,18 +132,38 @@ pub fn spec_version() -> u32 {
 }
 
 /// The phonetic code of `word` by `algorithm` (`"soundex"`, `"phonex"`,
-/// `"dsound"` or `"soundd"`; SPEC.md §13). A word with no Latin letter is
+/// `"dsound"`, `"soundd"`, `"phonix"` or `"metaphone"` — Double
+/// Metaphone's primary code; SPEC.md §13). A word with no Latin letter is
 /// its own code. Throws for an unknown algorithm.
 #[wasm_bindgen]
 pub fn phonetic(
     #[wasm_bindgen(unchecked_param_type = "string")] word: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "'soundex' | 'phonex' | 'dsound' | 'soundd'")]
+    #[wasm_bindgen(
+        unchecked_param_type = "'soundex' | 'phonex' | 'dsound' | 'soundd' | 'phonix' | 'metaphone'"
+    )]
     algorithm: JsValue,
 ) -> Result<String, JsValue> {
     let word = &super::str_arg(word, "word")?;
     let algorithm = crate::phonetic::Algorithm::from_name(&super::str_arg(algorithm, "algorithm")?)
         .map_err(js_error)?;
     Ok(crate::phonetic::encode(algorithm, word))
+}
+
+/// The Double Metaphone codes of `word` (Philips 2000; SPEC.md §13) as
+/// `[primary, alternate]`, full length, or each cut to `maxLength`
+/// characters (1..=64; 4 gives the codes of commons-codec). A word with no
+/// Latin letter is both its codes. Throws a `TypeError` for a non-string
+/// word, a `RangeError` for a bad `maxLength`.
+#[wasm_bindgen(js_name = doubleMetaphone, unchecked_return_type = "[string, string]")]
+pub fn double_metaphone(
+    #[wasm_bindgen(unchecked_param_type = "string")] word: JsValue,
+    #[wasm_bindgen(js_name = maxLength, unchecked_optional_param_type = "number")]
+    max_length: Option<JsValue>,
+) -> Result<js_sys::Array, JsValue> {
+    let word = &super::str_arg(word, "word")?;
+    let max = super::opt_int_arg(max_length, "maxLength", 1, 64)?;
+    let (p, a) = crate::phonetic::double_metaphone_of(word, max.map(|m| m as usize));
+    Ok(js_sys::Array::of2(&p.into(), &a.into()))
 }
 
 /// Shingle hashes of `text` by position (`BigUint64Array`) for any shingle

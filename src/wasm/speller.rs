@@ -49,6 +49,19 @@ impl JsSpeller {
         Ok(self.dict.correct(&word).unwrap_or(word))
     }
 
+    /// `text` with every misspelt word replaced by its correction and
+    /// everything else kept (seed 003's correction before shingling: pass
+    /// the result to `compare`, `MinHash` or `SimHash` for the
+    /// `word:K+correct` shingles of the CLI). Time: one correction per
+    /// distinct unknown word.
+    #[wasm_bindgen(js_name = correctText)]
+    pub fn correct_text(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<String, JsValue> {
+        Ok(self.dict.correct_text(&super::str_arg(text, "text")?))
+    }
+
     /// Up to `max` (default 10, at most 100) candidate corrections, best
     /// first: `[{word, distance, cost}]`; empty for a known word.
     #[wasm_bindgen(unchecked_return_type = "{ word: string; distance: number; cost: number }[]")]

@@ -8,13 +8,24 @@ import * as nd from '../../pkg/node.js';
 import { repo } from './helpers.mjs';
 
 const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/phonetic-v1.json'), 'utf8'));
-const ALGORITHMS = ['soundex', 'phonex', 'dsound', 'soundd'];
+const ALGORITHMS = ['soundex', 'phonex', 'dsound', 'soundd', 'phonix', 'metaphone'];
 
 test('phonetic codes equal the native golden vectors', () => {
   assert.ok(golden.codes.length >= 20);
   for (const c of golden.codes) {
     for (const a of ALGORITHMS) assert.equal(nd.phonetic(c.word, a), c[a], `${c.word} ${a}`);
   }
+});
+
+test('Double Metaphone gives both codes, full length or cut', () => {
+  for (const c of golden.codes) {
+    if (!('metaphone_alternate' in c)) continue;
+    assert.deepEqual(nd.doubleMetaphone(c.word), [c.metaphone, c.metaphone_alternate], c.word);
+  }
+  assert.deepEqual(nd.doubleMetaphone('Schmidt', 2), ['XM', 'SM']);
+  assert.deepEqual(nd.doubleMetaphone('東京'), ['東京', '東京']);
+  assert.throws(() => nd.doubleMetaphone('a', 0), RangeError);
+  assert.throws(() => nd.doubleMetaphone(5), TypeError);
 });
 
 test('phonetic shingles equal the native golden vectors', () => {
@@ -35,7 +46,7 @@ test('a misspelt copy shares more phonetic shingles than word shingles', () => {
 });
 
 test('bad algorithms and specs are clear errors', () => {
-  assert.throws(() => nd.phonetic('word', 'nysiis'), /invalid option algorithm: must be one of soundex, phonex, dsound, soundd, got "nysiis"/);
+  assert.throws(() => nd.phonetic('word', 'nysiis'), /invalid option algorithm: must be one of soundex, phonex, dsound, soundd, phonix, metaphone, got "nysiis"/);
   assert.throws(() => nd.shingles('a b', 'phonetic:nysiis:3'), /invalid option shingle/);
   assert.throws(() => nd.shingles('a b', 'phonetic:0'), /invalid option shingle/);
   assert.throws(() => nd.phonetic(3, 'soundex'), TypeError);

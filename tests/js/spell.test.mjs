@@ -22,6 +22,18 @@ test('the shipped dictionary corrects real misspellings as the CLI does', () => 
   assert.ok(c[0].cost <= c[1].cost && c[1].cost <= c[2].cost);
 });
 
+test('correctText mends a misspelt copy so that its word shingles meet the original', () => {
+  const a = 'The committee received a separate report about the government budget.';
+  const b = 'The comittee recieved a seperate report about the goverment budget.';
+  const fixed = speller.correctText(b);
+  assert.equal(fixed, a);
+  assert.equal(speller.correctText('Tokyo 東京, 1984 — fine.'), 'Tokyo 東京, 1984 — fine.');
+  const before = nd.compare(a, b).resemblance;
+  const after = nd.compare(a, fixed).resemblance;
+  assert.ok(before < 0.5 && after === 1, `${before} → ${after}`);
+  assert.throws(() => speller.correctText(undefined), (e) => e instanceof TypeError && /text must be a string/.test(e.message));
+});
+
 test('bad dictionaries and arguments are clear errors', () => {
   assert.throws(() => nd.Speller.fromBytes(new Uint8Array([1, 2, 3])), /dictionary/);
   const bytes = readFileSync(join(repo, 'pkg/dictionary-en.bin'));

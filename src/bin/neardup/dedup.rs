@@ -204,10 +204,17 @@ pub struct DedupArgs {
     /// SimHash's verification, of the exact join [0.5].
     #[arg(long)]
     threshold: Option<f64>,
-    /// Shingles: char:Q (character q-grams) or word:K (word k-shingles;
-    /// word:1 = words) [char:5].
+    /// Shingles: char:Q (character q-grams), word:K (word k-shingles;
+    /// word:1 = words), phonetic:K or phonetic:ALGO:K (word k-shingles of
+    /// phonetic codes), or word:K+correct (word k-shingles after dictionary
+    /// correction of misspelt words, with the built-in English dictionary or
+    /// --dictionary) [char:5].
     #[arg(long)]
-    shingle: Option<Shingling>,
+    shingle: Option<ShingleArg>,
+    /// The dictionary of word:K+correct (written by `neardup spell
+    /// --from-counts`; default: the built-in English one).
+    #[arg(long, value_name = "FILE")]
+    dictionary: Option<PathBuf>,
     /// Hash seed.
     #[arg(long, default_value_t = neardup::hash::DEFAULT_SEED)]
     seed: u64,
@@ -373,6 +380,8 @@ struct Extra {
 struct Settings {
     method: Method,
     shingle: Shingling,
+    /// `word:K+correct`: texts are corrected with this dictionary first.
+    dictionary: Option<neardup::spell::Dictionary>,
     threshold: f64,
     seed: u64,
     verify: bool,
@@ -435,8 +444,18 @@ impl DedupArgs {
                 )?;
             }
         }
-        let shingle = self.shingle.unwrap_or(defaults::SHINGLE);
+        let ShingleArg { shingle, correct } = self.shingle.unwrap_or(ShingleArg {
+            shingle: defaults::SHINGLE,
+            correct: false,
+        });
         shingle.check().map_err(crate::core)?;
+        if self.dictionary.is_some() && !correct {
+            bail!("--dictionary applies to --shingle word:K+correct only");
+        }
+        let dictionary = match correct {
+            true => Some(crate::spell::load(self.dictionary.as_ref())?),
+            false => None,
+        };
         if shingle == Shingling::Custom {
             bail!("invalid option --shingle: must be word:K or char:Q");
         }
@@ -451,10 +470,35 @@ impl DedupArgs {
         Ok(Settings {
             method: self.method,
             shingle,
+            dictionary,
             threshold,
             seed: self.seed,
             verify,
         })
+    }
+}
+
+/// A `--shingle` value: a shingling, and whether words are corrected first
+/// (`word:K+correct`, seed 003's dictionary correction).
+#[derive(Clone, Copy, Debug)]
+pub struct ShingleArg {
+    shingle: Shingling,
+    correct: bool,
+}
+
+impl std::str::FromStr for ShingleArg {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (spec, correct) = match s.strip_suffix("+correct") {
+            Some(spec) => (spec, true),
+            None => (s, false),
+        };
+        let shingle: Shingling = spec.parse().map_err(|e: neardup::Error| e.to_string())?;
+        if correct && !matches!(shingle, Shingling::Words(_)) {
+            return Err(format!("+correct applies to word:K shingles, got {s:?}"));
+        }
+        Ok(ShingleArg { shingle, correct })
     }
 }
 
@@ -483,7 +527,10 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     let pb = progress(0, "documents");
     let mut read = |f: &mut dyn FnMut(&Record, &Document) -> Result<()>| -> Result<ReadStats> {
         for_each_record(input, &fields, |r| {
-            let doc = Document::new(&r.text, s.seed);
+            let doc = match &s.dictionary {
+                Some(d) => Document::new(&d.correct_text(&r.text), s.seed),
+                None => Document::new(&r.text, s.seed),
+            };
             f(&r, &doc)?;
             if s.verify || s.method == Method::Exact {
                 sets.push(doc.shingle_set(s.shingle));
@@ -702,7 +749,10 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
             (Method::Multiref, true, _) => "multiref+exact".into(),
             (Method::Multiref, false, _) => "multiref".into(),
         },
-        shingle: s.shingle.to_string(),
+        shingle: match s.dictionary {
+            Some(_) => format!("{}+correct", s.shingle),
+            None => s.shingle.to_string(),
+        },
         threshold: s.threshold,
         max_distance: extra.max_distance,
         weights: extra.weights,

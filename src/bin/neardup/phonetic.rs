@@ -2,7 +2,7 @@
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use neardup::phonetic::{encode_into, Algorithm};
+use neardup::phonetic::{double_metaphone_of, encode_into, Algorithm};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -17,6 +17,10 @@ pub enum AlgorithmArg {
     Dsound,
     /// SoundD: DSound without zeros, four digits.
     Soundd,
+    /// Phonix (Gadd 1990): a letter and seven digits.
+    Phonix,
+    /// Double Metaphone (Philips 2000): primary and alternate codes.
+    Metaphone,
 }
 
 impl From<AlgorithmArg> for Algorithm {
@@ -26,6 +30,8 @@ impl From<AlgorithmArg> for Algorithm {
             AlgorithmArg::Phonex => Algorithm::Phonex,
             AlgorithmArg::Dsound => Algorithm::DSound,
             AlgorithmArg::Soundd => Algorithm::SoundD,
+            AlgorithmArg::Phonix => Algorithm::Phonix,
+            AlgorithmArg::Metaphone => Algorithm::Metaphone,
         }
     }
 }
@@ -35,18 +41,31 @@ pub struct PhoneticArgs {
     /// The encoder.
     #[arg(long, short, value_enum, default_value = "soundd")]
     algorithm: AlgorithmArg,
+    /// Cut Double Metaphone codes to this many characters (4 gives the
+    /// codes of commons-codec); full length by default.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    max_length: Option<u16>,
     /// Words to code; without any, one word per line is read from standard
     /// input (the whole line, trimmed).
     words: Vec<String>,
 }
 
-/// Writes `word<TAB>code` per word. A word with no Latin letter is its own
+/// Writes `word<TAB>code` per word (Double Metaphone:
+/// `word<TAB>primary<TAB>alternate`). A word with no Latin letter is its own
 /// code.
 pub fn run(args: PhoneticArgs) -> Result<ExitCode> {
     let algorithm = Algorithm::from(args.algorithm);
+    if args.max_length.is_some() && algorithm != Algorithm::Metaphone {
+        anyhow::bail!("--max-length applies to --algorithm metaphone only");
+    }
+    let max_length = args.max_length.map(usize::from);
     let mut out = BufWriter::new(io::stdout().lock());
     let (mut letters, mut code) = (Vec::new(), String::new());
     let write = |word: &str| -> io::Result<()> {
+        if algorithm == Algorithm::Metaphone {
+            let (primary, alternate) = double_metaphone_of(word, max_length);
+            return writeln!(out, "{word}\t{primary}\t{alternate}");
+        }
         code.clear();
         encode_into(algorithm, word, &mut letters, &mut code);
         writeln!(out, "{word}\t{code}")
