@@ -3,7 +3,7 @@
 //      copy still has, for word shingles and phonetic shingles of each
 //      encoder, by misspelling rate;
 //   2. `neardup dedup` precision / recall / F1 on the typo bench for word:3,
-//      phonetic:3 with each encoder, and char:5 (MinHash LSH, threshold 0.5,
+//      word:3+correct, phonetic:3 with each encoder, and char:5 (MinHash LSH, threshold 0.5,
 //      and exact Jaccard at 0.5).
 // Needs `node scripts/make-typo-bench.mjs` (target/typo-bench), the built
 // package (pkg/) and a release CLI (cargo build --release --features cli).
@@ -22,21 +22,29 @@ for (const line of readFileSync(join(bench, 'docs.jsonl'), 'utf8').trim().split(
 }
 const pairs = readFileSync(join(bench, 'pairs.tsv'), 'utf8').trim().split('\n')
   .map((l) => l.split('\t')).filter((p) => p[2].startsWith('typo-'));
-const ENCODERS = ['soundex', 'phonex', 'dsound', 'soundd'];
+const ENCODERS = ['soundex', 'phonex', 'dsound', 'soundd', 'phonix', 'metaphone'];
+const speller = nd.Speller.fromBytes(readFileSync(join(repo, 'pkg', 'dictionary-en.bin')));
+const corrected = new Map();
+const correctedText = (id) => {
+  if (!corrected.has(id)) corrected.set(id, speller.correctText(docs.get(id)));
+  return corrected.get(id);
+};
 const rates = [...new Set(pairs.map((p) => p[2]))];
 
 console.log('## Shingles of the original kept by its typo copy (mean over copies)\n');
 console.log(`| k | shingles | ${rates.map((r) => `${Math.round(Number(r.slice(5)) * 100)} % misspelt`).join(' | ')} |`);
 console.log(`|---|---|${rates.map(() => '---').join('|')}|`);
 for (const k of [3, 4, 5]) {
-  for (const kind of ['word', ...ENCODERS.map((e) => `phonetic:${e}`)]) {
-    const spec = `${kind}:${k}`;
+  for (const kind of ['word', 'word+correct', ...ENCODERS.map((e) => `phonetic:${e}`)]) {
+    const correct = kind === 'word+correct';
+    const spec = correct ? `word:${k}` : `${kind}:${k}`;
+    const text = (id) => (correct ? correctedText(id) : docs.get(id));
     const cells = rates.map((rate) => {
       let sum = 0, n = 0;
       for (const [a, b, r] of pairs) {
         if (r !== rate) continue;
-        const sa = new Set(nd.shingles(docs.get(a), spec));
-        const sb = new Set(nd.shingles(docs.get(b), spec));
+        const sa = new Set(nd.shingles(text(a), spec));
+        const sb = new Set(nd.shingles(text(b), spec));
         let common = 0;
         for (const h of sa) if (sb.has(h)) common++;
         sum += common / sa.size;
@@ -51,7 +59,7 @@ for (const k of [3, 4, 5]) {
 console.log('\n## dedup on the typo bench (docs-bench + 600 typo copies)\n');
 console.log('| shingles | method | precision | recall | F1 | recall 5 % | recall 10 % | recall 20 % | wall s |');
 console.log('|---|---|---|---|---|---|---|---|---|');
-const specs = ['word:3', ...ENCODERS.map((e) => `phonetic:${e}:3`), 'char:5'];
+const specs = ['word:3', 'word:3+correct', ...ENCODERS.map((e) => `phonetic:${e}:3`), 'char:5'];
 for (const method of ['minhash', 'exact']) {
   for (const spec of specs) {
     const summary = join(bench, `summary-${method}-${spec.replaceAll(':', '-')}.json`);

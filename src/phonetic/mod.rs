@@ -244,6 +244,45 @@ mod tests {
         }
     }
 
+    /// Every encoder codes any string of letters (random, with the letter
+    /// groups the rules look for over-represented) without panicking, to a
+    /// code of ASCII letters and digits, non-empty but for Phonex (whose
+    /// code of "s" or "hs" is empty, SPEC.md §13).
+    #[test]
+    fn any_letters_get_a_code() {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let pieces = [
+            "gh", "ch", "sch", "tion", "dg", "ough", "cz", "wr", "kn", "x", "j", "y", "w", "h", "e",
+        ];
+        for _ in 0..20_000 {
+            let mut w = String::new();
+            for _ in 0..next(12) {
+                if next(3) == 0 {
+                    w.push_str(pieces[next(pieces.len() as u64) as usize]);
+                } else {
+                    w.push((b'a' + next(26) as u8) as char);
+                }
+            }
+            if w.is_empty() {
+                continue;
+            }
+            for a in Algorithm::ALL {
+                let c = encode(a, &w);
+                let empty_ok = a == Algorithm::Phonex;
+                assert!(
+                    (empty_ok || !c.is_empty()) && c.bytes().all(|b| b.is_ascii_alphanumeric()),
+                    "{a} {w:?} {c:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn names_round_trip() {
         for a in Algorithm::ALL {

@@ -57,6 +57,19 @@ struct Rule {
     letters: &'static [u8],
     after: Option<Class>,
     by: &'static [u8],
+    /// The letters of `letters` as a bit set ([`mask`]): a rule whose
+    /// letters are not all in a word cannot match it.
+    mask: u32,
+}
+
+/// The letters of `w` (uppercase) as a bit set, bit `c - 'A'`.
+const fn mask(w: &[u8]) -> u32 {
+    let (mut m, mut i) = (0u32, 0);
+    while i < w.len() {
+        m |= 1 << (w[i].wrapping_sub(b'A') & 31);
+        i += 1;
+    }
+    m
 }
 
 /// Reads a rule written `^` (start) or a class (`v` vowel, `c` consonant,
@@ -89,6 +102,7 @@ const fn rule(pattern: &'static str, by: &'static str) -> Rule {
         letters: p,
         after,
         by: by.as_bytes(),
+        mask: mask(p),
     }
 }
 
@@ -272,11 +286,17 @@ pub const CODE_LEN: usize = 8;
 pub(crate) fn encode(w: &[u8], out: &mut String) {
     let mut word: Vec<u8> = w.iter().map(u8::to_ascii_uppercase).collect();
     let mut scratch = Vec::with_capacity(word.len() + 8);
+    let mut letters = mask(&word);
     for r in RULES {
-        // Most rules do not occur in a word: look before copying.
+        // Most rules do not occur in a word: check its letters, then look
+        // for the rule's letters and a match, before copying.
+        if r.mask & !letters != 0 || !word.windows(r.letters.len()).any(|x| x == r.letters) {
+            continue;
+        }
         if (0..word.len()).any(|i| r.matches_at(&word, i).is_some()) {
             r.apply(&word, &mut scratch);
             core::mem::swap(&mut word, &mut scratch);
+            letters = mask(&word);
         }
     }
     let first = word.first().copied().unwrap_or(w[0].to_ascii_uppercase());

@@ -3,8 +3,6 @@
 //! letters, no substring edited twice; Damerau 1964, Levenshtein 1966), and
 //! a weighted form for ranking corrections in which typing slips cost less.
 
-use alloc::vec::Vec;
-
 /// QWERTY rows, for [`adjacent`].
 const ROWS: [&[u8]; 3] = [b"qwertyuiop", b"asdfghjkl", b"zxcvbnm"];
 
@@ -36,28 +34,56 @@ pub fn damerau_levenshtein(a: &[u8], b: &[u8], max: usize) -> usize {
         return max + 1;
     }
     let n = b.len();
-    let mut prev2: Vec<usize> = alloc::vec![0; n + 1];
-    let mut prev: Vec<usize> = (0..=n).collect();
-    let mut cur: Vec<usize> = alloc::vec![0; n + 1];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        let mut row_min = i;
-        for j in 1..=n {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                v = v.min(prev2[j - 2] + 1);
+    // Cells hold distances capped at `max + 1`, which fits in u32 for any
+    // distance worth computing.
+    let cap = max.min(u32::MAX as usize - 2) as u32 + 1;
+    with_rows(n, |r2, r1, r0| {
+        let (mut prev2, mut prev, mut cur): (&mut [u32], &mut [u32], &mut [u32]) = (r2, r1, r0);
+        for (j, p) in prev.iter_mut().enumerate() {
+            *p = (j as u32).min(cap);
+        }
+        for i in 1..=a.len() {
+            cur[0] = (i as u32).min(cap);
+            let mut row_min = cur[0];
+            for j in 1..=n {
+                let cost = u32::from(a[i - 1] != b[j - 1]);
+                let mut v = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+                if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                    v = v.min(prev2[j - 2] + 1);
+                }
+                let v = v.min(cap);
+                cur[j] = v;
+                row_min = row_min.min(v);
             }
-            cur[j] = v;
-            row_min = row_min.min(v);
+            if row_min as usize > max {
+                return max + 1;
+            }
+            core::mem::swap(&mut prev2, &mut prev);
+            core::mem::swap(&mut prev, &mut cur);
         }
-        if row_min > max {
-            return max + 1;
-        }
-        core::mem::swap(&mut prev2, &mut prev);
-        core::mem::swap(&mut prev, &mut cur);
+        (prev[n] as usize).min(max + 1)
+    })
+}
+
+/// Words up to this length have their rows on the stack.
+const STACK_ROWS: usize = 72;
+
+/// Runs `f` with three zeroed rows of `n + 1` cells (on the stack for the
+/// words of a dictionary, on the heap beyond [`STACK_ROWS`]).
+fn with_rows<T: Copy + Default, R>(
+    n: usize,
+    f: impl FnOnce(&mut [T], &mut [T], &mut [T]) -> R,
+) -> R {
+    if n < STACK_ROWS {
+        let mut rows = [[T::default(); STACK_ROWS]; 3];
+        let [a, b, c] = &mut rows;
+        f(&mut a[..=n], &mut b[..=n], &mut c[..=n])
+    } else {
+        let mut rows = alloc::vec![T::default(); 3 * (n + 1)];
+        let (a, rest) = rows.split_at_mut(n + 1);
+        let (b, c) = rest.split_at_mut(n + 1);
+        f(a, b, c)
     }
-    prev[n].min(max + 1)
 }
 
 /// The weighted distance used to rank corrections: as
@@ -79,39 +105,42 @@ fn weighted(a: &[u8], b: &[u8], max: f32, sub: impl Fn(u8, u8) -> f32, transpose
         return max + 1.0;
     }
     let n = b.len();
-    let mut prev2: Vec<f32> = alloc::vec![0.0; n + 1];
-    let mut prev: Vec<f32> = (0..=n).map(|j| j as f32).collect();
-    let mut cur: Vec<f32> = alloc::vec![0.0; n + 1];
-    for i in 1..=a.len() {
-        cur[0] = i as f32;
-        let mut row_min = cur[0];
-        for j in 1..=n {
-            let cost = if a[i - 1] == b[j - 1] {
-                0.0
-            } else {
-                sub(a[i - 1], b[j - 1])
-            };
-            let mut v = (prev[j] + 1.0)
-                .min(cur[j - 1] + 1.0)
-                .min(prev[j - 1] + cost);
-            if i > 1
-                && j > 1
-                && a[i - 1] == b[j - 2]
-                && a[i - 2] == b[j - 1]
-                && a[i - 1] != b[j - 1]
-            {
-                v = v.min(prev2[j - 2] + transpose);
+    with_rows(n, |r2, r1, r0| {
+        let (mut prev2, mut prev, mut cur): (&mut [f32], &mut [f32], &mut [f32]) = (r2, r1, r0);
+        for (j, p) in prev.iter_mut().enumerate() {
+            *p = j as f32;
+        }
+        for i in 1..=a.len() {
+            cur[0] = i as f32;
+            let mut row_min = cur[0];
+            for j in 1..=n {
+                let cost = if a[i - 1] == b[j - 1] {
+                    0.0
+                } else {
+                    sub(a[i - 1], b[j - 1])
+                };
+                let mut v = (prev[j] + 1.0)
+                    .min(cur[j - 1] + 1.0)
+                    .min(prev[j - 1] + cost);
+                if i > 1
+                    && j > 1
+                    && a[i - 1] == b[j - 2]
+                    && a[i - 2] == b[j - 1]
+                    && a[i - 1] != b[j - 1]
+                {
+                    v = v.min(prev2[j - 2] + transpose);
+                }
+                cur[j] = v;
+                row_min = row_min.min(v);
             }
-            cur[j] = v;
-            row_min = row_min.min(v);
+            if row_min > max {
+                return max + 1.0;
+            }
+            core::mem::swap(&mut prev2, &mut prev);
+            core::mem::swap(&mut prev, &mut cur);
         }
-        if row_min > max {
-            return max + 1.0;
-        }
-        core::mem::swap(&mut prev2, &mut prev);
-        core::mem::swap(&mut prev, &mut cur);
-    }
-    prev[n]
+        prev[n]
+    })
 }
 
 #[cfg(test)]

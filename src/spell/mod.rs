@@ -74,6 +74,23 @@ pub struct Dictionary {
     codes: Table,
     /// The hash of each word's SoundD code, by id.
     code_of: Vec<u64>,
+    /// The set of letters of each word ([`letter_mask`]), by id.
+    mask_of: Vec<u32>,
+}
+
+/// The letters of `w` as a bit set (bit `c - 'a'`). One edit (insertion,
+/// deletion, substitution, transposition) adds at most one letter to
+/// either word's set that the other lacks, so words whose sets differ by
+/// more than `d` letters one way are more than `d` edits apart: a filter
+/// that never drops a candidate the distance would keep.
+fn letter_mask(w: &[u8]) -> u32 {
+    w.iter()
+        .fold(0, |m, &c| m | 1 << (c.wrapping_sub(b'a') & 31))
+}
+
+/// Whether the letter sets `a`, `b` allow a distance of at most `limit`.
+fn masks_allow(a: u32, b: u32, limit: usize) -> bool {
+    (a & !b).count_ones() as usize <= limit && (b & !a).count_ones() as usize <= limit
 }
 
 fn fold_word(word: &str) -> Vec<u8> {
@@ -197,6 +214,7 @@ impl Dictionary {
         let mut dels = Vec::with_capacity(words.len() * 25);
         let mut codes = Vec::with_capacity(words.len());
         let mut code_of = Vec::with_capacity(words.len());
+        let mask_of = words.iter().map(|w| letter_mask(w.as_bytes())).collect();
         let (mut scratch, mut letters, mut code) = (Vec::new(), Vec::new(), String::new());
         for (id, w) in words.iter().enumerate() {
             let id = id as u32;
@@ -218,6 +236,7 @@ impl Dictionary {
             deletes: Table::new(dels),
             codes: Table::new(codes),
             code_of,
+            mask_of,
         }
     }
 
@@ -267,6 +286,7 @@ impl Dictionary {
         ids.sort_unstable();
         ids.dedup();
         let mut out: Vec<(Candidate, u16)> = Vec::new();
+        let wmask = letter_mask(&w);
         for id in ids {
             let c = self.words[id as usize].as_bytes();
             let same_code = self.code_of[id as usize] == wcode;
@@ -275,7 +295,9 @@ impl Dictionary {
             } else {
                 MAX_DISTANCE
             };
-            if c.len().abs_diff(w.len()) > limit {
+            if c.len().abs_diff(w.len()) > limit
+                || !masks_allow(wmask, self.mask_of[id as usize], limit)
+            {
                 continue;
             }
             let d = distance::damerau_levenshtein(&w, c, limit);
@@ -411,6 +433,46 @@ impl Dictionary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The letter-set filter never rejects a pair within the distance: on
+    /// random words over a small alphabet (so that many pairs are close) and
+    /// their random edits.
+    #[test]
+    fn letter_masks_never_reject_a_close_pair() {
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let (mut close, mut rejected) = (0, 0);
+        for _ in 0..20_000 {
+            let len = 1 + next(9) as usize;
+            let a: Vec<u8> = (0..len).map(|_| b'a' + next(6) as u8).collect();
+            let mut b = a.clone();
+            for _ in 0..next(4) {
+                let i = next(b.len() as u64 + 1) as usize;
+                match next(4) {
+                    0 if i < b.len() => drop(b.remove(i)),
+                    1 => b.insert(i, b'a' + next(8) as u8),
+                    2 if i < b.len() => b[i] = b'a' + next(8) as u8,
+                    _ if i + 1 < b.len() => b.swap(i, i + 1),
+                    _ => {}
+                }
+            }
+            for limit in 0..=3 {
+                let allowed = masks_allow(letter_mask(&a), letter_mask(&b), limit);
+                if distance::damerau_levenshtein(&a, &b, limit) <= limit {
+                    close += 1;
+                    assert!(allowed, "{a:?} {b:?} within {limit}");
+                } else if !allowed {
+                    rejected += 1;
+                }
+            }
+        }
+        assert!(close > 10_000 && rejected > 1_000, "{close} {rejected}");
+    }
 
     fn tiny() -> Dictionary {
         Dictionary::from_counts([
