@@ -22,10 +22,11 @@ const pkg = {
     },
     './web': { types: './index.d.ts', default: './index.js' },
     './neardup_bg.wasm': './neardup_bg.wasm',
+    './model.json': './model.json',
     './multiref.json': './multiref.json',
     './dictionary-en.bin': './dictionary-en.bin',
   },
-  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'README.md'],
+  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'README.md'],
   sideEffects: ['./node.js'],
   engines: { node: '>=20' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
@@ -33,6 +34,8 @@ const pkg = {
 writeFileSync('pkg/package.json', JSON.stringify(pkg, null, 2) + '\n');
 // The default multireference reference (trained on docs-bench; see EVALUATION.md).
 copyFileSync('www/multiref.json', 'pkg/multiref.json');
+// The default verdict model (trained on the Clough–Stevenson corpus; EVALUATION.md).
+copyFileSync('www/model.json', 'pkg/model.json');
 copyFileSync('www/dictionary-en.bin', 'pkg/dictionary-en.bin');
 copyFileSync('www/dictionary-en.LICENSE', 'pkg/dictionary-en.LICENSE');
 
@@ -107,6 +110,22 @@ const r = compare(suspiciousText, sourceText, { wordK: 3 });
 r.score;      // containment of the first text in the second, in [0, 1]
 r.passages;   // [{ a: {start, end}, b: {start, end}, ... }] in UTF-16 offsets
 \`\`\`
+
+With the learned verdict (the default model ships as \`neardup/model.json\`):
+
+\`\`\`js
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { compare, SvmModel } from 'neardup';
+const path = createRequire(import.meta.url).resolve('neardup/model.json');
+const model = SvmModel.fromJson(readFileSync(path, 'utf8'));
+compare(suspiciousText, sourceText, { model }).verdict; // { label, confidence, ... }
+\`\`\`
+
+In a browser, fetch the asset instead (\`new URL('neardup/model.json',
+import.meta.url)\` with a bundler). Also shipped: \`neardup/multiref.json\` (the
+reference of \`MultiRef\`) and \`neardup/dictionary-en.bin\` (the English
+dictionary of \`Speller\`, for typo-tolerant matching; licence beside it).
 
 Errors (an empty text, an unknown option) are thrown as \`Error\` with a message.
 The shingle hashes are specified, with golden vectors, in the project's SPEC.md.

@@ -7,8 +7,17 @@ import { join } from 'node:path';
 import { SvmModel, compare } from '../../pkg/node.js';
 import { repo, clough } from './helpers.mjs';
 
-const modelText = readFileSync(join(repo, 'www/model.json'), 'utf8');
+// The model as the package ships it (neardup/model.json).
+const modelText = readFileSync(join(repo, 'pkg/model.json'), 'utf8');
 const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/verdict-v1.json'), 'utf8'));
+
+test('the package ships the default model as an exported asset', () => {
+  const pkg = JSON.parse(readFileSync(join(repo, 'pkg/package.json'), 'utf8'));
+  assert.equal(pkg.exports['./model.json'], './model.json');
+  assert.ok(pkg.files.includes('model.json'));
+  assert.equal(modelText, readFileSync(join(repo, 'www/model.json'), 'utf8'));
+  assert.match(readFileSync(join(repo, 'pkg/README.md'), 'utf8'), /neardup\/model\.json/);
+});
 
 test('the shipped model gives the native golden verdicts', () => {
   const model = SvmModel.fromJson(modelText);
