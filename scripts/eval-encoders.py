@@ -20,6 +20,9 @@ frequency_dictionary_en_82_765.txt, fetched by scripts/make-dictionary.sh).
 """
 import collections, os, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import misspellings  # noqa: E402
+
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 data = sys.argv[1] if len(sys.argv) > 1 else os.environ.get("NEARDUP_DATA", os.path.join(repo, "..", "shared", "data"))
 cli = os.path.join(repo, "target", "release", "neardup")
@@ -30,16 +33,8 @@ ENCODERS = ["soundex", "phonex", "phonix", "metaphone", "dsound", "soundd"]
 
 
 def read_list(path):
-    pairs, correct = [], None
-    for line in open(path, encoding="latin-1"):
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("$"):
-            correct = line[1:].strip().lower()
-        elif correct is not None and correct != "?":
-            pairs.append((line.split()[0].lower(), correct))
-    return [(w, c) for w, c in pairs if w != c and w.isalpha() and c.isalpha()]
+    """Single-word entries of a list (phrases and hyphenated words left out)."""
+    return [(w, c) for w, c in misspellings.read_list(path) if w.isalpha() and c.isalpha()]
 
 
 def codes(words, algorithm):

@@ -21,18 +21,10 @@ if not os.path.isdir(os.path.join(deps, "spellchecker")):
 sys.path.insert(0, deps)
 from spellchecker import SpellChecker  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from misspellings import read_list  # noqa: E402
 
-def read_list(path):
-    pairs, correct = [], None
-    for line in open(path, encoding="latin-1"):
-        line = line.strip()
-        if not line:
-            continue
-        if line.startswith("$"):
-            correct = line[1:].strip().lower()
-        elif correct is not None and correct != "?":
-            pairs.append((line.split()[0].lower(), correct))
-    return [(w, c) for w, c in pairs if w != c]
+
 
 
 def neardup(words, n=10):

@@ -69,6 +69,8 @@ pub mod phonetic;
 pub mod shingle;
 pub mod simhash;
 pub mod spell;
+#[cfg(test)]
+mod testing;
 pub mod text;
 pub mod tfidf;
 #[cfg(feature = "serde")]

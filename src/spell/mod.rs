@@ -439,13 +439,8 @@ mod tests {
     /// their random edits.
     #[test]
     fn letter_masks_never_reject_a_close_pair() {
-        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = |n: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % n
-        };
+        let mut rng = crate::testing::XorShift(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u64| rng.below(n);
         let (mut close, mut rejected) = (0, 0);
         for _ in 0..20_000 {
             let len = 1 + next(9) as usize;

@@ -245,13 +245,8 @@ mod tests {
             "\u{feff}",
             "\u{85}",
         ];
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::testing::XorShift(0x2545_f491_4f6c_dd1d);
+        let mut next = || rng.next_u64();
         for _ in 0..ITER {
             let len = (next() % 24) as usize;
             let s: String = (0..len)

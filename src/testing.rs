@@ -1,0 +1,20 @@
+//! Helpers of the unit tests only.
+
+/// Marsaglia's xorshift64 (13, 7, 17): a small deterministic generator for
+/// randomised tests, so that a failure reproduces.
+pub(crate) struct XorShift(pub(crate) u64);
+
+impl XorShift {
+    /// The next value.
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// The next value modulo `n` (`n > 0`).
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n
+    }
+}
