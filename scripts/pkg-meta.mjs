@@ -17,6 +17,7 @@ const pkg = {
   types: './index.d.ts',
   exports: {
     '.': {
+      workerd: { types: './workerd.d.ts', default: './workerd.js' },
       node: { types: './node.d.ts', default: './node.js' },
       default: { types: './index.d.ts', default: './index.js' },
     },
@@ -26,8 +27,8 @@ const pkg = {
     './multiref.json': './multiref.json',
     './dictionary-en.bin': './dictionary-en.bin',
   },
-  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'README.md'],
-  sideEffects: ['./node.js'],
+  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'README.md'],
+  sideEffects: ['./node.js', './workerd.js'],
   engines: { node: '>=20' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
 };
@@ -91,6 +92,20 @@ export { default } from './index.js';
 `,
 );
 writeFileSync('pkg/node.d.ts', `export * from './index.js';\nexport { default } from './index.js';\n`);
+writeFileSync(
+  'pkg/workerd.js',
+  `// Cloudflare Workers entry (the \`workerd\` export condition, which wrangler
+// and esbuild's workerd builds use): the .wasm is imported as a compiled
+// WebAssembly.Module, as workerd loads WebAssembly, and instantiated
+// synchronously, so \`import { compare } from 'neardup'\` is ready to use.
+import wasm from './neardup_bg.wasm';
+import { initSync } from './neardup.js';
+initSync({ module: wasm });
+export * from './index.js';
+export { default } from './index.js';
+`,
+);
+writeFileSync('pkg/workerd.d.ts', `export * from './index.js';\nexport { default } from './index.js';\n`);
 
 writeFileSync(
   'pkg/README.md',

@@ -222,6 +222,9 @@ mod sketches {
         pub max_k: u32,
         pub fingerprints: Vec<(String, String)>,
         pub removed: String,
+        /// `SimHashIndex::table_keys` of each fingerprint (the edge
+        /// Worker stores them), 16 hex digits each.
+        pub table_keys: Vec<Vec<String>>,
         /// `SimHashIndex::to_bytes`, hex.
         pub snapshot: String,
     }
@@ -250,6 +253,13 @@ mod sketches {
         for (id, fp) in fps {
             index.insert(id, Fingerprint::from_value(*fp)).unwrap();
         }
+        let table_keys = fps
+            .iter()
+            .map(|(_, fp)| {
+                let keys = index.table_keys(&Fingerprint::from_value(*fp)).unwrap();
+                keys.iter().map(|k| format!("{k:016x}")).collect()
+            })
+            .collect();
         index.remove(removed);
         SimHashIndexCase {
             max_k,
@@ -258,6 +268,7 @@ mod sketches {
                 .map(|(id, fp)| (id.to_string(), format!("{fp:016x}")))
                 .collect(),
             removed: removed.into(),
+            table_keys,
             snapshot: hex(&index.to_bytes()),
         }
     }
@@ -279,6 +290,9 @@ mod sketches {
         pub docs: Vec<(String, String)>,
         pub removed: String,
         pub bands: usize,
+        /// `MinHashLsh::band_keys` of each document (the edge Worker stores
+        /// them), 16 hex digits each.
+        pub band_keys: Vec<Vec<String>>,
         /// `MinHashLsh::to_bytes`, hex.
         pub snapshot: String,
     }
@@ -317,8 +331,12 @@ mod sketches {
                 .num_perm(num_perm as u32),
         )
         .unwrap();
+        let mut band_keys = Vec::new();
         for (id, text) in docs {
-            lsh.insert(id, h.signature_of_text(text)).unwrap();
+            let sig = h.signature_of_text(text);
+            let keys = lsh.band_keys(&sig).unwrap();
+            band_keys.push(keys.iter().map(|k| format!("{k:016x}")).collect());
+            lsh.insert(id, sig).unwrap();
         }
         lsh.remove(removed);
         LshCase {
@@ -330,6 +348,7 @@ mod sketches {
                 .collect(),
             removed: removed.into(),
             bands: lsh.params().bands(),
+            band_keys,
             snapshot: hex(&lsh.to_bytes()),
         }
     }

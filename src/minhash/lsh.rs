@@ -150,6 +150,24 @@ impl MinHashLsh {
         out
     }
 
+    /// The bucket keys of `sig`, one per band (`bands` values, band `j`'s
+    /// key is `combine(j, rows of band j)`, SPEC.md §9): two signatures are
+    /// LSH candidates exactly when they share a key. A store outside this
+    /// index (e.g. the edge Worker's SQLite shards) keeps `key → ids` and
+    /// finds the same candidates. The keys are stable across versions and
+    /// platforms (golden vectors); an empty signature has no keys.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] for a signature that does not fit
+    /// (other `num_perm`, or another seed or shingling than the index holds).
+    pub fn band_keys(&self, sig: &Signature) -> Result<Vec<u64>, Error> {
+        self.check_sig(sig)?;
+        if sig.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(self.band_hashes(sig))
+    }
+
     fn check_sig(&self, sig: &Signature) -> Result<(), Error> {
         let (seed, sh) = self.kind.unwrap_or((sig.seed(), sig.shingling()));
         if sig.num_perm() != self.params.num_perm() || sig.seed() != seed || sig.shingling() != sh {
@@ -413,6 +431,52 @@ mod tests {
         a.extend((0..extra).map(|_| rng.next()));
         b.extend((0..extra).map(|_| rng.next()));
         (h.signature(&a), h.signature(&b))
+    }
+
+    /// Sharing a band key is exactly being a candidate (what the edge
+    /// Worker's SQLite buckets rely on).
+    #[test]
+    fn band_keys_are_shared_exactly_by_candidates() {
+        let h =
+            MinHasher::new(&MinHashConfig::default().seed(5).shingle(Shingling::Custom)).unwrap();
+        let mut lsh = MinHashLsh::new(&LshConfig::default()).unwrap();
+        let mut sigs = Vec::new();
+        for i in 0..120u64 {
+            let (a, b) = planted(&h, 1000 + i, 40 + (i as usize % 60), 30);
+            sigs.push((format!("a{i}"), a));
+            sigs.push((format!("b{i}"), b));
+        }
+        for (id, sig) in &sigs {
+            lsh.insert(id, sig.clone()).unwrap();
+        }
+        let keys: Vec<Vec<u64>> = sigs
+            .iter()
+            .map(|(_, s)| lsh.band_keys(s).unwrap())
+            .collect();
+        assert!(keys.iter().all(|k| k.len() == lsh.params().bands()));
+        let mut shared_pairs = 0;
+        for (i, (_, sig)) in sigs.iter().enumerate() {
+            let mut want: Vec<&str> = lsh
+                .query_with(sig, None)
+                .unwrap()
+                .iter()
+                .map(|h| h.id)
+                .filter(|id| *id != sigs[i].0)
+                .collect();
+            want.sort_unstable();
+            let mut have: Vec<&str> = (0..sigs.len())
+                .filter(|&j| j != i && keys[j].iter().any(|k| keys[i].contains(k)))
+                .map(|j| sigs[j].0.as_str())
+                .collect();
+            have.sort_unstable();
+            shared_pairs += have.len();
+            assert_eq!(have, want);
+        }
+        assert!(shared_pairs >= 100, "only {shared_pairs} candidates");
+        let empty = h.signature(&[]);
+        assert!(lsh.band_keys(&empty).unwrap().is_empty());
+        let other = MinHasher::new(&MinHashConfig::default().num_perm(64)).unwrap();
+        assert!(lsh.band_keys(&other.signature(&[1, 2, 3])).is_err());
     }
 
     #[test]

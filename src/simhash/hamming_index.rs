@@ -319,6 +319,38 @@ impl SimHashIndex {
         out
     }
 
+    /// The bucket keys of `fp`, one per table: table `t`'s key is
+    /// `combine(t, [its key blocks' bits])` (SPEC.md §10). Two fingerprints
+    /// within Hamming distance `max_k` share at least one key (the tables'
+    /// pigeonhole), so a store outside this index (e.g. the edge Worker's
+    /// SQLite shards) that keeps `key → ids` and checks the distance of the
+    /// candidates is exact too. Stable across versions and platforms
+    /// (golden vectors); an empty fingerprint has no keys.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] for a fingerprint of another
+    /// configuration than the index holds.
+    pub fn table_keys(&self, fp: &Fingerprint) -> Result<Vec<u64>, Error> {
+        self.check_fp(fp)?;
+        if fp.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .tables
+            .iter()
+            .enumerate()
+            .map(|(t, table)| {
+                let p = self.permute(&table.order, fp.value());
+                let key = if table.key_bits >= 64 {
+                    p
+                } else {
+                    p >> (64 - table.key_bits)
+                };
+                crate::hash::combine(t as u64, &[key])
+            })
+            .collect())
+    }
+
     /// The fingerprint of `id`.
     pub fn fingerprint(&self, id: &str) -> Option<Fingerprint> {
         let e = self.ids.value_of(id)?;
@@ -756,6 +788,37 @@ mod tests {
             out.push((format!("id{i:05}"), fp));
         }
         out
+    }
+
+    /// The bucket keys find what the index finds: a pair shares a table key
+    /// exactly when some table's key blocks agree, so every pair within
+    /// `max_k` shares one (what the edge Worker's SQLite buckets rely on).
+    #[test]
+    fn table_keys_are_shared_by_every_pair_within_max_k() {
+        for (k, blocks) in [(3u32, None), (0, None), (6, None), (8, Some(10))] {
+            let index = new(k, blocks).unwrap();
+            let fps = data(600, k, 11 + k as u64);
+            let keys: Vec<Vec<u64>> = fps
+                .iter()
+                .map(|(_, f)| index.table_keys(&fp(*f)).unwrap())
+                .collect();
+            assert!(keys.iter().all(|ks| ks.len() == index.tables()));
+            let mut near = 0;
+            for i in 0..fps.len() {
+                for j in 0..i {
+                    let d = hamming_distance(fps[i].1, fps[j].1);
+                    let shared = keys[i].iter().any(|x| keys[j].contains(x));
+                    if d <= k {
+                        near += 1;
+                        assert!(shared, "k {k}: pair at distance {d} shares no key");
+                    }
+                }
+            }
+            assert!(near >= 50, "k {k}: only {near} near pairs planted");
+        }
+        let index = new(3, None).unwrap();
+        let empty = Fingerprint::new(0, SimHashConfig::default(), true);
+        assert!(index.table_keys(&empty).unwrap().is_empty());
     }
 
     #[test]

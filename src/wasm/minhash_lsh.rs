@@ -49,6 +49,16 @@ impl JsMinHashLsh {
         self.inner.insert(id, minhash.sig.clone()).map_err(js_error)
     }
 
+    /// The bucket keys of `minhash`, one per band (`bands` values, none for
+    /// an empty signature): two signatures are candidates exactly when they
+    /// share a key. For stores outside this index (the edge Worker keeps
+    /// `key → ids` in SQLite); stable across versions and platforms. Throws
+    /// for an incompatible signature.
+    #[wasm_bindgen(js_name = bandKeys)]
+    pub fn band_keys(&self, minhash: &JsMinHash) -> Result<Vec<u64>, JsValue> {
+        self.inner.band_keys(&minhash.sig).map_err(js_error)
+    }
+
     /// Removes `id`; `false` when absent.
     pub fn remove(
         &mut self,

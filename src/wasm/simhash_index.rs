@@ -46,6 +46,17 @@ impl JsSimHashIndex {
         self.inner.insert(id, fingerprint.inner).map_err(js_error)
     }
 
+    /// The bucket keys of `fingerprint`, one per table (`tables` values,
+    /// none for an empty fingerprint): two fingerprints within Hamming
+    /// distance `maxK` share at least one key. For stores outside this index
+    /// (the edge Worker keeps `key → ids` in SQLite and checks distances);
+    /// stable across versions and platforms. Throws for a fingerprint of
+    /// another configuration than the index holds.
+    #[wasm_bindgen(js_name = tableKeys)]
+    pub fn table_keys(&self, fingerprint: &JsFingerprint) -> Result<Vec<u64>, JsValue> {
+        self.inner.table_keys(&fingerprint.inner).map_err(js_error)
+    }
+
     /// Removes `id`; `false` when absent.
     pub fn remove(
         &mut self,

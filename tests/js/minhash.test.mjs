@@ -26,6 +26,20 @@ test('MinHash signatures are byte-identical to the native golden vectors', () =>
   }
 });
 
+test('LSH band keys (what the edge Worker stores) equal the native golden ones', () => {
+  const g = golden.lsh;
+  const lsh = new MinHashLsh(g.threshold, g.num_perm);
+  assert.equal(g.band_keys.length, g.docs.length);
+  g.docs.forEach(([, text], i) => {
+    const m = new MinHash({ numPerm: g.num_perm, shingle: 'word:3' });
+    m.update(text);
+    const keys = Array.from(lsh.bandKeys(m), (k) => k.toString(16).padStart(16, '0'));
+    assert.deepEqual(keys, g.band_keys[i]);
+  });
+  assert.equal(lsh.bandKeys(new MinHash({ numPerm: g.num_perm })).length, 0, 'an empty signature has no keys');
+  assert.throws(() => lsh.bandKeys(new MinHash({ numPerm: 8 })), /num_perm|numPerm|signature/);
+});
+
 test('an LSH snapshot is byte-identical to the native one and round-trips', () => {
   const g = golden.lsh;
   const lsh = new MinHashLsh(g.threshold, g.num_perm);

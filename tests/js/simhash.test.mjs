@@ -26,6 +26,25 @@ test('fingerprints equal the native golden vectors', () => {
   assert.ok(checked >= 4);
 });
 
+test('table keys (what the edge Worker stores) equal the native golden ones; near pairs share one', () => {
+  const g = golden.simhash_index;
+  const index = new SimHashIndex(g.max_k);
+  g.fingerprints.forEach(([, fp], i) => {
+    const keys = Array.from(index.tableKeys(Fingerprint.fromValue(BigInt(`0x${fp}`))), (k) => k.toString(16).padStart(16, '0'));
+    assert.deepEqual(keys, g.table_keys[i]);
+  });
+  // Pigeonhole: any two fingerprints within maxK bits share a key.
+  let x = 0x9e3779b97f4a7c15n;
+  for (let t = 0; t < 200; t++) {
+    x = (x * 6364136223846793005n + 1442695040888963407n) & 0xffffffffffffffffn;
+    let y = x;
+    for (let f = 0; f < g.max_k; f++) y ^= 1n << BigInt(Number((x >> BigInt(8 * f)) & 63n));
+    const a = new Set(index.tableKeys(Fingerprint.fromValue(x)));
+    assert.ok(Array.from(index.tableKeys(Fingerprint.fromValue(y))).some((k) => a.has(k)));
+  }
+  assert.equal(index.tableKeys(SimHash.fingerprint('...')).length, 0, 'an empty fingerprint has no keys');
+});
+
 test('an index snapshot equals the native bytes and round-trips', () => {
   const g = golden.simhash_index;
   const index = new SimHashIndex(g.max_k);
