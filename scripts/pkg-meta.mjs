@@ -142,6 +142,14 @@ import.meta.url)\` with a bundler). Also shipped: \`neardup/multiref.json\` (the
 reference of \`MultiRef\`) and \`neardup/dictionary-en.bin\` (the English
 dictionary of \`Speller\`, for typo-tolerant matching; licence beside it).
 
+Cloudflare Workers (wrangler, or esbuild with the \`workerd\` condition): the
+\`workerd\` export condition imports the \`.wasm\` as a module and initialises
+it, so \`import { compare } from 'neardup'\` is ready there too, with no
+configuration. For stores outside the package's indexes (SQLite, a key-value
+store), \`MinHashLsh.bandKeys(minhash)\` and \`SimHashIndex.tableKeys(fingerprint)\`
+give the bucket keys that make two documents candidates; the project's
+\`edge/\` folder is a Worker with Durable Objects built on them.
+
 Errors (an empty text, an unknown option) are thrown as \`Error\` with a message.
 The shingle hashes are specified, with golden vectors, in the project's SPEC.md.
 `,

@@ -22,7 +22,7 @@ export const DEFAULTS = Object.freeze({
   numPerm: 128,
   k: 3,
   seed: 0,
-  shards: 16,
+  shards: 4,
 });
 
 /** Largest Hamming distance a simhash collection accepts (45 table keys at 8). */

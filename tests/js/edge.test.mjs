@@ -129,7 +129,7 @@ test('health needs no token; everything else does', async () => {
 test('collections: create, same settings again, other settings conflict, count', async () => {
   let r = await call('PUT', '/v1/collections/c1', { threshold: 0.6 });
   assert.equal(r.status, 201);
-  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.6, numPerm: 128, seed: 0, shards: 16 });
+  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.6, numPerm: 128, seed: 0, shards: 4 });
   r = await call('PUT', '/v1/collections/c1', { threshold: 0.6, shingle: 'char:5' });
   assert.equal(r.status, 200);
   r = await call('PUT', '/v1/collections/c1', { threshold: 0.7 });
