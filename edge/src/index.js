@@ -46,6 +46,15 @@ const docShard = (env, c, id) => {
 };
 const indexShard = (env, c, j) => env.INDEX.get(env.INDEX.idFromName(`${c.name}/${j}`));
 
+/** The sketch and keys of `text`; the package's refusal (e.g. a text over its 16 MiB limit) is a 400. */
+function sketchOf(c, text) {
+  try {
+    return c.sketcher.sketch(text);
+  } catch (e) {
+    throw new HttpError(400, `cannot sketch the text: ${e.message}`);
+  }
+}
+
 /** Keys grouped by the shard that owns them: Map shard → keys. */
 function byShard(keys, shards) {
   const groups = new Map();
@@ -109,7 +118,7 @@ async function getCollection(env, name) {
 async function putDocument(request, env, name, id) {
   const c = await openCollection(env, name);
   const text = await readText(request, maxBodyBytes(env));
-  const { sketch, keys } = c.sketcher.sketch(text);
+  const { sketch, keys } = sketchOf(c, text);
   // The document first: whoever finds it in a bucket can then read its sketch.
   const put = await docShard(env, c, id).put(id, text, sketch);
   if (put.status === 'replaced') {
@@ -127,7 +136,7 @@ async function putDocument(request, env, name, id) {
 async function query(request, env, name) {
   const c = await openCollection(env, name);
   const text = await readText(request, maxBodyBytes(env));
-  const { sketch, keys } = c.sketcher.sketch(text);
+  const { sketch, keys } = sketchOf(c, text);
   const found = await Promise.all(
     [...byShard(keys, c.settings.shards)].map(([j, ks]) => indexShard(env, c, j).query(ks)),
   );

@@ -404,3 +404,20 @@ test('npm run edge:dev serves on PORT with storage in EDGE_PERSIST', async () =>
     await new Promise((r) => child.on('exit', r));
   }
 });
+
+test('a text the package refuses (over its 16 MiB limit) is a 400 when the body limit allows it', async () => {
+  const w = await startWorker({ dir: built.outdir, persist: join(work, 'big-data'), token: TOKEN, maxBodyBytes: 20 << 20 });
+  try {
+    const h = { authorization: `Bearer ${TOKEN}` };
+    assert.equal((await fetch(new URL('/v1/collections/big', w.url), { method: 'PUT', headers: h })).status, 201);
+    const r = await fetch(new URL('/v1/collections/big/query', w.url), {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ text: 'word '.repeat((17 << 20) / 5) }),
+    });
+    assert.equal(r.status, 400);
+    assert.match((await r.json()).error, /cannot sketch the text: .*16/);
+  } finally {
+    await w.mf.dispose();
+  }
+});
