@@ -24,6 +24,16 @@ fn neardup(args: &[&str], stdin: Option<&[u8]>) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The standard output of a run that must succeed (its stderr otherwise).
+fn stdout_ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// The JSON lines of a successful run.
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     assert!(
@@ -1049,15 +1059,7 @@ fn phonetic_codes_words_and_phonetic_shingles_find_a_misspelt_copy() {
         &["phonetic", "-a", "soundex", "Robert", "Rupert", "東京"],
         None,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "Robert\tR163\nRupert\tR163\n東京\t東京\n"
-    );
+    assert_eq!(stdout_ok(&out), "Robert\tR163\nRupert\tR163\n東京\t東京\n");
     let out = neardup(
         &["phonetic", "-a", "dsound"],
         Some(b"Rodgers\n\n  Rogers \n"),
@@ -1235,13 +1237,8 @@ fn spell_corrects_words_and_builds_a_dictionary() {
         &["spell", "recieve", "seperate", "teh", "house", "東京"],
         None,
     );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
+        stdout_ok(&out),
         "recieve\treceive\nseperate\tseparate\nteh\tthe\nhouse\thouse\n東京\t東京\n"
     );
     let out = neardup(&["spell", "--candidates", "3"], Some(b"wich\n"));

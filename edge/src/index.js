@@ -22,7 +22,7 @@ const collections = new Map();
 async function openCollection(env, name) {
   const cached = collections.get(name);
   if (cached) return cached;
-  const stub = env.COLLECTION.get(env.COLLECTION.idFromName(name));
+  const stub = collectionObject(env, name);
   const stored = await stub.settings();
   if (stored === null) throw new HttpError(404, `no collection ${JSON.stringify(name)}`);
   return remember(name, JSON.parse(stored));
@@ -40,11 +40,28 @@ function remember(name, record) {
   return c;
 }
 
-const docShard = (env, c, id) => {
-  const i = idHash(id) % c.settings.shards;
-  return env.DOCUMENTS.get(env.DOCUMENTS.idFromName(`${c.name}/${i}`));
-};
+const collectionObject = (env, name) => env.COLLECTION.get(env.COLLECTION.idFromName(name));
+const documentShard = (env, c, i) => env.DOCUMENTS.get(env.DOCUMENTS.idFromName(`${c.name}/${i}`));
 const indexShard = (env, c, j) => env.INDEX.get(env.INDEX.idFromName(`${c.name}/${j}`));
+/** The document shard holding `id`. */
+const docShard = (env, c, id) => documentShard(env, c, idHash(id) % c.settings.shards);
+
+/** `items` grouped by `shardOf(item)`: Map shard → items. */
+function groupBy(items, shardOf) {
+  const groups = new Map();
+  for (const item of items) {
+    const i = shardOf(item);
+    if (!groups.has(i)) groups.set(i, []);
+    groups.get(i).push(item);
+  }
+  return groups;
+}
+
+/** `f(shard, itsKeys)` on every index shard owning some of `keys`, in parallel: the results. */
+function onIndexShards(env, c, keys, f) {
+  const groups = groupBy(keys, (key) => keyShard(key, c.settings.shards));
+  return Promise.all([...groups].map(([j, ks]) => f(indexShard(env, c, j), ks)));
+}
 
 /** The sketch and keys of `text`; the package's refusal (e.g. a text over its 16 MiB limit) is a 400. */
 function sketchOf(c, text) {
@@ -55,28 +72,10 @@ function sketchOf(c, text) {
   }
 }
 
-/** Keys grouped by the shard that owns them: Map shard → keys. */
-function byShard(keys, shards) {
-  const groups = new Map();
-  for (const key of keys) {
-    const j = keyShard(key, shards);
-    if (!groups.has(j)) groups.set(j, []);
-    groups.get(j).push(key);
-  }
-  return groups;
-}
-
 /** The candidates' similarities to `sketch`, kept when they pass: best first, then by id. */
 async function verify(env, c, sketch, candidates) {
-  const groups = new Map();
-  for (const id of candidates) {
-    const i = idHash(id) % c.settings.shards;
-    if (!groups.has(i)) groups.set(i, []);
-    groups.get(i).push(id);
-  }
-  const found = await Promise.all(
-    [...groups].map(([i, ids]) => env.DOCUMENTS.get(env.DOCUMENTS.idFromName(`${c.name}/${i}`)).sketches(ids)),
-  );
+  const groups = groupBy(candidates, (id) => idHash(id) % c.settings.shards);
+  const found = await Promise.all([...groups].map(([i, ids]) => documentShard(env, c, i).sketches(ids)));
   const rows = found.flat();
   const scores = c.sketcher.compareMany(
     sketch,
@@ -93,7 +92,7 @@ async function verify(env, c, sketch, candidates) {
 async function putCollection(request, env, name) {
   const settings = checkSettings(await readJson(request, maxBodyBytes(env), { optional: true }));
   const record = JSON.stringify({ settings, spec: SPEC_VERSION });
-  const stub = env.COLLECTION.get(env.COLLECTION.idFromName(name));
+  const stub = collectionObject(env, name);
   const r = await stub.create(record);
   const stored = JSON.parse(r.settings);
   if (!r.created && JSON.stringify(stored.settings) !== JSON.stringify(settings)) {
@@ -108,9 +107,7 @@ async function putCollection(request, env, name) {
 async function getCollection(env, name) {
   const c = await openCollection(env, name);
   const counts = await Promise.all(
-    Array.from({ length: c.settings.shards }, (_, i) =>
-      env.DOCUMENTS.get(env.DOCUMENTS.idFromName(`${name}/${i}`)).count(),
-    ),
+    Array.from({ length: c.settings.shards }, (_, i) => documentShard(env, c, i).count()),
   );
   return json({ name, count: counts.reduce((a, b) => a + b, 0), settings: c.settings });
 }
@@ -124,11 +121,9 @@ async function putDocument(request, env, name, id) {
   if (put.status === 'replaced') {
     const fresh = new Set(keys);
     const stale = c.sketcher.keysOf(put.previous).filter((k) => !fresh.has(k));
-    await Promise.all([...byShard(stale, c.settings.shards)].map(([j, ks]) => indexShard(env, c, j).remove(id, ks)));
+    await onIndexShards(env, c, stale, (shard, ks) => shard.remove(id, ks));
   }
-  const found = await Promise.all(
-    [...byShard(keys, c.settings.shards)].map(([j, ks]) => indexShard(env, c, j).insertAndQuery(id, ks)),
-  );
+  const found = await onIndexShards(env, c, keys, (shard, ks) => shard.insertAndQuery(id, ks));
   const duplicates = await verify(env, c, sketch, new Set(found.flat()));
   return json({ id, duplicates }, put.status === 'created' ? 201 : 200);
 }
@@ -137,9 +132,7 @@ async function query(request, env, name) {
   const c = await openCollection(env, name);
   const text = await readText(request, maxBodyBytes(env));
   const { sketch, keys } = sketchOf(c, text);
-  const found = await Promise.all(
-    [...byShard(keys, c.settings.shards)].map(([j, ks]) => indexShard(env, c, j).query(ks)),
-  );
+  const found = await onIndexShards(env, c, keys, (shard, ks) => shard.query(ks));
   return json({ duplicates: await verify(env, c, sketch, new Set(found.flat())) });
 }
 
@@ -159,7 +152,7 @@ async function deleteDocument(env, name, id) {
     throw new HttpError(404, `no document ${JSON.stringify(id)} in collection ${JSON.stringify(name)}`);
   }
   const keys = c.sketcher.keysOf(previous);
-  await Promise.all([...byShard(keys, c.settings.shards)].map(([j, ks]) => indexShard(env, c, j).remove(id, ks)));
+  await onIndexShards(env, c, keys, (shard, ks) => shard.remove(id, ks));
   return new Response(null, { status: 204 });
 }
 

@@ -90,7 +90,7 @@ export function checkSettings(input) {
     const k = integer(input.k ?? DEFAULTS.k, 'k', 0, MAX_K);
     settings = { method, shingle, k, seed, shards };
   }
-  // The package checks the rest (the shingle spec, the banding) and names it.
+  // The package checks the rest (the banding, the tables) and names it.
   try {
     makeSketcher(settings).free();
   } catch (e) {
@@ -119,8 +119,6 @@ export function makeSketcher(settings) {
 function minhashSketcher({ threshold, numPerm, seed, shingle }) {
   const lsh = new MinHashLsh(threshold, numPerm);
   const options = { numPerm, seed, shingle };
-  // Probe once, so that a bad shingle spec fails at creation.
-  new MinHash(options).free();
   return {
     sketch(text) {
       const m = new MinHash(options);
@@ -165,7 +163,6 @@ function minhashSketcher({ threshold, numPerm, seed, shingle }) {
 function simhashSketcher({ k, seed, shingle }) {
   const index = new SimHashIndex(k);
   const options = { shingle, seed };
-  SimHash.fingerprint('probe', options).free();
   const keysOfValue = (value) => {
     const fp = Fingerprint.fromValue(value);
     try {

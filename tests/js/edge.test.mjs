@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dataDir, repo } from './helpers.mjs';
+import { docsBench, repo } from './helpers.mjs';
 import { buildWorker } from '../../edge/build.mjs';
 import { startWorker } from '../../edge/local.mjs';
 import { idHash, keyShard } from '../../edge/src/placement.js';
@@ -60,24 +60,6 @@ async function pool(n, tasks) {
     }),
   );
   return results;
-}
-
-function docsBench() {
-  const docs = new Map();
-  for (const line of readFileSync(join(dataDir, 'docs-bench', 'docs.jsonl'), 'utf8').split('\n')) {
-    if (!line) continue;
-    const d = JSON.parse(line);
-    docs.set(d.id, d.text);
-  }
-  const pairs = readFileSync(join(dataDir, 'docs-bench', 'pairs.tsv'), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => {
-      const [a, b, rate, , w5, c5] = l.split('\t');
-      return { a, b, rate: Number(rate), w5: Number(w5), c5: Number(c5) };
-    });
-  return { docs, pairs };
 }
 
 test('the packed package runs in workerd unchanged: import, init() and compare', async () => {

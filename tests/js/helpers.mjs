@@ -30,3 +30,29 @@ export function cloughLabels() {
     return { file: get('file'), source: get('source_file'), category: get('category') };
   });
 }
+
+let bench;
+/**
+ * docs-bench, read once: `docs` (Map id → text, in file order) and the
+ * planted `pairs` [{a, b, rate, w5, c5}] (rate: the edit rate, w5/c5: the
+ * exact Jaccard of word 5-shingles / character 5-grams).
+ */
+export function docsBench() {
+  if (bench) return bench;
+  const docs = new Map();
+  for (const line of readFileSync(join(dataDir, 'docs-bench', 'docs.jsonl'), 'utf8').split('\n')) {
+    if (!line) continue;
+    const d = JSON.parse(line);
+    docs.set(d.id, d.text);
+  }
+  const pairs = readFileSync(join(dataDir, 'docs-bench', 'pairs.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => {
+      const [a, b, rate, , w5, c5] = l.split('\t');
+      return { a, b, rate: Number(rate), w5: Number(w5), c5: Number(c5) };
+    });
+  bench = { docs, pairs };
+  return bench;
+}

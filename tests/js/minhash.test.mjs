@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MinHash, MinHashLsh } from '../../pkg/node.js';
-import { repo, dataDir } from './helpers.mjs';
+import { repo, docsBench } from './helpers.mjs';
 
 const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/sketches-v1.json'), 'utf8'));
 const hex = (u8) => Buffer.from(u8).toString('hex');
@@ -79,20 +79,9 @@ test('bad input throws clear errors', () => {
 });
 
 test('planted near-duplicates of docs-bench are found by query and allPairs', () => {
-  const docs = new Map(
-    readFileSync(join(dataDir, 'docs-bench/docs.jsonl'), 'utf8')
-      .trim()
-      .split('\n')
-      .slice(0, 1500)
-      .map((l) => JSON.parse(l))
-      .map((d) => [d.id, d.text]),
-  );
-  const pairs = readFileSync(join(dataDir, 'docs-bench/pairs.tsv'), 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((l) => l.split('\t'))
-    .filter(([a, b, rate]) => docs.has(a) && docs.has(b) && rate === '0.01');
+  const bench = docsBench();
+  const docs = new Map([...bench.docs].slice(0, 1500));
+  const pairs = bench.pairs.filter((p) => docs.has(p.a) && docs.has(p.b) && p.rate === 0.01).map((p) => [p.a, p.b]);
   assert.ok(pairs.length >= 5, `only ${pairs.length} 1 % pairs in the sample`);
   const lsh = new MinHashLsh(0.5, 128);
   const sigs = new Map();
