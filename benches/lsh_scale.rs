@@ -9,7 +9,7 @@
 //! pairs to find. Memory is the growth of the process's resident set.
 
 use neardup::hash::SplitMix64;
-use neardup::minhash::{LshConfig, MinHashLsh, Signature};
+use neardup::minhash::{LshConfig, MinHashLsh, MinHashScheme, Signature};
 use neardup::shingle::Shingling;
 use neardup::NearDupIndex;
 use std::time::Instant;
@@ -41,7 +41,10 @@ fn main() {
             } else {
                 (0..128).map(|_| rng.next() as u32).collect()
             };
-            sigs.push(Signature::from_parts(0, Shingling::Words(5), values).expect("signature"));
+            sigs.push(
+                Signature::from_parts(0, Shingling::Words(5), MinHashScheme::Classic, values)
+                    .expect("signature"),
+            );
         }
         let ids: Vec<String> = (0..n).map(|i| format!("doc{i:08}")).collect();
         let params = LshConfig::default().params().expect("params");

@@ -157,8 +157,10 @@ fn sizes_are_checked_before_work() {
     )
     .unwrap();
     let bytes = lsh.to_bytes();
-    // magic, format, spec, num_perm, threshold, bands, rows, seed, kind, size
-    let at = 4 + 2 + 2 + 4 + 8 + 4 + 4 * lsh.params().bands() + 8 + 1 + 1;
+    // magic, format (2: one-permutation), spec, num_perm, threshold, bands,
+    // rows, seed, kind, size, scheme
+    assert_eq!(bytes[4], 2);
+    let at = 4 + 2 + 2 + 4 + 8 + 4 + 4 * lsh.params().bands() + 8 + 1 + 1 + 1;
     assert_eq!(bytes[at..at + 8], 1u64.to_le_bytes());
     let mut bad = bytes[..bytes.len() - 4].to_vec();
     bad[at..at + 8].copy_from_slice(&(1u64 << 40).to_le_bytes());

@@ -186,7 +186,9 @@ fn golden_file_is_complete() {
 /// Golden MinHash signatures and an LSH snapshot: the bytes must be identical
 /// natively and on wasm32.
 mod sketches {
-    use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHasher, Signature};
+    use neardup::minhash::{
+        LshConfig, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher, Signature,
+    };
     use neardup::shingle::Shingling;
     use neardup::simhash::{
         Fingerprint, SimHashConfig, SimHashIndex, SimHashIndexConfig, Weighting,
@@ -203,6 +205,8 @@ mod sketches {
     pub struct Sketches {
         pub minhash: Vec<MinHashCase>,
         pub lsh: LshCase,
+        /// The same documents in an index of one-permutation signatures.
+        pub lsh_oph: LshCase,
         pub simhash: Vec<SimHashCase>,
         pub simhash_index: SimHashIndexCase,
     }
@@ -273,11 +277,18 @@ mod sketches {
         }
     }
 
+    fn classic() -> String {
+        "classic".into()
+    }
+
     #[derive(Serialize, Deserialize, PartialEq, Debug)]
     pub struct MinHashCase {
         pub text: String,
         pub num_perm: usize,
         pub seed: String,
+        /// `"classic"` (the cases written before schemes existed) or `"oph"`.
+        #[serde(default = "classic")]
+        pub scheme: String,
         pub shingle: String,
         /// `Signature::to_bytes`, hex.
         pub bytes: String,
@@ -285,6 +296,8 @@ mod sketches {
 
     #[derive(Serialize, Deserialize, PartialEq, Debug)]
     pub struct LshCase {
+        #[serde(default = "classic")]
+        pub scheme: String,
         pub threshold: f64,
         pub num_perm: usize,
         pub docs: Vec<(String, String)>,
@@ -301,28 +314,43 @@ mod sketches {
         b.iter().map(|x| format!("{x:02x}")).collect()
     }
 
-    fn minhash_case(text: &str, num_perm: usize, seed: u64, shingle: &str) -> MinHashCase {
+    fn minhash_case(
+        text: &str,
+        num_perm: usize,
+        seed: u64,
+        shingle: &str,
+        scheme: &str,
+    ) -> MinHashCase {
         let sh: Shingling = shingle.parse().unwrap();
         let config = MinHashConfig {
             num_perm: num_perm as u32,
             seed,
             shingle: sh,
+            scheme: scheme.parse().unwrap(),
         };
         let sig = MinHasher::new(&config).unwrap().signature_of_text(text);
         MinHashCase {
             text: text.into(),
             num_perm,
             seed: seed.to_string(),
+            scheme: scheme.into(),
             shingle: shingle.into(),
             bytes: hex(&sig.to_bytes()),
         }
     }
 
-    fn lsh_case(threshold: f64, num_perm: usize, docs: &[(&str, &str)], removed: &str) -> LshCase {
+    fn lsh_case(
+        scheme: &str,
+        threshold: f64,
+        num_perm: usize,
+        docs: &[(&str, &str)],
+        removed: &str,
+    ) -> LshCase {
         let h = MinHasher::new(&MinHashConfig {
             num_perm: num_perm as u32,
             seed: 0,
             shingle: Shingling::Words(3),
+            scheme: scheme.parse::<MinHashScheme>().unwrap(),
         })
         .unwrap();
         let mut lsh = MinHashLsh::new(
@@ -340,6 +368,7 @@ mod sketches {
         }
         lsh.remove(removed);
         LshCase {
+            scheme: scheme.into(),
             threshold,
             num_perm,
             docs: docs
@@ -353,27 +382,32 @@ mod sketches {
         }
     }
 
+    fn recompute_lsh(g: &LshCase) -> LshCase {
+        let docs: Vec<(&str, &str)> = g
+            .docs
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        lsh_case(&g.scheme, g.threshold, g.num_perm, &docs, &g.removed)
+    }
+
     fn compute(golden: &Sketches) -> Sketches {
         Sketches {
             minhash: golden
                 .minhash
                 .iter()
-                .map(|c| minhash_case(&c.text, c.num_perm, c.seed.parse().unwrap(), &c.shingle))
+                .map(|c| {
+                    minhash_case(
+                        &c.text,
+                        c.num_perm,
+                        c.seed.parse().unwrap(),
+                        &c.shingle,
+                        &c.scheme,
+                    )
+                })
                 .collect(),
-            lsh: {
-                let docs: Vec<(&str, &str)> = golden
-                    .lsh
-                    .docs
-                    .iter()
-                    .map(|(a, b)| (a.as_str(), b.as_str()))
-                    .collect();
-                lsh_case(
-                    golden.lsh.threshold,
-                    golden.lsh.num_perm,
-                    &docs,
-                    &golden.lsh.removed,
-                )
-            },
+            lsh: recompute_lsh(&golden.lsh),
+            lsh_oph: recompute_lsh(&golden.lsh_oph),
             simhash: golden
                 .simhash
                 .iter()
@@ -405,40 +439,52 @@ mod sketches {
     }
 
     #[cfg(not(target_arch = "wasm32"))]
+    const LSH_DOCS: &[(&str, &str)] = &[
+        ("a", "one two three four five six seven"),
+        ("b", "one two three four five six eight"),
+        ("c", "completely different words are here now"),
+        ("d", "to be removed from the index later"),
+    ];
+
+    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn sketch_golden_file_bless() {
         if std::env::var_os("NEARDUP_BLESS").is_none() {
             return;
         }
         let seed_cases = Sketches {
-            minhash: vec![
-                minhash_case(
-                    "The quick brown fox jumps over the lazy dog.",
-                    16,
+            minhash: {
+                let mut cases = Vec::new();
+                for scheme in ["classic", "oph"] {
+                    let fox = "The quick brown fox jumps over the lazy dog.";
+                    cases.extend([
+                        minhash_case(fox, 16, 0, "word:3", scheme),
+                        minhash_case(fox, 16, 12345678901234567890, "word:3", scheme),
+                        minhash_case("日本語の文章を書く。中文文本", 8, 0, "char:2", scheme),
+                        minhash_case("", 4, 0, "word:5", scheme),
+                        minhash_case("Hello, world", 32, 7, "char:5", scheme),
+                    ]);
+                }
+                // Few shingles in many bins (most densified), and many
+                // shingles in few bins, with a bin count not a power of two.
+                cases.push(minhash_case(
+                    "one two three four five six",
+                    64,
+                    3,
+                    "word:2",
+                    "oph",
+                ));
+                cases.push(minhash_case(
+                    "The quick brown fox jumps over the lazy dog, and the dog sleeps on.",
+                    7,
                     0,
-                    "word:3",
-                ),
-                minhash_case(
-                    "The quick brown fox jumps over the lazy dog.",
-                    16,
-                    12345678901234567890,
-                    "word:3",
-                ),
-                minhash_case("日本語の文章を書く。中文文本", 8, 0, "char:2"),
-                minhash_case("", 4, 0, "word:5"),
-                minhash_case("Hello, world", 32, 7, "char:5"),
-            ],
-            lsh: lsh_case(
-                0.5,
-                16,
-                &[
-                    ("a", "one two three four five six seven"),
-                    ("b", "one two three four five six eight"),
-                    ("c", "completely different words are here now"),
-                    ("d", "to be removed from the index later"),
-                ],
-                "d",
-            ),
+                    "char:3",
+                    "oph",
+                ));
+                cases
+            },
+            lsh: lsh_case("classic", 0.5, 16, LSH_DOCS, "d"),
+            lsh_oph: lsh_case("oph", 0.5, 16, LSH_DOCS, "d"),
             simhash: vec![
                 simhash_case(
                     "The quick brown fox jumps over the lazy dog.",

@@ -14,12 +14,13 @@ import {
 } from 'neardup';
 import { HttpError } from './http.js';
 
-/** Defaults: those of `neardup dedup` (MinHash LSH, char:5, threshold 0.5, 128 values). */
+/** Defaults: those of `neardup dedup` (MinHash LSH, char:5, threshold 0.5, 128 one-permutation values). */
 export const DEFAULTS = Object.freeze({
   method: 'minhash',
   shingle: 'char:5',
   threshold: 0.5,
   numPerm: 128,
+  scheme: 'oph',
   k: 3,
   seed: 0,
   shards: 4,
@@ -31,7 +32,7 @@ export const MAX_K = 8;
 export const MAX_SHARDS = 64;
 
 const FIELDS = {
-  minhash: ['method', 'shingle', 'threshold', 'numPerm', 'seed', 'shards'],
+  minhash: ['method', 'shingle', 'threshold', 'numPerm', 'scheme', 'seed', 'shards'],
   simhash: ['method', 'shingle', 'k', 'seed', 'shards'],
 };
 
@@ -85,7 +86,11 @@ export function checkSettings(input) {
       throw bad(`invalid setting threshold: must be a number in (0, 1), got ${JSON.stringify(threshold)}`);
     }
     const numPerm = integer(input.numPerm ?? DEFAULTS.numPerm, 'numPerm', 1, 1024);
-    settings = { method, shingle, threshold, numPerm, seed, shards };
+    const scheme = input.scheme ?? DEFAULTS.scheme;
+    if (scheme !== 'oph' && scheme !== 'classic') {
+      throw bad(`invalid setting scheme: must be "oph" or "classic", got ${JSON.stringify(scheme)}`);
+    }
+    settings = { method, shingle, threshold, numPerm, scheme, seed, shards };
   } else {
     const k = integer(input.k ?? DEFAULTS.k, 'k', 0, MAX_K);
     settings = { method, shingle, k, seed, shards };
@@ -116,9 +121,11 @@ export function makeSketcher(settings) {
   return settings.method === 'minhash' ? minhashSketcher(settings) : simhashSketcher(settings);
 }
 
-function minhashSketcher({ threshold, numPerm, seed, shingle }) {
+// Collections created before MinHash had schemes stored no scheme: their
+// signatures are classic ones.
+function minhashSketcher({ threshold, numPerm, seed, shingle, scheme = 'classic' }) {
   const lsh = new MinHashLsh(threshold, numPerm);
-  const options = { numPerm, seed, shingle };
+  const options = { numPerm, seed, shingle, scheme };
   return {
     sketch(text) {
       const m = new MinHash(options);

@@ -2,7 +2,7 @@
 //! writes them (snapshots, signatures, the shipped model and reference, texts
 //! from the golden vectors). `make-corpus OUT_DIR REPO_DIR`.
 
-use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHasher};
+use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher};
 use neardup::multiref::ReferenceFile;
 use neardup::simhash::{SimHashConfig, SimHashIndex, SimHashIndexConfig};
 use neardup::{Document, NearDupIndex};
@@ -36,15 +36,22 @@ fn main() {
     };
     let docs: Vec<Document> = TEXTS.iter().map(|t| Document::new(t, 0)).collect();
 
-    for (i, num_perm) in [16u32, 128].into_iter().enumerate() {
-        let hasher = MinHasher::new(&MinHashConfig::default().num_perm(num_perm)).expect("config");
+    let cases = [
+        (16u32, MinHashScheme::OnePermutation),
+        (128, MinHashScheme::OnePermutation),
+        (16, MinHashScheme::Classic),
+        (128, MinHashScheme::Classic),
+    ];
+    for (i, (num_perm, scheme)) in cases.into_iter().enumerate() {
+        let config = MinHashConfig::default().num_perm(num_perm).scheme(scheme);
+        let hasher = MinHasher::new(&config).expect("config");
         let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(num_perm)).expect("config");
         for (j, d) in docs.iter().enumerate() {
             let sig = hasher.signature_of(d).expect("signature");
             write(
                 out,
                 "minhash_signature",
-                &format!("p{num_perm}-{j}"),
+                &format!("{scheme}{num_perm}-{j}"),
                 &sig.to_bytes(),
             );
             lsh.insert(&format!("doc{j}"), sig).expect("insert");

@@ -67,6 +67,17 @@ impl<'a> Reader<'a> {
         format_version: u16,
         what: &'static str,
     ) -> Result<Self, Error> {
+        Self::open_versions(bytes, magic, format_version..=format_version, what).map(|(r, _)| r)
+    }
+
+    /// [`Reader::open`] for a value written in any of the format versions
+    /// `formats`; returns the reader and the version found.
+    pub(crate) fn open_versions(
+        bytes: &'a [u8],
+        magic: &[u8; 4],
+        formats: core::ops::RangeInclusive<u16>,
+        what: &'static str,
+    ) -> Result<(Self, u16), Error> {
         if bytes.len() < 12 {
             return Err(corrupt(what, format!("{} bytes is too short", bytes.len())));
         }
@@ -77,11 +88,11 @@ impl<'a> Reader<'a> {
             ));
         }
         let version = u16::from_le_bytes([bytes[4], bytes[5]]);
-        if version != format_version {
+        if !formats.contains(&version) {
             return Err(Error::new(ErrorKind::Version {
                 what,
                 found: version as u32,
-                supported: format_version as u32,
+                supported: *formats.end() as u32,
             }));
         }
         let spec = u16::from_le_bytes([bytes[6], bytes[7]]);
@@ -100,11 +111,14 @@ impl<'a> Reader<'a> {
                 "checksum mismatch (damaged or truncated)".into(),
             ));
         }
-        Ok(Reader {
-            buf: body,
-            at: 8,
-            what,
-        })
+        Ok((
+            Reader {
+                buf: body,
+                at: 8,
+                what,
+            },
+            version,
+        ))
     }
 
     fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {

@@ -17,7 +17,7 @@
 //! buckets.
 
 use super::bands::{LshConfig, LshParams};
-use super::signature::Signature;
+use super::signature::{MinHashScheme, Signature, SignatureKind};
 use crate::error::Error;
 use crate::index::ids::IdTable;
 use crate::index::snapshot::{corrupt, Reader, Writer};
@@ -30,7 +30,10 @@ use hashbrown::HashMap;
 type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
 
 const MAGIC: &[u8; 4] = b"NDLS";
-const FORMAT_VERSION: u16 = 1;
+/// Format 1: classic signatures (unchanged since the first release).
+/// Format 2: adds the scheme byte.
+const FORMAT_CLASSIC: u16 = 1;
+const FORMAT_SCHEMES: u16 = 2;
 
 /// The slots of one bucket: one inline (the common case), else a vector.
 #[derive(Clone, Debug)]
@@ -76,9 +79,9 @@ impl Bucket {
 /// A MinHash LSH index over string ids (datasketch's `MinHashLSH`).
 pub struct MinHashLsh {
     params: LshParams,
-    /// Seed and shingling of the signatures it takes (from the first insert
-    /// or a snapshot).
-    kind: Option<(u64, Shingling)>,
+    /// Seed, shingling and scheme of the signatures it takes (from the
+    /// first insert, [`MinHashLsh::set_signature_kind`] or a snapshot).
+    kind: Option<SignatureKind>,
     ids: IdTable<Signature>,
     tables: Vec<Map<u64, Bucket>>,
 }
@@ -105,28 +108,29 @@ impl MinHashLsh {
         }
     }
 
-    /// Seed and shingling of the signatures the index holds (set by the
-    /// first insert, or read from a snapshot); `None` while it has never held
-    /// one.
-    pub fn signature_kind(&self) -> Option<(u64, Shingling)> {
+    /// Seed, shingling and scheme of the signatures the index holds (set
+    /// by the first insert, [`MinHashLsh::set_signature_kind`], or read from
+    /// a snapshot); `None` while it has never held one.
+    pub fn signature_kind(&self) -> Option<SignatureKind> {
         self.kind
     }
 
-    /// Fixes the seed and shingling of the signatures the index takes (as
-    /// the first insert would), so that an empty index records them too.
+    /// Fixes the seed, shingling and scheme of the signatures the index
+    /// takes (as the first insert would), so that an empty index records
+    /// them too.
     ///
     /// # Errors
     /// [`crate::ErrorKind::Incompatible`] when the index holds signatures of
     /// another kind.
-    pub fn set_signature_kind(&mut self, seed: u64, shingling: Shingling) -> Result<(), Error> {
+    pub fn set_signature_kind(&mut self, kind: SignatureKind) -> Result<(), Error> {
         match self.kind {
-            Some(k) if k != (seed, shingling) => Err(Error::incompatible(
+            Some(k) if k != kind => Err(Error::incompatible(
                 "signature",
-                format!("seed {}, {}", k.0, k.1),
-                format!("seed {seed}, {shingling}"),
+                format!("{k}"),
+                format!("{kind}"),
             )),
             _ => {
-                self.kind = Some((seed, shingling));
+                self.kind = Some(kind);
                 Ok(())
             }
         }
@@ -169,11 +173,11 @@ impl MinHashLsh {
     }
 
     fn check_sig(&self, sig: &Signature) -> Result<(), Error> {
-        let (seed, sh) = self.kind.unwrap_or((sig.seed(), sig.shingling()));
-        if sig.num_perm() != self.params.num_perm() || sig.seed() != seed || sig.shingling() != sh {
+        let kind = self.kind.unwrap_or(sig.kind());
+        if sig.num_perm() != self.params.num_perm() || sig.kind() != kind {
             return Err(Error::incompatible(
                 "signature",
-                format!("num_perm {}, seed {seed}, {sh}", self.params.num_perm()),
+                format!("num_perm {}, {kind}", self.params.num_perm()),
                 sig.describe(),
             ));
         }
@@ -278,43 +282,60 @@ impl MinHashLsh {
         out
     }
 
-    /// The index as bytes (format 1): `"NDLS"`, `u16` format, `u16` spec
-    /// version, `u32` num_perm, `f64` threshold, `u32` bands, bands × `u32`
-    /// rows, `u64` seed, `u8` shingling kind, `u8` size, `u64` count, then per
-    /// document `u32` id length, id (UTF-8), num_perm × `u32` values; `u32`
-    /// CRC-32. Little-endian. Buckets are rebuilt on load.
+    /// The index as bytes. An index of classic signatures is written in
+    /// format 1: `"NDLS"`, `u16` format, `u16` spec version, `u32` num_perm,
+    /// `f64` threshold, `u32` bands, bands × `u32` rows, `u64` seed, `u8`
+    /// shingling kind, `u8` size, `u64` count, then per document `u32` id
+    /// length, id (UTF-8), num_perm × `u32` values; `u32` CRC-32.
+    /// Little-endian. Any other scheme is written in format 2: the same with
+    /// a `u8` scheme (0 classic, 1 one-permutation) after the shingling size,
+    /// and each signature's bins before densification
+    /// ([`Signature::bins`]) as its values. Buckets are rebuilt on load.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut w = Writer::new(MAGIC, FORMAT_VERSION);
+        let kind = self.kind.unwrap_or(SignatureKind {
+            seed: 0,
+            shingling: Shingling::Custom,
+            scheme: MinHashScheme::Classic,
+        });
+        let format = match kind.scheme {
+            MinHashScheme::Classic => FORMAT_CLASSIC,
+            _ => FORMAT_SCHEMES,
+        };
+        let mut w = Writer::new(MAGIC, format);
         w.u32(self.params.num_perm() as u32);
         w.f64(self.params.threshold());
         w.u32(self.params.bands() as u32);
         for &r in self.params.rows() {
             w.u32(r);
         }
-        let (seed, sh) = self.kind.unwrap_or((0, Shingling::Custom));
-        w.u64(seed);
-        let (kind, n) = sh.code();
-        w.u8(kind);
+        w.u64(kind.seed);
+        let (code, n) = kind.shingling.code();
+        w.u8(code);
         w.u8(n);
+        if format == FORMAT_SCHEMES {
+            w.u8(kind.scheme.code());
+        }
         w.u64(self.ids.len() as u64);
         for (_, id, sig) in self.ids.iter() {
             w.str(id);
-            for &v in sig.values() {
+            for v in sig.bins() {
                 w.u32(v);
             }
         }
         w.finish()
     }
 
-    /// Reads [`MinHashLsh::to_bytes`] output.
+    /// Reads [`MinHashLsh::to_bytes`] output (formats 1 and 2).
     ///
     /// # Errors
     /// [`crate::ErrorKind::Corrupt`] for wrong magic, a bad checksum,
-    /// truncation, bad parameters, a duplicate id or trailing bytes;
-    /// [`crate::ErrorKind::Version`] for another format or spec version.
+    /// truncation, bad parameters, an unknown scheme, a duplicate id or
+    /// trailing bytes; [`crate::ErrorKind::Version`] for another format or
+    /// spec version.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         const WHAT: &str = "MinHash LSH snapshot";
-        let mut r = Reader::open(bytes, MAGIC, FORMAT_VERSION, WHAT)?;
+        let (mut r, format) =
+            Reader::open_versions(bytes, MAGIC, FORMAT_CLASSIC..=FORMAT_SCHEMES, WHAT)?;
         let num_perm = r.u32()? as usize;
         let threshold = r.f64()?;
         let bands = r.u32()? as usize;
@@ -334,20 +355,33 @@ impl MinHashLsh {
             )
         })?;
         let seed = r.u64()?;
-        let (kind, n) = (r.u8()?, r.u8()?);
-        let shingling = Shingling::from_code(kind, n)
-            .ok_or_else(|| corrupt(WHAT, format!("unknown shingling ({kind}, {n})")))?;
+        let (code, n) = (r.u8()?, r.u8()?);
+        let shingling = Shingling::from_code(code, n)
+            .ok_or_else(|| corrupt(WHAT, format!("unknown shingling ({code}, {n})")))?;
+        let scheme = if format == FORMAT_CLASSIC {
+            MinHashScheme::Classic
+        } else {
+            let code = r.u8()?;
+            MinHashScheme::from_code(code)
+                .ok_or_else(|| corrupt(WHAT, format!("unknown scheme {code}")))?
+        };
+        let kind = SignatureKind {
+            seed,
+            shingling,
+            scheme,
+        };
         let count = r.count(4 + 4 * num_perm)?;
         let mut index = MinHashLsh::with_params(params, count);
-        // An index that never held a signature records (0, custom).
-        index.kind =
-            (count > 0 || (seed, shingling) != (0, Shingling::Custom)).then_some((seed, shingling));
+        // An index that never held a signature records (0, custom, classic).
+        index.kind = (count > 0
+            || (seed, shingling, scheme) != (0, Shingling::Custom, MinHashScheme::Classic))
+            .then_some(kind);
         for _ in 0..count {
             let id = r.str()?;
             let values = (0..num_perm)
                 .map(|_| r.u32())
                 .collect::<Result<Vec<u32>, _>>()?;
-            let sig = Signature::from_parts(seed, shingling, values)
+            let sig = Signature::from_parts(seed, shingling, scheme, values)
                 .ok_or_else(|| corrupt(WHAT, "a signature is invalid".into()))?;
             index
                 .insert(&id, sig)
@@ -365,7 +399,7 @@ impl NearDupIndex for MinHashLsh {
     fn insert(&mut self, id: &str, sig: Signature) -> Result<(), Error> {
         self.check_sig(&sig)?;
         let bands = (!sig.is_empty()).then(|| self.band_hashes(&sig));
-        let kind = (sig.seed(), sig.shingling());
+        let kind = sig.kind();
         let slot = self.ids.insert(id, sig)?;
         self.kind = Some(kind);
         for (table, &h) in self.tables.iter_mut().zip(bands.iter().flatten()) {

@@ -3,14 +3,21 @@
 //! index that finds near-duplicates among them by banding (Indyk and
 //! Motwani 1998; *Mining of Massive Datasets* ch. 3.4).
 //!
-//! * [`signature`]: [`MinHashConfig`], [`MinHasher`], [`Signature`];
+//! * [`signature`]: [`MinHashConfig`], [`MinHashScheme`], [`MinHasher`],
+//!   [`Signature`];
+//! * [`one_permutation`]: the one-permutation scheme with optimal
+//!   densification (Shrivastava 2017), the default;
 //! * [`bands`]: [`LshConfig`], the banding [`LshParams`] and its advisor;
 //! * [`lsh`]: the index [`MinHashLsh`] (the contract of [`crate::index`]).
 
 pub mod bands;
 pub mod lsh;
+pub mod one_permutation;
 pub mod signature;
 
 pub use bands::{s_curve, LshConfig, LshParams};
 pub use lsh::MinHashLsh;
-pub use signature::{standard_error, MinHashConfig, MinHasher, Signature, EMPTY_VALUE, MAX_PERM};
+pub use signature::{
+    standard_error, MinHashConfig, MinHashScheme, MinHasher, Signature, SignatureKind, EMPTY_VALUE,
+    MAX_PERM,
+};

@@ -69,6 +69,13 @@ impl JsMinHash {
         self.sig.num_perm() as u32
     }
 
+    /// How the values are made: `"oph"` (one hash per shingle, optimal
+    /// densification) or `"classic"` (numPerm hashes per shingle).
+    #[wasm_bindgen(getter)]
+    pub fn scheme(&self) -> alloc::string::String {
+        self.sig.scheme().name().into()
+    }
+
     /// `true` when nothing has been added.
     #[wasm_bindgen(js_name = isEmpty)]
     pub fn is_empty(&self) -> bool {
@@ -94,6 +101,7 @@ impl JsMinHash {
             num_perm: sig.num_perm() as u32,
             seed: sig.seed(),
             shingle: sig.shingling(),
+            scheme: sig.scheme(),
         };
         let hasher = MinHasher::new(&config).map_err(js_error)?;
         Ok(JsMinHash { hasher, sig })

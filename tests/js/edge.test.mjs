@@ -111,7 +111,7 @@ test('health needs no token; everything else does', async () => {
 test('collections: create, same settings again, other settings conflict, count', async () => {
   let r = await call('PUT', '/v1/collections/c1', { threshold: 0.6 });
   assert.equal(r.status, 201);
-  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.6, numPerm: 128, seed: 0, shards: 4 });
+  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.6, numPerm: 128, scheme: 'oph', seed: 0, shards: 4 });
   r = await call('PUT', '/v1/collections/c1', { threshold: 0.6, shingle: 'char:5' });
   assert.equal(r.status, 200);
   r = await call('PUT', '/v1/collections/c1', { threshold: 0.7 });
@@ -152,6 +152,7 @@ test('bad requests get their status and a message, never a 500', async () => {
     ['PUT', '/v1/collections/s1', { method: 'lsh' }, 400, /invalid setting method/],
     ['PUT', '/v1/collections/s1', { threshold: 1.5 }, 400, /invalid setting threshold/],
     ['PUT', '/v1/collections/s1', { numPerm: 0 }, 400, /invalid setting numPerm/],
+    ['PUT', '/v1/collections/s1', { scheme: 'fast' }, 400, /invalid setting scheme: must be "oph" or "classic"/],
     ['PUT', '/v1/collections/s1', { method: 'simhash', k: 12 }, 400, /invalid setting k/],
     ['PUT', '/v1/collections/s1', { method: 'simhash', threshold: 0.5 }, 400, /unknown setting "threshold"/],
     ['PUT', '/v1/collections/s1', { shingle: 'foo:3' }, 400, /invalid setting shingle: .*word:K/],

@@ -14,7 +14,7 @@ const unhex = (s) => new Uint8Array(Buffer.from(s, 'hex'));
 
 test('MinHash signatures are byte-identical to the native golden vectors', () => {
   for (const c of golden.minhash) {
-    const m = new MinHash({ numPerm: c.num_perm, seed: Number(c.seed) <= Number.MAX_SAFE_INTEGER ? Number(c.seed) : undefined, shingle: c.shingle });
+    const m = new MinHash({ numPerm: c.num_perm, seed: Number(c.seed) <= Number.MAX_SAFE_INTEGER ? Number(c.seed) : undefined, shingle: c.shingle, scheme: c.scheme });
     if (BigInt(c.seed) > BigInt(Number.MAX_SAFE_INTEGER)) {
       // Seeds beyond 2^53 cannot be given as a JS number; read the bytes instead.
       assert.equal(hex(MinHash.fromBytes(unhex(c.bytes)).toBytes()), c.bytes);
@@ -23,39 +23,44 @@ test('MinHash signatures are byte-identical to the native golden vectors', () =>
     m.update(c.text);
     assert.equal(hex(m.toBytes()), c.bytes, c.text);
     assert.equal(m.numPerm, c.num_perm);
+    assert.equal(m.scheme, c.scheme);
+    assert.equal(MinHash.fromBytes(unhex(c.bytes)).scheme, c.scheme);
   }
+  assert.deepEqual(new Set(golden.minhash.map((c) => c.scheme)), new Set(['classic', 'oph']));
+  assert.equal(new MinHash().scheme, 'oph', 'one-permutation is the default');
 });
 
-test('LSH band keys (what the edge Worker stores) equal the native golden ones', () => {
-  const g = golden.lsh;
-  const lsh = new MinHashLsh(g.threshold, g.num_perm);
-  assert.equal(g.band_keys.length, g.docs.length);
-  g.docs.forEach(([, text], i) => {
-    const m = new MinHash({ numPerm: g.num_perm, shingle: 'word:3' });
-    m.update(text);
-    const keys = Array.from(lsh.bandKeys(m), (k) => k.toString(16).padStart(16, '0'));
-    assert.deepEqual(keys, g.band_keys[i]);
+for (const name of ['lsh', 'lsh_oph']) {
+  const g = golden[name];
+  const sig = (text) => {
+    const m = new MinHash({ numPerm: g.num_perm, shingle: 'word:3', scheme: g.scheme });
+    if (text !== undefined) m.update(text);
+    return m;
+  };
+
+  test(`LSH band keys (what the edge Worker stores) equal the native golden ones (${g.scheme})`, () => {
+    const lsh = new MinHashLsh(g.threshold, g.num_perm);
+    assert.equal(g.band_keys.length, g.docs.length);
+    g.docs.forEach(([, text], i) => {
+      const keys = Array.from(lsh.bandKeys(sig(text)), (k) => k.toString(16).padStart(16, '0'));
+      assert.deepEqual(keys, g.band_keys[i]);
+    });
+    assert.equal(lsh.bandKeys(sig()).length, 0, 'an empty signature has no keys');
+    assert.throws(() => lsh.bandKeys(new MinHash({ numPerm: 8 })), /num_perm|numPerm|signature/);
   });
-  assert.equal(lsh.bandKeys(new MinHash({ numPerm: g.num_perm })).length, 0, 'an empty signature has no keys');
-  assert.throws(() => lsh.bandKeys(new MinHash({ numPerm: 8 })), /num_perm|numPerm|signature/);
-});
 
-test('an LSH snapshot is byte-identical to the native one and round-trips', () => {
-  const g = golden.lsh;
-  const lsh = new MinHashLsh(g.threshold, g.num_perm);
-  assert.equal(lsh.bands, g.bands);
-  for (const [id, text] of g.docs) {
-    const m = new MinHash({ numPerm: g.num_perm, shingle: 'word:3' });
-    m.update(text);
-    lsh.insert(id, m);
-  }
-  assert.equal(lsh.remove(g.removed), true);
-  assert.equal(lsh.remove(g.removed), false);
-  assert.equal(hex(lsh.toBytes()), g.snapshot);
-  const back = MinHashLsh.fromBytes(unhex(g.snapshot));
-  assert.equal(back.size, g.docs.length - 1);
-  assert.equal(hex(back.toBytes()), g.snapshot);
-});
+  test(`an LSH snapshot is byte-identical to the native one and round-trips (${g.scheme})`, () => {
+    const lsh = new MinHashLsh(g.threshold, g.num_perm);
+    assert.equal(lsh.bands, g.bands);
+    for (const [id, text] of g.docs) lsh.insert(id, sig(text));
+    assert.equal(lsh.remove(g.removed), true);
+    assert.equal(lsh.remove(g.removed), false);
+    assert.equal(hex(lsh.toBytes()), g.snapshot);
+    const back = MinHashLsh.fromBytes(unhex(g.snapshot));
+    assert.equal(back.size, g.docs.length - 1);
+    assert.equal(hex(back.toBytes()), g.snapshot);
+  });
+}
 
 test('bad input throws clear errors', () => {
   const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
@@ -75,7 +80,9 @@ test('bad input throws clear errors', () => {
   const lsh = new MinHashLsh(0.5, 128);
   lsh.insert('x', b);
   throwsWith(() => lsh.insert('x', b), /already in the index/);
-  throwsWith(() => lsh.insert('y', a), /incompatible signature: expected num_perm 128, seed 0, word:5, got num_perm 64/);
+  throwsWith(() => lsh.insert('y', a), /incompatible signature: expected num_perm 128, seed 0, word:5, scheme oph, got num_perm 64/);
+  throwsWith(() => lsh.insert('z', new MinHash({ scheme: 'classic' })), /expected num_perm 128, seed 0, word:5, scheme oph, got num_perm 128, seed 0, word:5, scheme classic/);
+  throwsWith(() => new MinHash({ scheme: 'fast' }), /scheme/);
 });
 
 test('planted near-duplicates of docs-bench are found by query and allPairs', () => {

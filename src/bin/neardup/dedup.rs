@@ -14,7 +14,7 @@ use clap::{Args, ValueEnum};
 use neardup::index::clusters::UnionFind;
 use neardup::index::exact;
 use neardup::measures::classification::Prf;
-use neardup::minhash::{LshConfig, LshParams, MinHashConfig, MinHashLsh, MinHasher};
+use neardup::minhash::{LshConfig, LshParams, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher};
 use neardup::multiref::{similarity, Decision, MultiRefSignature, Projector};
 use neardup::simhash::{
     fingerprint_weighted, Fingerprint, SimHashConfig, SimHashIndex, SimHashIndexConfig, Weighting,
@@ -144,6 +144,10 @@ pub struct MinHashArgs {
     /// MinHash: the advisor's weight of false negatives [0.5].
     #[arg(long)]
     pub fn_weight: Option<f64>,
+    /// MinHash: how values are made: oph (one hash per shingle, optimal
+    /// densification) or classic (num-perm hashes per shingle) [oph].
+    #[arg(long)]
+    pub scheme: Option<MinHashScheme>,
 }
 
 impl MinHashArgs {
@@ -153,6 +157,17 @@ impl MinHashArgs {
             || self.bands.is_some()
             || self.fp_weight.is_some()
             || self.fn_weight.is_some()
+            || self.scheme.is_some()
+    }
+
+    /// The signature configuration with `num_perm` from `lsh`.
+    pub fn minhash_config(&self, lsh: &LshConfig, seed: u64, shingle: Shingling) -> MinHashConfig {
+        MinHashConfig {
+            num_perm: lsh.num_perm,
+            seed,
+            shingle,
+            scheme: self.scheme.unwrap_or_default(),
+        }
     }
 
     /// The LSH configuration at `threshold`.
@@ -316,6 +331,8 @@ struct Summary {
     #[serde(skip_serializing_if = "Option::is_none")]
     num_perm: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    scheme: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     bands: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     rows: Option<Vec<u32>>,
@@ -372,6 +389,7 @@ struct Extra {
     max_distance: Option<u32>,
     weights: Option<String>,
     num_perm: Option<u32>,
+    scheme: Option<String>,
     bands: Option<usize>,
     rows: Option<Vec<u32>>,
 }
@@ -549,12 +567,9 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
             extra.num_perm = Some(config.num_perm);
             extra.bands = Some(params.bands());
             extra.rows = Some(params.rows().to_vec());
-            let hasher = MinHasher::new(&MinHashConfig {
-                num_perm: config.num_perm,
-                seed: s.seed,
-                shingle: s.shingle,
-            })
-            .map_err(crate::core)?;
+            let hasher = MinHasher::new(&args.minhash.minhash_config(&config, s.seed, s.shingle))
+                .map_err(crate::core)?;
+            extra.scheme = Some(hasher.scheme().to_string());
             let mut lsh = MinHashLsh::with_params(params, 0);
             let stats = read(&mut |r, doc| {
                 let sig = hasher.signature_of(doc).map_err(crate::core)?;
@@ -757,6 +772,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
         max_distance: extra.max_distance,
         weights: extra.weights,
         num_perm: extra.num_perm,
+        scheme: extra.scheme,
         bands: extra.bands,
         rows: extra.rows,
         documents: stats.documents,

@@ -6,7 +6,7 @@ use crate::dedup::{InputArgs, MinHashArgs, SimHashArgs, Weights};
 use crate::input::{for_each_record, progress, write_atomic, ReadStats};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
-use neardup::minhash::{MinHashConfig, MinHashLsh, MinHasher};
+use neardup::minhash::{MinHashConfig, MinHashLsh, MinHasher, SignatureKind};
 use neardup::simhash::{SimHashConfig, SimHashIndex};
 use neardup::{Document, Hit, NearDupIndex, Shingling};
 use std::fs;
@@ -184,13 +184,17 @@ impl Saved {
 
 /// The hasher of the signatures an LSH index holds.
 fn minhasher(lsh: &MinHashLsh) -> Result<MinHasher> {
-    let (seed, shingle) = lsh
-        .signature_kind()
-        .unwrap_or((0, MinHashConfig::default().shingle));
+    let d = MinHashConfig::default();
+    let kind = lsh.signature_kind().unwrap_or(SignatureKind {
+        seed: d.seed,
+        shingling: d.shingle,
+        scheme: d.scheme,
+    });
     MinHasher::new(&MinHashConfig {
         num_perm: lsh.params().num_perm() as u32,
-        seed,
-        shingle,
+        seed: kind.seed,
+        shingle: kind.shingling,
+        scheme: kind.scheme,
     })
     .map_err(crate::core)
 }
@@ -239,15 +243,14 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
             }
             let config = a.minhash.lsh_config(a.threshold.unwrap_or(0.5));
             let lsh = MinHashLsh::new(&config).map_err(crate::core)?;
-            let hasher = MinHasher::new(&MinHashConfig {
-                num_perm: config.num_perm,
-                seed: a.seed,
-                shingle: a.shingle.unwrap_or(MinHashConfig::default().shingle),
-            })
+            let hasher = MinHasher::new(&a.minhash.minhash_config(
+                &config,
+                a.seed,
+                a.shingle.unwrap_or(MinHashConfig::default().shingle),
+            ))
             .map_err(crate::core)?;
             let mut lsh = lsh;
-            lsh.set_signature_kind(hasher.seed(), hasher.shingling())
-                .map_err(crate::core)?;
+            lsh.set_signature_kind(hasher.kind()).map_err(crate::core)?;
             Saved::MinHash(lsh)
         }
     };
