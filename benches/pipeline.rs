@@ -6,10 +6,17 @@
 //! * `hash/*`: the chosen word-shingle hash (token hashes combined) against
 //!   the alternative of hashing each shingle's bytes again;
 //! * `compare/10k`: latency of `compare` for a 10 KB edited copy against its
-//!   10 KB source (planted pairs of docs-bench).
+//!   10 KB source (planted pairs of docs-bench);
+//! * `docs/*`: text → MinHash-128 signature and text → SimHash-64
+//!   fingerprint, one document at a time over the documents of the 1 MiB
+//!   sample, for both MinHash schemes and for the anchor gaoya 0.2.2 in the
+//!   same run (`cargo bench --bench pipeline -- docs/`). gaoya hashes the raw
+//!   text (no Unicode normalisation, case folding or word segmentation: its
+//!   words are split at ASCII whitespace and punctuation, its 5-grams are of
+//!   the text as is), so it does less work per byte.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use neardup::minhash::{MinHashConfig, MinHasher};
+use neardup::minhash::{MinHashConfig, MinHashScheme, MinHasher};
 use neardup::shingle::Shingling;
 use neardup::shingle::{char_shingles, token_hashes, word_shingles};
 use neardup::simhash::{self, SimHashConfig, Weighting};
@@ -91,9 +98,96 @@ fn ten_kb_pair(docs: &HashMap<String, String>) -> (String, String) {
     (a, b)
 }
 
+/// The documents of the 1 MiB sample (whole documents in id order).
+fn sample_docs(docs: &HashMap<String, String>, n: usize) -> Vec<String> {
+    let mut ids: Vec<&String> = docs.keys().collect();
+    ids.sort();
+    let mut out = Vec::new();
+    let mut total = 0;
+    for id in ids {
+        if total >= n {
+            break;
+        }
+        total += docs[id].len();
+        out.push(docs[id].clone());
+    }
+    out
+}
+
+/// Text → sketch one document at a time, neardup's schemes and gaoya's.
+fn bench_docs(c: &mut Criterion, docs: &[String]) {
+    use gaoya::minhash::{MinHasher as _, MinHasher32};
+    use gaoya::simhash::{SimHash, SimSipHasher64};
+    use gaoya::text::{shingle_text, whitespace_split};
+
+    let bytes: usize = docs.iter().map(|d| d.len()).sum();
+    let mut g = c.benchmark_group("docs");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.sample_size(10);
+    for sh in [Shingling::Words(5), Shingling::Chars(5)] {
+        for scheme in [MinHashScheme::OnePermutation, MinHashScheme::Classic] {
+            let h = MinHasher::new(&MinHashConfig::default().shingle(sh).scheme(scheme))
+                .expect("hasher");
+            g.bench_function(format!("minhash/{sh}/{scheme}"), |b| {
+                b.iter(|| {
+                    for d in docs {
+                        black_box(h.signature_of_text(black_box(d)));
+                    }
+                })
+            });
+        }
+        let config = SimHashConfig {
+            shingle: sh,
+            weights: Weighting::Tf,
+            seed: 0,
+        };
+        g.bench_function(format!("simhash/{sh}/neardup"), |b| {
+            b.iter(|| {
+                for d in docs {
+                    black_box(config.fingerprint(black_box(d)).expect("fingerprint"));
+                }
+            })
+        });
+    }
+    let gm = MinHasher32::new(128);
+    g.bench_function("minhash/word:5/gaoya", |b| {
+        b.iter(|| {
+            for d in docs {
+                let words: Vec<&str> = whitespace_split(black_box(d)).collect();
+                black_box(gm.create_signature(words.windows(5)));
+            }
+        })
+    });
+    g.bench_function("minhash/char:5/gaoya", |b| {
+        b.iter(|| {
+            for d in docs {
+                black_box(gm.create_signature(shingle_text(black_box(d), 5)));
+            }
+        })
+    });
+    let gs = SimHash::<SimSipHasher64, u64, 64>::new(SimSipHasher64::new(1, 2));
+    g.bench_function("simhash/word:5/gaoya", |b| {
+        b.iter(|| {
+            for d in docs {
+                let words: Vec<&str> = whitespace_split(black_box(d)).collect();
+                black_box(gs.create_signature(words.windows(5)));
+            }
+        })
+    });
+    g.bench_function("simhash/char:5/gaoya", |b| {
+        b.iter(|| {
+            for d in docs {
+                black_box(gs.create_signature(shingle_text(black_box(d), 5)));
+            }
+        })
+    });
+    g.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let docs = load_docs();
     let text = corpus_chunk(&docs, 1 << 20);
+    bench_docs(c, &sample_docs(&docs, 1 << 20));
 
     let mut g = c.benchmark_group("pipeline");
     g.throughput(Throughput::Bytes(text.len() as u64));
