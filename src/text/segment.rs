@@ -43,17 +43,40 @@ enum Class {
     Other,
 }
 
+/// The class of every byte, so that the inner loops index a table instead of
+/// matching ranges.
+const CLASSES: [Class; 256] = {
+    let mut t = [Class::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = match b as u8 {
+            b'a'..=b'z' | b'A'..=b'Z' => Class::Letter,
+            b'0'..=b'9' => Class::Digit,
+            b'_' => Class::Under,
+            b':' => Class::MidLetter,
+            b',' | b';' => Class::MidNum,
+            b'.' | b'\'' => Class::MidNumLetQ,
+            _ => Class::Other,
+        };
+        b += 1;
+    }
+    t
+};
+
+/// `u8::is_ascii_whitespace` as a table (space, tab, LF, FF, CR).
+const SPACE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).is_ascii_whitespace();
+        b += 1;
+    }
+    t
+};
+
 #[inline]
 fn class(b: u8) -> Class {
-    match b {
-        b'a'..=b'z' | b'A'..=b'Z' => Class::Letter,
-        b'0'..=b'9' => Class::Digit,
-        b'_' => Class::Under,
-        b':' => Class::MidLetter,
-        b',' | b';' => Class::MidNum,
-        b'.' | b'\'' => Class::MidNumLetQ,
-        _ => Class::Other,
-    }
+    CLASSES[b as usize]
 }
 
 #[inline]
@@ -63,7 +86,7 @@ fn is_wordish(c: Class) -> bool {
 
 /// Segments an ASCII piece without whitespace; calls `f` for each segment
 /// that starts with a letter, digit or `_` (the others hold no alphanumeric).
-fn ascii_segments(piece: &[u8], offset: usize, f: &mut impl FnMut(usize, usize)) {
+fn ascii_segments(piece: &[u8], offset: usize, f: &mut impl FnMut(usize, usize, bool)) {
     let n = piece.len();
     let mut i = 0;
     while i < n {
@@ -94,42 +117,48 @@ fn ascii_segments(piece: &[u8], offset: usize, f: &mut impl FnMut(usize, usize))
             }
             break;
         }
-        f(offset + start, offset + i);
+        f(offset + start, offset + i, true);
     }
 }
 
-/// Calls `f(start, end)` with the byte range of every UAX #29 word-boundary
-/// segment of `input` that may hold a word, in order. Segments it skips hold
-/// no alphanumeric character (whitespace, lone punctuation).
-pub(crate) fn word_segments(input: &str, mut f: impl FnMut(usize, usize)) {
+/// Calls `f(start, end, ascii)` with the byte range of every UAX #29
+/// word-boundary segment of `input` that may hold a word, in order. Segments
+/// it skips hold no alphanumeric character (whitespace, lone punctuation).
+/// `ascii` is `true` for segments found by the ASCII reading of the rules:
+/// they are ASCII and hold only letters, digits, `_` and the `Mid*`
+/// punctuation `:` `.` `'` `,` `;`.
+pub(crate) fn word_segments(input: &str, mut f: impl FnMut(usize, usize, bool)) {
     let bytes = input.as_bytes();
     let n = bytes.len();
     // Start of the pending run of non-ASCII pieces (with the whitespace
     // before the first), and the end of its last piece.
     let mut slow: Option<(usize, usize)> = None;
-    let flush = |slow: &mut Option<(usize, usize)>, f: &mut dyn FnMut(usize, usize)| {
+    let flush = |slow: &mut Option<(usize, usize)>, f: &mut dyn FnMut(usize, usize, bool)| {
         if let Some((s, e)) = slow.take() {
             // Piece boundaries are ASCII, so these are char boundaries.
             for (at, seg) in input[s..e].split_word_bound_indices() {
-                f(s + at, s + at + seg.len());
+                f(s + at, s + at + seg.len(), false);
             }
         }
     };
     let mut i = 0;
     while i < n {
         let ws_start = i;
-        while i < n && bytes[i].is_ascii_whitespace() {
+        while i < n && SPACE[bytes[i] as usize] {
             i += 1;
         }
         let piece_start = i;
-        while i < n && !bytes[i].is_ascii_whitespace() {
+        // One pass finds the piece's end and whether it is all ASCII.
+        let mut high = 0u8;
+        while i < n && !SPACE[bytes[i] as usize] {
+            high |= bytes[i];
             i += 1;
         }
         if piece_start == i {
             continue;
         }
         let piece = &bytes[piece_start..i];
-        if piece.is_ascii() {
+        if high < 0x80 {
             flush(&mut slow, &mut f);
             ascii_segments(piece, piece_start, &mut f);
         } else {
@@ -159,7 +188,7 @@ mod tests {
     /// The segments holding an alphanumeric character, as strings.
     fn words(input: &str, fast: bool) -> Vec<(usize, String)> {
         let mut out = Vec::new();
-        let mut push = |s: usize, e: usize| {
+        let mut push = |s: usize, e: usize, _ascii: bool| {
             let seg = &input[s..e];
             if seg.chars().any(char::is_alphanumeric) {
                 out.push((s, String::from(seg)));
@@ -168,7 +197,7 @@ mod tests {
         if fast {
             word_segments(input, &mut push);
         } else {
-            word_segments_reference(input, &mut push);
+            word_segments_reference(input, |s, e| push(s, e, false));
         }
         out
     }
