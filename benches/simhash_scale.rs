@@ -7,6 +7,12 @@
 //! bits flipped) of the one before, so queries and all-pairs have answers.
 //! Brute force: a linear scan per query; its all-pairs time is extrapolated
 //! from the measured cost of one distance (n²/2 of them).
+//!
+//! The anchor, gaoya 0.2.2's `SimHashIndex` with the same design (`k + 2`
+//! blocks, `C(k + 2, 2)` tables), is built on the same fingerprints and
+//! queried with the same queries, alternating with neardup's query by query;
+//! its recall is the share of the exact matches it returns (its filter keeps
+//! distances `< k`, so it misses those at exactly `k`).
 
 use neardup::hash::SplitMix64;
 use neardup::simhash::{hamming_distance, Fingerprint, SimHashIndex, SimHashIndexConfig};
@@ -19,8 +25,8 @@ use common::rss_bytes;
 
 fn main() {
     let sizes = common::sizes(&[1_000_000, 10_000_000]);
-    println!("| fingerprints | k | tables | build (inserts / bulk) | bytes/fp (RSS) | query p50 | query p99 | brute-force query p50 | all-pairs | pairs | brute-force all-pairs (extrapolated) |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| fingerprints | k | tables | build (inserts / bulk) | bytes/fp (RSS) | query p50 | query p99 | gaoya query p50 / p99 | gaoya recall | brute-force query p50 | all-pairs | pairs | brute-force all-pairs (extrapolated) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for n in sizes {
         let mut rng = SplitMix64::new(7);
         let mut fps: Vec<u64> = Vec::with_capacity(n);
@@ -68,7 +74,15 @@ fn main() {
             let bulk_build = t.elapsed().as_secs_f64();
             drop(bulk);
 
+            let mut gaoya_index =
+                gaoya::simhash::SimHashIndex::<u64, u32>::new(k as usize + 2, k as usize);
+            for (i, &fp) in fps.iter().enumerate() {
+                gaoya_index.insert(i as u32, fp);
+            }
+
             let mut lat = Vec::new();
+            let mut gaoya_lat = Vec::new();
+            let (mut exact_found, mut gaoya_found) = (0usize, 0usize);
             let mut brute = Vec::new();
             for (qi, q) in (0..n).step_by(n / 1000).enumerate() {
                 let mut fp = fps[q];
@@ -79,6 +93,11 @@ fn main() {
                     .expect("query")
                     .len();
                 lat.push(t.elapsed().as_secs_f64() * 1e6);
+                let t = Instant::now();
+                let g = gaoya_index.query(&fp).len();
+                gaoya_lat.push(t.elapsed().as_secs_f64() * 1e6);
+                exact_found += got;
+                gaoya_found += g;
                 if qi < 50 {
                     let t = Instant::now();
                     let want = fps
@@ -89,7 +108,9 @@ fn main() {
                     assert_eq!(got, want, "index and brute force disagree");
                 }
             }
+            drop(gaoya_index);
             lat.sort_by(f64::total_cmp);
+            gaoya_lat.sort_by(f64::total_cmp);
             brute.sort_by(f64::total_cmp);
             let p = |v: &[f64], q: f64| v[((v.len() - 1) as f64 * q) as usize];
             let t = Instant::now();
@@ -97,10 +118,13 @@ fn main() {
             let all = t.elapsed().as_secs_f64();
             let brute_all = per_distance * n as f64 * (n as f64 - 1.0) / 2.0;
             println!(
-                "| {n} | {k} | {} | {build:.1} s / {bulk_build:.1} s | {per_fp:.0} | {:.1} µs | {:.1} µs | {:.0} µs | {all:.1} s | {pairs} | {:.0} s |",
+                "| {n} | {k} | {} | {build:.1} s / {bulk_build:.1} s | {per_fp:.0} | {:.1} µs | {:.1} µs | {:.1} / {:.1} µs | {:.3} | {:.0} µs | {all:.1} s | {pairs} | {:.0} s |",
                 index.tables(),
                 p(&lat, 0.5),
                 p(&lat, 0.99),
+                p(&gaoya_lat, 0.5),
+                p(&gaoya_lat, 0.99),
+                gaoya_found as f64 / exact_found.max(1) as f64,
                 p(&brute, 0.5),
                 brute_all
             );
