@@ -1299,3 +1299,87 @@ fn spell_corrects_words_and_builds_a_dictionary() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("dictionary"));
 }
+
+/// `dedup` and `index build` sketch on every core but write the same bytes
+/// as a single-threaded run, over several batches of records (1,024 each)
+/// and for every method.
+#[test]
+fn dedup_and_index_build_write_the_same_with_any_number_of_threads() {
+    let mut rng = neardup::hash::SplitMix64::new(5);
+    let words = [
+        "index", "query", "table", "block", "river", "stone", "light", "night", "green", "field",
+        "paper", "water", "sound", "cloud", "north", "south", "trade", "music", "plant", "metal",
+    ];
+    let mut corpus = String::new();
+    let mut prev = String::new();
+    for i in 0..2600 {
+        let text = if i % 10 == 9 {
+            // A near copy of the previous document.
+            prev.replacen(words[(rng.next() % 20) as usize], "edited", 1)
+        } else {
+            (0..40)
+                .map(|_| words[(rng.next() % 20) as usize])
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        corpus.push_str(&serde_json::json!({"id": format!("d{i}"), "text": text}).to_string());
+        corpus.push('\n');
+        prev = text;
+    }
+    let input = tmp("threads.jsonl", corpus.as_bytes());
+    let run = |threads: &str, args: &[&str]| -> Vec<u8> {
+        let out = Command::new(env!("CARGO_BIN_EXE_neardup"))
+            .args(args)
+            .env("RAYON_NUM_THREADS", threads)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let input = input.to_str().unwrap();
+    for method in [
+        &["--method", "minhash"][..],
+        &["--method", "minhash", "--scheme", "classic", "--verify"],
+        &["--method", "simhash"],
+        &["--method", "simhash", "--weights", "tfidf", "--no-verify"],
+        &["--method", "multiref"],
+    ] {
+        let args: Vec<&str> = ["dedup", input, "--shingle", "word:3"]
+            .into_iter()
+            .chain(method.iter().copied())
+            .collect();
+        let one = run("1", &args);
+        assert!(!one.is_empty(), "{method:?} found no pairs");
+        assert_eq!(one, run("3", &args), "{method:?}");
+    }
+    for method in ["minhash", "simhash"] {
+        let (a, b) = (
+            std::env::temp_dir().join(format!("neardup-threads-{}-1.idx", std::process::id())),
+            std::env::temp_dir().join(format!("neardup-threads-{}-3.idx", std::process::id())),
+        );
+        for (threads, path) in [("1", &a), ("3", &b)] {
+            run(
+                threads,
+                &[
+                    "index",
+                    "build",
+                    input,
+                    "--method",
+                    method,
+                    "-o",
+                    path.to_str().unwrap(),
+                ],
+            );
+        }
+        assert_eq!(
+            std::fs::read(&a).unwrap(),
+            std::fs::read(&b).unwrap(),
+            "{method}"
+        );
+    }
+}

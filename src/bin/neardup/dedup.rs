@@ -8,7 +8,9 @@
 //! clusters → what to keep. Only the sketches (and, to verify, the shingle
 //! sets) stay in memory, never the texts.
 
-use crate::input::{for_each_record, open, progress, write_atomic, Fields, ReadStats, Record};
+use crate::input::{
+    for_each_record, for_each_record_par, open, progress, write_atomic, Fields, ReadStats, Record,
+};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use neardup::index::clusters::UnionFind;
@@ -383,6 +385,16 @@ fn explain(params: &LshParams) -> io::Result<()> {
     Ok(())
 }
 
+/// What the worker threads make of one document, for the method at hand.
+enum Sketch {
+    None,
+    MinHash(neardup::minhash::Signature),
+    SimHash(Fingerprint),
+    /// The shingles of a document, for tf-idf weights (two passes).
+    Features(Arc<[u64]>),
+    MultiRef(MultiRefSignature, Fingerprint),
+}
+
 /// The method's own settings, for the summary.
 #[derive(Default)]
 struct Extra {
@@ -543,21 +555,35 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     let mut lines: Vec<usize> = Vec::new();
     let mut sets: Vec<Arc<ShingleSet>> = Vec::new();
     let pb = progress(0, "documents");
-    let mut read = |f: &mut dyn FnMut(&Record, &Document) -> Result<()>| -> Result<ReadStats> {
-        for_each_record(input, &fields, |r| {
-            let doc = match &s.dictionary {
-                Some(d) => Document::new(&d.correct_text(&r.text), s.seed),
-                None => Document::new(&r.text, s.seed),
-            };
-            f(&r, &doc)?;
-            if s.verify || s.method == Method::Exact {
-                sets.push(doc.shingle_set(s.shingle));
-            }
-            ids.push(r.id);
-            lines.push(r.line);
-            pb.inc(1);
-            Ok(())
-        })
+    // Documents are normalised and sketched on every core (`work`, which
+    // returns the document's sketch and, when needed, its shingle set); the
+    // index takes them in input order (`sink`), so the output does not
+    // depend on the number of threads.
+    let keep_sets = s.verify || s.method == Method::Exact;
+    let document = |r: &Record| match &s.dictionary {
+        Some(d) => Document::new(&d.correct_text(&r.text), s.seed),
+        None => Document::new(&r.text, s.seed),
+    };
+    let mut read = |work: &(dyn Fn(&Document) -> Result<Sketch> + Sync),
+                    sink: &mut dyn FnMut(&Record, Sketch) -> Result<()>|
+     -> Result<ReadStats> {
+        for_each_record_par(
+            input,
+            &fields,
+            |r| {
+                let doc = document(r);
+                let sketch = work(&doc)?;
+                Ok((sketch, keep_sets.then(|| doc.shingle_set(s.shingle))))
+            },
+            |r, (sketch, set)| {
+                sink(&r, sketch)?;
+                sets.extend(set);
+                ids.push(r.id);
+                lines.push(r.line);
+                pb.inc(1);
+                Ok(())
+            },
+        )
     };
     let mut extra = Extra::default();
     let (found, stats) = match s.method {
@@ -571,10 +597,17 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
                 .map_err(crate::core)?;
             extra.scheme = Some(hasher.scheme().to_string());
             let mut lsh = MinHashLsh::with_params(params, 0);
-            let stats = read(&mut |r, doc| {
-                let sig = hasher.signature_of(doc).map_err(crate::core)?;
-                lsh.insert(&r.id, sig).map_err(crate::core)
-            })?;
+            let stats = read(
+                &|doc| {
+                    Ok(Sketch::MinHash(
+                        hasher.signature_of(doc).map_err(crate::core)?,
+                    ))
+                },
+                &mut |r, sketch| match sketch {
+                    Sketch::MinHash(sig) => lsh.insert(&r.id, sig).map_err(crate::core),
+                    _ => unreachable!("MinHash sketches only"),
+                },
+            )?;
             pb.finish_and_clear();
             let filter = (!args.candidates && !s.verify).then_some(s.threshold);
             let index_of = indices(&ids);
@@ -605,14 +638,23 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
             };
             let mut fps: Vec<Fingerprint> = Vec::new();
             let mut features: Vec<Arc<[u64]>> = Vec::new();
-            let stats = read(&mut |_, doc| {
-                if weights == Weights::Tfidf {
-                    features.push(doc.shingles(s.shingle));
-                } else {
-                    fps.push(config.fingerprint_of(doc).map_err(crate::core)?);
-                }
-                Ok(())
-            })?;
+            let stats = read(
+                &|doc| {
+                    Ok(if weights == Weights::Tfidf {
+                        Sketch::Features(doc.shingles(s.shingle))
+                    } else {
+                        Sketch::SimHash(config.fingerprint_of(doc).map_err(crate::core)?)
+                    })
+                },
+                &mut |_, sketch| {
+                    match sketch {
+                        Sketch::Features(f) => features.push(f),
+                        Sketch::SimHash(fp) => fps.push(fp),
+                        _ => unreachable!("SimHash sketches only"),
+                    }
+                    Ok(())
+                },
+            )?;
             pb.finish_and_clear();
             if weights == Weights::Tfidf {
                 // Two passes: document frequencies, then tf-idf fingerprints.
@@ -654,14 +696,21 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
             let mut index = SimHashIndex::new(&index_config).map_err(crate::core)?;
             let mut sigs: Vec<MultiRefSignature> = Vec::new();
             let mut bits: Vec<Fingerprint> = Vec::new();
-            let stats = read(&mut |_, doc| {
-                let sig = reference.signature_of(doc);
-                bits.push(Fingerprint::from_value(
-                    projector.bits(&sig).map_err(crate::core)?,
-                ));
-                sigs.push(sig);
-                Ok(())
-            })?;
+            let stats = read(
+                &|doc| {
+                    let sig = reference.signature_of(doc);
+                    let fp = Fingerprint::from_value(projector.bits(&sig).map_err(crate::core)?);
+                    Ok(Sketch::MultiRef(sig, fp))
+                },
+                &mut |_, sketch| {
+                    let Sketch::MultiRef(sig, fp) = sketch else {
+                        unreachable!("multireference sketches only")
+                    };
+                    bits.push(fp);
+                    sigs.push(sig);
+                    Ok(())
+                },
+            )?;
             pb.finish_and_clear();
             index
                 .insert_many(ids.iter().map(String::as_str).zip(bits))
@@ -691,7 +740,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
             (found, stats)
         }
         Method::Exact => {
-            let stats = read(&mut |_, _| Ok(()))?;
+            let stats = read(&|_| Ok(Sketch::None), &mut |_, _| Ok(()))?;
             pb.finish_and_clear();
             let total: usize = sets.iter().map(|s| s.len()).sum();
             if sets.len() > 2_000 && total > 5_000_000 {

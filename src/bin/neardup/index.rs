@@ -3,7 +3,7 @@
 //! in it.
 
 use crate::dedup::{InputArgs, MinHashArgs, SimHashArgs, Weights};
-use crate::input::{for_each_record, progress, write_atomic, ReadStats};
+use crate::input::{for_each_record, for_each_record_par, progress, write_atomic, ReadStats};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use neardup::minhash::{MinHashConfig, MinHashLsh, MinHasher, SignatureKind};
@@ -150,14 +150,21 @@ impl Saved {
                     .filter(|c| c.shingle != Shingling::Custom)
                     .context("the index does not record how its fingerprints were made")?;
                 let mut items = Vec::new();
-                let stats = for_each_record(input, &fields.fields(), |r| {
-                    let fp = config
-                        .fingerprint_of(&Document::new(&r.text, config.seed))
-                        .map_err(crate::core)?;
-                    items.push((r.id, fp));
-                    pb.inc(1);
-                    Ok(())
-                })?;
+                // Sketched on every core, indexed in input order.
+                let stats = for_each_record_par(
+                    input,
+                    &fields.fields(),
+                    |r| {
+                        config
+                            .fingerprint_of(&Document::new(&r.text, config.seed))
+                            .map_err(crate::core)
+                    },
+                    |r, fp| {
+                        items.push((r.id, fp));
+                        pb.inc(1);
+                        Ok(())
+                    },
+                )?;
                 index
                     .insert_many(items.iter().map(|(id, fp)| (id.as_str(), *fp)))
                     .map_err(crate::core)?;
@@ -165,16 +172,22 @@ impl Saved {
             }
             Saved::MinHash(lsh) => {
                 let hasher = minhasher(lsh)?;
-                for_each_record(input, &fields.fields(), |r| {
-                    let sig = hasher
-                        .signature_of(&Document::new(&r.text, hasher.seed()))
-                        .map_err(crate::core)?;
-                    lsh.insert(&r.id, sig)
-                        .map_err(crate::core)
-                        .with_context(|| r.id.clone())?;
-                    pb.inc(1);
-                    Ok(())
-                })?
+                for_each_record_par(
+                    input,
+                    &fields.fields(),
+                    |r| {
+                        hasher
+                            .signature_of(&Document::new(&r.text, hasher.seed()))
+                            .map_err(crate::core)
+                    },
+                    |r, sig| {
+                        lsh.insert(&r.id, sig)
+                            .map_err(crate::core)
+                            .with_context(|| r.id.clone())?;
+                        pb.inc(1);
+                        Ok(())
+                    },
+                )?
             }
         };
         pb.finish_and_clear();

@@ -171,6 +171,40 @@ pub fn for_each_record(
     Ok(stats)
 }
 
+/// Records handed to the worker threads at a time.
+const BATCH: usize = 1024;
+
+/// [`for_each_record`] with the expensive part on every core (rayon):
+/// `work` runs on the records of a batch in parallel, then `sink` takes each
+/// record with its result **in input order**, on this thread. So the output
+/// is the same as a single-threaded run (`RAYON_NUM_THREADS=1`); the first
+/// error in input order is returned.
+pub fn for_each_record_par<T: Send>(
+    path: &Path,
+    fields: &Fields,
+    work: impl Fn(&Record) -> Result<T> + Sync,
+    mut sink: impl FnMut(Record, T) -> Result<()>,
+) -> Result<ReadStats> {
+    use rayon::prelude::*;
+    let mut batch: Vec<Record> = Vec::with_capacity(BATCH);
+    let mut flush = |batch: &mut Vec<Record>| -> Result<()> {
+        let results: Vec<Result<T>> = batch.par_iter().map(&work).collect();
+        for (r, t) in batch.drain(..).zip(results) {
+            sink(r, t?)?;
+        }
+        Ok(())
+    };
+    let stats = for_each_record(path, fields, |r| {
+        batch.push(r);
+        if batch.len() == BATCH {
+            flush(&mut batch)?;
+        }
+        Ok(())
+    })?;
+    flush(&mut batch)?;
+    Ok(stats)
+}
+
 fn parse_line(line: &[u8], n: usize, fields: &Fields) -> Result<(String, String)> {
     let s = std::str::from_utf8(line).context("not valid UTF-8")?;
     let v: serde_json::Value = serde_json::from_str(s).context("not a JSON object")?;
