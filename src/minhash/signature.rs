@@ -343,6 +343,19 @@ impl MinHasher {
     /// [`crate::ErrorKind::Incompatible`] when the document's seed is not the
     /// hasher's.
     pub fn signature_of(&self, doc: &Document) -> Result<Signature, Error> {
+        let mut sig = self.empty();
+        self.update_document(&mut sig, doc)?;
+        Ok(sig)
+    }
+
+    /// Adds a document's shingles (under this hasher's shingling) to `sig`:
+    /// [`MinHasher::update`] with the document's distinct shingles for the
+    /// classic scheme, its shingle sequence for the one-permutation scheme.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] when `sig` was made by another
+    /// hasher or the document's seed is not the hasher's.
+    pub fn update_document(&self, sig: &mut Signature, doc: &Document) -> Result<(), Error> {
         if doc.seed() != self.seed {
             return Err(Error::incompatible(
                 "document",
@@ -350,10 +363,10 @@ impl MinHasher {
                 format!("seed {}", doc.seed()),
             ));
         }
-        Ok(match self.scheme {
-            MinHashScheme::Classic => self.signature(doc.shingle_set(self.shingling).as_slice()),
-            MinHashScheme::OnePermutation => self.signature(&doc.shingles(self.shingling)),
-        })
+        match self.scheme {
+            MinHashScheme::Classic => self.update(sig, doc.shingle_set(self.shingling).as_slice()),
+            MinHashScheme::OnePermutation => self.update(sig, &doc.shingles(self.shingling)),
+        }
     }
 
     /// The signature of a text: [`MinHasher::signature_of`] a new

@@ -40,9 +40,8 @@ impl JsMinHash {
     ) -> Result<(), JsValue> {
         let text = &super::str_arg(text, "text")?;
         let doc = Document::new(text, self.hasher.seed());
-        let set = doc.shingle_set(self.hasher.shingling());
         self.hasher
-            .update(&mut self.sig, set.as_slice())
+            .update_document(&mut self.sig, &doc)
             .map_err(js_error)
     }
 
