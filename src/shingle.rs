@@ -53,6 +53,22 @@ pub fn char_shingles(n: &Normalized, q: usize, seed: u64) -> Vec<u64> {
     if text.is_empty() {
         return Vec::new();
     }
+    if text.is_ascii() {
+        // One byte per character: the q-grams are the byte windows.
+        let bytes = text.as_bytes();
+        if bytes.len() < q {
+            return alloc::vec![hash::bytes_hash(seed, bytes)];
+        }
+        return bytes
+            .windows(q)
+            .map(|w| hash::bytes_hash(seed, w))
+            .collect();
+    }
+    char_shingles_general(text, q, seed)
+}
+
+/// [`char_shingles`] for any text (`q ≥ 1`, `text` not empty).
+fn char_shingles_general(text: &str, q: usize, seed: u64) -> Vec<u64> {
     let mut out = Vec::with_capacity(text.len());
     // Byte offsets of the last q character starts.
     let mut starts: VecDeque<usize> = VecDeque::with_capacity(q + 1);
@@ -297,6 +313,30 @@ mod tests {
         assert_eq!(char_shingles(&n, 20, 0).len(), 1);
         assert_eq!(char_shingles(&n, 9, 0).len(), 1);
         assert!(char_shingles(&normalize(""), 5, 0).is_empty());
+    }
+
+    /// The ASCII path (byte windows) equals the general one (character
+    /// starts) for every q and length around q, on random ASCII texts.
+    #[test]
+    fn ascii_qgrams_equal_the_general_path() {
+        let mut rng = crate::testing::XorShift(0x51_7cc1_b727_220a);
+        for _ in 0..3_000 {
+            let len = 1 + (rng.next_u64() % 24) as usize;
+            let text: alloc::string::String = (0..len)
+                .map(|_| b"ab z9"[(rng.next_u64() % 5) as usize] as char)
+                .collect();
+            for q in 1..=8 {
+                let n = normalize(&text);
+                if n.text().is_empty() {
+                    continue;
+                }
+                assert_eq!(
+                    char_shingles(&n, q, 7),
+                    char_shingles_general(n.text(), q, 7),
+                    "{text:?} q {q}"
+                );
+            }
+        }
     }
 
     #[test]
