@@ -1,0 +1,135 @@
+//! The whole near-duplicate job, neardup against the anchor gaoya 0.2.2, in
+//! one process on one core: read docs-bench, shingle, sketch (MinHash-128),
+//! index (LSH at threshold 0.5), find the pairs whose estimate reaches 0.5,
+//! and write them (to memory). CPU time of this process (`/proc/self/stat`),
+//! jobs interleaved three times, the median reported.
+//! Run: `cargo bench --features serde --bench dedup_anchor`.
+//!
+//! neardup normalises (NFKC, case folding, UAX #29 words); gaoya hashes the
+//! raw text (its 5-grams of the text as is, its words split at ASCII
+//! whitespace and punctuation). gaoya's index finds candidates by its own
+//! banding (`calculate_minhash_params(0.5, 128)`: bands × rows = 126
+//! values, which its index requires) and keeps those whose estimate reaches
+//! 0.5, as neardup's does.
+
+use gaoya::minhash::{calculate_minhash_params, MinHashIndex, MinHasher as _, MinHasher32};
+use gaoya::text::{shingle_text, whitespace_split};
+use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher};
+use neardup::{Document, NearDupIndex, Shingling};
+use std::io::Write;
+
+/// CPU seconds (user + system) of this process.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // Fields after the command name (which ends with ')'): utime is the
+    // 12th, stime the 13th.
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+fn neardup_job(docs: &[(String, String)], shingle: Shingling, scheme: MinHashScheme) -> usize {
+    let hasher =
+        MinHasher::new(&MinHashConfig::default().shingle(shingle).scheme(scheme)).expect("hasher");
+    let mut lsh = MinHashLsh::new(&LshConfig::default().threshold(0.5)).expect("lsh");
+    for (id, text) in docs {
+        let sig = hasher
+            .signature_of(&Document::new(text, 0))
+            .expect("signature");
+        lsh.insert(id, sig).expect("insert");
+    }
+    let mut out = Vec::new();
+    let pairs = lsh.all_pairs();
+    for p in &pairs {
+        writeln!(out, "{}\t{}\t{:.4}", p.a, p.b, p.score.similarity()).expect("write");
+    }
+    pairs.len()
+}
+
+fn gaoya_job(docs: &[(String, String)], words: bool) -> usize {
+    // gaoya's index needs bands × rows values: 126 of the 128 here.
+    let (b, r) = calculate_minhash_params(0.5, 128);
+    let hasher = MinHasher32::new(b * r);
+    let mut index = MinHashIndex::<u32, u32>::new(b, r, 0.5);
+    let mut sigs = Vec::with_capacity(docs.len());
+    for (i, (_, text)) in docs.iter().enumerate() {
+        let sig = if words {
+            let w: Vec<&str> = whitespace_split(text).collect();
+            hasher.create_signature(w.windows(5))
+        } else {
+            hasher.create_signature(shingle_text(text, 5))
+        };
+        index.insert(i as u32, sig.clone());
+        sigs.push(sig);
+    }
+    let mut out = Vec::new();
+    let mut n = 0;
+    for (i, sig) in sigs.iter().enumerate() {
+        for (j, sim) in index.query_owned_return_similarity(sig) {
+            if j as usize > i {
+                writeln!(out, "{}\t{}\t{sim:.4}", docs[i].0, docs[j as usize].0).expect("write");
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn main() {
+    let data = std::env::var_os("NEARDUP_DATA")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
+        });
+    let text = std::fs::read_to_string(data.join("docs-bench/docs.jsonl")).expect("docs-bench");
+    let docs: Vec<(String, String)> = text
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            (
+                v["id"].as_str().expect("id").into(),
+                v["text"].as_str().expect("text").into(),
+            )
+        })
+        .collect();
+    let mb = docs.iter().map(|d| d.1.len()).sum::<usize>() as f64 / 1e6;
+    type Job<'a> = (&'a str, Box<dyn Fn() -> usize + 'a>);
+    let jobs: Vec<Job> = vec![
+        (
+            "neardup char:5 oph",
+            Box::new(|| neardup_job(&docs, Shingling::Chars(5), MinHashScheme::OnePermutation)),
+        ),
+        (
+            "neardup char:5 classic",
+            Box::new(|| neardup_job(&docs, Shingling::Chars(5), MinHashScheme::Classic)),
+        ),
+        ("gaoya 5-grams", Box::new(|| gaoya_job(&docs, false))),
+        (
+            "neardup word:5 oph",
+            Box::new(|| neardup_job(&docs, Shingling::Words(5), MinHashScheme::OnePermutation)),
+        ),
+        (
+            "neardup word:5 classic",
+            Box::new(|| neardup_job(&docs, Shingling::Words(5), MinHashScheme::Classic)),
+        ),
+        ("gaoya word 5-shingles", Box::new(|| gaoya_job(&docs, true))),
+    ];
+    let mut cpu = vec![Vec::new(); jobs.len()];
+    let mut pairs = vec![0; jobs.len()];
+    for _ in 0..3 {
+        for (i, (_, job)) in jobs.iter().enumerate() {
+            let t = cpu_seconds();
+            pairs[i] = job();
+            cpu[i].push(cpu_seconds() - t);
+        }
+    }
+    println!("{} documents, {mb:.1} MB", docs.len());
+    println!("| job | CPU s (median of 3) | MB/s | pairs |");
+    println!("|---|---|---|---|");
+    for (i, (name, _)) in jobs.iter().enumerate() {
+        cpu[i].sort_by(f64::total_cmp);
+        let c = cpu[i][1];
+        println!("| {name} | {c:.2} | {:.1} | {} |", mb / c, pairs[i]);
+    }
+}
