@@ -6,7 +6,9 @@
 //! Signatures are synthetic (128 values of SplitMix64) so that the index,
 //! not the hashing of text, is measured; every 100th document is a near copy
 //! of the one before it (90 % of its values kept), so that all-pairs has real
-//! pairs to find. Memory is the growth of the process's resident set.
+//! pairs to find. Memory is the growth of the process's resident set: run one
+//! size and scheme per process for it (`-- 1000000 oph`, `-- 1000000
+//! classic`).
 
 use neardup::hash::SplitMix64;
 use neardup::minhash::{LshConfig, MinHashLsh, MinHashScheme, Signature};
@@ -20,9 +22,24 @@ use common::rss_bytes;
 
 fn main() {
     let sizes = common::sizes(&[100_000, 1_000_000]);
-    println!("| documents | build | bytes/doc (RSS) | query p50 | query p99 | all-pairs (estimate ≥ 0.5) | pairs | snapshot | snapshot write / read |");
-    println!("|---|---|---|---|---|---|---|---|---|");
-    for n in sizes {
+    println!("| documents | scheme | build | bytes/doc (RSS) | query p50 | query p99 | all-pairs (estimate ≥ 0.5) | pairs | snapshot | snapshot write / read |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    // Schemes named on the command line (`classic`, `oph`), else both. For
+    // a clean memory figure run one size and scheme per process: memory
+    // freed by a run is reused by the next, which then grows the RSS less.
+    let named: Vec<MinHashScheme> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let schemes = if named.is_empty() {
+        vec![MinHashScheme::Classic, MinHashScheme::OnePermutation]
+    } else {
+        named
+    };
+    for (n, scheme) in sizes
+        .iter()
+        .flat_map(|&n| schemes.iter().map(move |&s| (n, s)))
+    {
         let mut rng = SplitMix64::new(n as u64);
         let mut sigs: Vec<Signature> = Vec::with_capacity(n);
         for i in 0..n {
@@ -42,8 +59,7 @@ fn main() {
                 (0..128).map(|_| rng.next() as u32).collect()
             };
             sigs.push(
-                Signature::from_parts(0, Shingling::Words(5), MinHashScheme::Classic, values)
-                    .expect("signature"),
+                Signature::from_parts(0, Shingling::Words(5), scheme, values).expect("signature"),
             );
         }
         let ids: Vec<String> = (0..n).map(|i| format!("doc{i:08}")).collect();
@@ -79,7 +95,7 @@ fn main() {
         let read = t.elapsed().as_secs_f64();
         assert_eq!(back.len(), n);
         println!(
-            "| {n} | {build:.2} s | {per_doc:.0} | {:.1} µs | {:.1} µs | {all:.2} s | {pairs} | {:.0} MB | {write:.2} s / {read:.2} s |",
+            "| {n} | {scheme} | {build:.2} s | {per_doc:.0} | {:.1} µs | {:.1} µs | {all:.2} s | {pairs} | {:.0} MB | {write:.2} s / {read:.2} s |",
             p(0.5),
             p(0.99),
             bytes.len() as f64 / 1e6

@@ -7,11 +7,17 @@
 //! `combine(j, [v_1, …, v_r])` of [`crate::hash::combine`] (values widened
 //! to `u64`). The banding is [`super::LshParams`].
 //!
+//! **Buckets.** Each band has a hash table from band hash to the first
+//! slot of its bucket; the other slots of a bucket are chained through one
+//! array of `b` `u32` links per slot (`next[slot · b + j]`). A bucket with
+//! one document (the common case) costs one table entry (a `u64` key and a
+//! `u32` slot) and one link, with no allocation of its own.
+//!
 //! **Memory** per document: its id (twice: slot table and id map), its
-//! signature (`4 · num_perm` bytes), and per band one bucket entry of the
-//! band's hash table (a `u64` key and a 16-byte bucket holding one slot
-//! inline, about 28 bytes with the table's spare capacity): about
-//! `4·num_perm + 28·b + 80` bytes plus the id; measured in `BENCHMARKS.md`.
+//! signature (`4 · num_perm` bytes, plus `num_perm / 8` for the
+//! one-permutation scheme's mask), and per band one table entry (16 bytes,
+//! about 24 with the table's spare capacity) and a 4-byte link: about
+//! `4·num_perm + 28·b + 100` bytes plus the id; measured in `BENCHMARKS.md`.
 //! Band hashes are not stored: `remove` recomputes them from the signature.
 //! Empty signatures (documents without shingles) are kept out of the
 //! buckets.
@@ -35,46 +41,8 @@ const MAGIC: &[u8; 4] = b"NDLS";
 const FORMAT_CLASSIC: u16 = 1;
 const FORMAT_SCHEMES: u16 = 2;
 
-/// The slots of one bucket: one inline (the common case), else a vector.
-#[derive(Clone, Debug)]
-enum Bucket {
-    One(u32),
-    Many(Vec<u32>),
-}
-
-impl Bucket {
-    fn as_slice(&self) -> &[u32] {
-        match self {
-            Bucket::One(s) => core::slice::from_ref(s),
-            Bucket::Many(v) => v,
-        }
-    }
-
-    fn push(&mut self, slot: u32) {
-        match self {
-            Bucket::One(s) => *self = Bucket::Many(alloc::vec![*s, slot]),
-            Bucket::Many(v) => v.push(slot),
-        }
-    }
-
-    /// Removes `slot`; `true` when the bucket is then empty.
-    fn remove(&mut self, slot: u32) -> bool {
-        match self {
-            Bucket::One(s) => *s == slot,
-            Bucket::Many(v) => {
-                v.retain(|&x| x != slot);
-                match v[..] {
-                    [] => true,
-                    [one] => {
-                        *self = Bucket::One(one);
-                        false
-                    }
-                    _ => false,
-                }
-            }
-        }
-    }
-}
+/// End of a bucket's chain.
+const NONE: u32 = u32::MAX;
 
 /// A MinHash LSH index over string ids (datasketch's `MinHashLSH`).
 pub struct MinHashLsh {
@@ -83,7 +51,10 @@ pub struct MinHashLsh {
     /// first insert, [`MinHashLsh::set_signature_kind`] or a snapshot).
     kind: Option<SignatureKind>,
     ids: IdTable<Signature>,
-    tables: Vec<Map<u64, Bucket>>,
+    /// Per band: band hash → first slot of the bucket.
+    heads: Vec<Map<u64, u32>>,
+    /// `next[slot · b + j]`: the next slot in slot's bucket of band `j`.
+    next: Vec<u32>,
 }
 
 impl MinHashLsh {
@@ -102,9 +73,10 @@ impl MinHashLsh {
             params,
             kind: None,
             ids: IdTable::with_capacity(n, true),
-            tables: (0..b)
+            heads: (0..b)
                 .map(|_| Map::with_capacity_and_hasher(n, Default::default()))
                 .collect(),
+            next: Vec::with_capacity(n * b),
         }
     }
 
@@ -195,14 +167,24 @@ impl MinHashLsh {
             return Vec::new();
         }
         let mut slots: Vec<u32> = Vec::new();
-        for (table, h) in self.tables.iter().zip(self.band_hashes(sig)) {
-            if let Some(bucket) = table.get(&h) {
-                slots.extend_from_slice(bucket.as_slice());
+        for (j, h) in self.band_hashes(sig).into_iter().enumerate() {
+            if let Some(&head) = self.heads[j].get(&h) {
+                self.bucket(j, head, &mut slots);
             }
         }
         slots.sort_unstable();
         slots.dedup();
         slots
+    }
+
+    /// Appends the slots of band `j`'s bucket starting at `head`.
+    fn bucket(&self, j: usize, head: u32, out: &mut Vec<u32>) {
+        let b = self.heads.len();
+        let mut s = head;
+        while s != NONE {
+            out.push(s);
+            s = self.next[s as usize * b + j];
+        }
     }
 
     /// The documents sharing at least one band with `sig`, with their
@@ -244,9 +226,14 @@ impl MinHashLsh {
         // memory follows the pairs kept, not the candidates (a pair sharing
         // several bands is estimated once per band).
         let mut pairs: Vec<(u32, u32, f64)> = Vec::new();
-        for table in &self.tables {
-            for bucket in table.values() {
-                let bucket = bucket.as_slice();
+        let mut bucket: Vec<u32> = Vec::new();
+        for (j, table) in self.heads.iter().enumerate() {
+            for &head in table.values() {
+                if self.next[head as usize * self.heads.len() + j] == NONE {
+                    continue; // one document: no pair
+                }
+                bucket.clear();
+                self.bucket(j, head, &mut bucket);
                 for (i, &x) in bucket.iter().enumerate() {
                     let Some((_, sx)) = self.ids.get(x) else {
                         continue;
@@ -402,11 +389,17 @@ impl NearDupIndex for MinHashLsh {
         let kind = sig.kind();
         let slot = self.ids.insert(id, sig)?;
         self.kind = Some(kind);
-        for (table, &h) in self.tables.iter_mut().zip(bands.iter().flatten()) {
-            table
-                .entry(h)
-                .and_modify(|b| b.push(slot))
-                .or_insert(Bucket::One(slot));
+        let b = self.heads.len();
+        let at = slot as usize * b;
+        if self.next.len() < at + b {
+            self.next.resize(at + b, NONE);
+        }
+        // A reused slot's old links go (an empty signature has no buckets).
+        self.next[at..at + b].fill(NONE);
+        for (j, &h) in bands.iter().flatten().enumerate() {
+            // The new slot becomes the bucket's first.
+            let old = self.heads[j].insert(h, slot);
+            self.next[at + j] = old.unwrap_or(NONE);
         }
         Ok(())
     }
@@ -417,10 +410,29 @@ impl NearDupIndex for MinHashLsh {
             return false;
         };
         if !sig.is_empty() {
-            let bands = self.band_hashes(&sig);
-            for (table, h) in self.tables.iter_mut().zip(bands) {
-                if table.get_mut(&h).is_some_and(|b| b.remove(slot)) {
-                    table.remove(&h);
+            let b = self.heads.len();
+            for (j, h) in self.band_hashes(&sig).into_iter().enumerate() {
+                let after = self.next[slot as usize * b + j];
+                let Some(head) = self.heads[j].get_mut(&h) else {
+                    continue;
+                };
+                if *head == slot {
+                    if after == NONE {
+                        self.heads[j].remove(&h);
+                    } else {
+                        *head = after;
+                    }
+                    continue;
+                }
+                // Unlink it from the chain.
+                let mut s = *head;
+                while s != NONE {
+                    let link = s as usize * b + j;
+                    if self.next[link] == slot {
+                        self.next[link] = after;
+                        break;
+                    }
+                    s = self.next[link];
                 }
             }
         }
@@ -465,6 +477,78 @@ mod tests {
         a.extend((0..extra).map(|_| rng.next()));
         b.extend((0..extra).map(|_| rng.next()));
         (h.signature(&a), h.signature(&b))
+    }
+
+    /// Random inserts and removals (slots reused, buckets of several
+    /// documents unlinked at their head, middle and tail) leave exactly the
+    /// candidates a brute-force check of shared band keys gives.
+    #[test]
+    fn buckets_stay_exact_under_inserts_and_removals() {
+        let h = MinHasher::new(
+            &MinHashConfig::default()
+                .num_perm(16)
+                .shingle(Shingling::Custom),
+        )
+        .unwrap();
+        let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(16).threshold(0.3)).unwrap();
+        let mut rng = SplitMix64::new(17);
+        // 60 documents in 12 families of near copies: buckets of several.
+        let sigs: Vec<Signature> = (0..60u64)
+            .map(|i| {
+                let family = i % 12;
+                let mut set: Vec<u64> = (0..30).map(|x| family * 1000 + x).collect();
+                set.extend((0..(rng.next() % 4)).map(|_| rng.next()));
+                h.signature(&set)
+            })
+            .collect();
+        let keys: Vec<Vec<u64>> = sigs.iter().map(|s| lsh.band_keys(s).unwrap()).collect();
+        let mut live: Vec<bool> = alloc::vec![false; sigs.len()];
+        for step in 0..3_000 {
+            let i = (rng.next() % sigs.len() as u64) as usize;
+            let id = alloc::format!("d{i}");
+            if live[i] {
+                assert!(lsh.remove(&id));
+            } else {
+                lsh.insert(&id, sigs[i].clone()).unwrap();
+            }
+            live[i] = !live[i];
+            if step % 97 != 0 {
+                continue;
+            }
+            let shares = |a: usize, b: usize| keys[a].iter().zip(&keys[b]).any(|(x, y)| x == y);
+            let mut want: Vec<(String, String)> = Vec::new();
+            for a in 0..sigs.len() {
+                for b in a + 1..sigs.len() {
+                    if live[a] && live[b] && shares(a, b) {
+                        let (x, y) = (alloc::format!("d{a}"), alloc::format!("d{b}"));
+                        want.push(if x <= y { (x, y) } else { (y, x) });
+                    }
+                }
+            }
+            want.sort();
+            let got: Vec<(String, String)> = lsh
+                .all_pairs_with(None)
+                .into_iter()
+                .map(|p| (p.a.into(), p.b.into()))
+                .collect();
+            assert_eq!(got, want, "step {step}");
+            for q in 0..sigs.len() {
+                let mut want: Vec<String> = (0..sigs.len())
+                    .filter(|&b| live[b] && shares(q, b))
+                    .map(|b| alloc::format!("d{b}"))
+                    .collect();
+                want.sort();
+                let mut got: Vec<String> = lsh
+                    .query_with(&sigs[q], None)
+                    .unwrap()
+                    .into_iter()
+                    .map(|hit| hit.id.into())
+                    .collect();
+                got.sort();
+                assert_eq!(got, want, "step {step} query {q}");
+            }
+        }
+        assert!(lsh.len() > 0);
     }
 
     /// Sharing a band key is exactly being a candidate (what the edge
