@@ -284,14 +284,15 @@ pub struct DedupArgs {
 const CHOOSING: &str = "\
 How to choose (F1 over pairs on docs-bench, 5,075 documents with 543 copies
 edited at 1-15 %, and on its typo copies with up to 20 % of words misspelled;
-CPU for 34 MB on one core; EVALUATION.md has the whole sweep):
+CPU for 34 MB on one core (dedup uses every core); EVALUATION.md has the
+whole sweep):
 
   setting                               docs-bench  typos  CPU    memory
-  (default) minhash, char:5, t 0.5      0.995       0.995  2.5 s  2.5 KB a document
-  --method simhash (char:5, k 12,       0.998       0.996  3.3 s  + every shingle set
+  (default) minhash, char:5, t 0.5      0.995       0.998  0.7 s  1.7 KB a document
+  --method simhash (char:5, k 12,       0.998       0.996  2.7 s  + every shingle set
     verified by exact Jaccard >= 0.5)                              (8 B a character)
-  --shingle word:5                      0.773       0.625  0.9 s  finds only light edits
-  --method simhash --no-verify -k 3     0.775       0.699  1.1 s  smallest
+  --shingle word:5                      0.771       0.625  0.4 s  finds only light edits
+  --method simhash --no-verify -k 3     0.775       0.699  0.8 s  smallest
   --method exact                        1.000 by definition; minutes on 5,000 documents";
 
 /// A pair found: document indices, and the measures known of it.
