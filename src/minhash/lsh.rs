@@ -36,10 +36,16 @@ use hashbrown::HashMap;
 type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
 
 const MAGIC: &[u8; 4] = b"NDLS";
-/// Format 1: classic signatures (unchanged since the first release).
-/// Format 2: adds the scheme byte.
-const FORMAT_CLASSIC: u16 = 1;
-const FORMAT_SCHEMES: u16 = 2;
+/// The snapshot formats follow the signature's: 1 for classic signatures
+/// (unchanged since the first release), 2 with the scheme byte.
+use super::signature::{FORMAT_CLASSIC, FORMAT_SCHEMES};
+
+/// What an index that never held a signature records.
+const NEVER: SignatureKind = SignatureKind {
+    seed: 0,
+    shingling: Shingling::Custom,
+    scheme: MinHashScheme::Classic,
+};
 
 /// End of a bucket's chain.
 const NONE: u32 = u32::MAX;
@@ -279,29 +285,15 @@ impl MinHashLsh {
     /// and each signature's bins before densification
     /// ([`Signature::bins`]) as its values. Buckets are rebuilt on load.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let kind = self.kind.unwrap_or(SignatureKind {
-            seed: 0,
-            shingling: Shingling::Custom,
-            scheme: MinHashScheme::Classic,
-        });
-        let format = match kind.scheme {
-            MinHashScheme::Classic => FORMAT_CLASSIC,
-            _ => FORMAT_SCHEMES,
-        };
-        let mut w = Writer::new(MAGIC, format);
+        let kind = self.kind.unwrap_or(NEVER);
+        let mut w = Writer::new(MAGIC, kind.format());
         w.u32(self.params.num_perm() as u32);
         w.f64(self.params.threshold());
         w.u32(self.params.bands() as u32);
         for &r in self.params.rows() {
             w.u32(r);
         }
-        w.u64(kind.seed);
-        let (code, n) = kind.shingling.code();
-        w.u8(code);
-        w.u8(n);
-        if format == FORMAT_SCHEMES {
-            w.u8(kind.scheme.code());
-        }
+        kind.write(&mut w);
         w.u64(self.ids.len() as u64);
         for (_, id, sig) in self.ids.iter() {
             w.str(id);
@@ -341,34 +333,16 @@ impl MinHashLsh {
                 "the threshold, numPerm or band rows are out of range".into(),
             )
         })?;
-        let seed = r.u64()?;
-        let (code, n) = (r.u8()?, r.u8()?);
-        let shingling = Shingling::from_code(code, n)
-            .ok_or_else(|| corrupt(WHAT, format!("unknown shingling ({code}, {n})")))?;
-        let scheme = if format == FORMAT_CLASSIC {
-            MinHashScheme::Classic
-        } else {
-            let code = r.u8()?;
-            MinHashScheme::from_code(code)
-                .ok_or_else(|| corrupt(WHAT, format!("unknown scheme {code}")))?
-        };
-        let kind = SignatureKind {
-            seed,
-            shingling,
-            scheme,
-        };
+        let kind = SignatureKind::read(&mut r, format, WHAT)?;
         let count = r.count(4 + 4 * num_perm)?;
         let mut index = MinHashLsh::with_params(params, count);
-        // An index that never held a signature records (0, custom, classic).
-        index.kind = (count > 0
-            || (seed, shingling, scheme) != (0, Shingling::Custom, MinHashScheme::Classic))
-            .then_some(kind);
+        index.kind = (count > 0 || kind != NEVER).then_some(kind);
         for _ in 0..count {
             let id = r.str()?;
             let values = (0..num_perm)
                 .map(|_| r.u32())
                 .collect::<Result<Vec<u32>, _>>()?;
-            let sig = Signature::from_parts(seed, shingling, scheme, values)
+            let sig = Signature::from_parts(kind.seed, kind.shingling, kind.scheme, values)
                 .ok_or_else(|| corrupt(WHAT, "a signature is invalid".into()))?;
             index
                 .insert(&id, sig)

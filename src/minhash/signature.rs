@@ -49,8 +49,8 @@ pub const EMPTY_VALUE: u32 = u32::MAX;
 const MAGIC: &[u8; 4] = b"NDMH";
 /// Format 1: classic signatures (unchanged since the first release).
 /// Format 2: adds the scheme byte; one-permutation signatures.
-const FORMAT_CLASSIC: u16 = 1;
-const FORMAT_SCHEMES: u16 = 2;
+pub(crate) const FORMAT_CLASSIC: u16 = 1;
+pub(crate) const FORMAT_SCHEMES: u16 = 2;
 
 /// How the values of a MinHash signature are made.
 ///
@@ -412,6 +412,53 @@ impl core::fmt::Display for SignatureKind {
     }
 }
 
+impl SignatureKind {
+    /// The persisted format for signatures of this kind: 1 (no scheme byte)
+    /// for classic ones, 2 for the others.
+    pub(crate) fn format(&self) -> u16 {
+        match self.scheme {
+            MinHashScheme::Classic => FORMAT_CLASSIC,
+            _ => FORMAT_SCHEMES,
+        }
+    }
+
+    /// Writes `u64` seed, `u8` shingling kind, `u8` size and, in format 2,
+    /// `u8` scheme (SPEC.md §8).
+    pub(crate) fn write(&self, w: &mut Writer) {
+        w.u64(self.seed);
+        let (code, n) = self.shingling.code();
+        w.u8(code);
+        w.u8(n);
+        if self.format() == FORMAT_SCHEMES {
+            w.u8(self.scheme.code());
+        }
+    }
+
+    /// Reads what [`SignatureKind::write`] wrote in `format`.
+    pub(crate) fn read(
+        r: &mut Reader<'_>,
+        format: u16,
+        what: &'static str,
+    ) -> Result<SignatureKind, Error> {
+        let seed = r.u64()?;
+        let (code, n) = (r.u8()?, r.u8()?);
+        let shingling = Shingling::from_code(code, n)
+            .ok_or_else(|| corrupt(what, format!("unknown shingling ({code}, {n})")))?;
+        let scheme = if format == FORMAT_CLASSIC {
+            MinHashScheme::Classic
+        } else {
+            let code = r.u8()?;
+            MinHashScheme::from_code(code)
+                .ok_or_else(|| corrupt(what, format!("unknown scheme {code}")))?
+        };
+        Ok(SignatureKind {
+            seed,
+            shingling,
+            scheme,
+        })
+    }
+}
+
 /// A MinHash signature: `num_perm` 32-bit values, with the seed, shingling
 /// and scheme that made it. Memory: `4 · num_perm` bytes plus 48 (plus
 /// `⌈num_perm / 32⌉ · 4` bytes for the one-permutation scheme's mask of
@@ -602,19 +649,10 @@ impl Signature {
     /// densification ([`Signature::bins`]) as the values; length
     /// `27 + 4 · num_perm`.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let format = match self.scheme {
-            MinHashScheme::Classic => FORMAT_CLASSIC,
-            _ => FORMAT_SCHEMES,
-        };
-        let mut w = Writer::new(MAGIC, format);
+        let kind = self.kind();
+        let mut w = Writer::new(MAGIC, kind.format());
         w.u32(self.num_perm);
-        w.u64(self.seed);
-        let (kind, n) = self.shingling.code();
-        w.u8(kind);
-        w.u8(n);
-        if format == FORMAT_SCHEMES {
-            w.u8(self.scheme.code());
-        }
+        kind.write(&mut w);
         for v in self.bins() {
             w.u32(v);
         }
@@ -635,17 +673,7 @@ impl Signature {
         if !(1..=MAX_PERM).contains(&n) {
             return Err(corrupt(WHAT, format!("numPerm {n} is out of range")));
         }
-        let seed = r.u64()?;
-        let (kind, size) = (r.u8()?, r.u8()?);
-        let shingling = Shingling::from_code(kind, size)
-            .ok_or_else(|| corrupt(WHAT, format!("unknown shingling ({kind}, {size})")))?;
-        let scheme = if format == FORMAT_CLASSIC {
-            MinHashScheme::Classic
-        } else {
-            let code = r.u8()?;
-            MinHashScheme::from_code(code)
-                .ok_or_else(|| corrupt(WHAT, format!("unknown scheme {code}")))?
-        };
+        let kind = SignatureKind::read(&mut r, format, WHAT)?;
         if r.remaining() != 4 * n {
             return Err(corrupt(
                 WHAT,
@@ -654,7 +682,7 @@ impl Signature {
         }
         let values = (0..n).map(|_| r.u32()).collect::<Result<Vec<_>, _>>()?;
         r.end()?;
-        Signature::from_parts(seed, shingling, scheme, values)
+        Signature::from_parts(kind.seed, kind.shingling, kind.scheme, values)
             .ok_or_else(|| corrupt(WHAT, "the signature is invalid".into()))
     }
 }

@@ -195,17 +195,32 @@ fn push_ascii_token(
     text: &mut String,
     tokens: &mut Vec<Token>,
 ) {
-    let seg = &input[start..end];
+    append_token(text, tokens, start, end, |text| {
+        for &b in &input[start..end] {
+            if b.is_ascii_alphanumeric() {
+                text.push(b.to_ascii_lowercase() as char);
+            }
+        }
+    });
+}
+
+/// Appends a token: a separating space when the text is not empty, then
+/// what `fill` writes; nothing at all (not even the space) when `fill`
+/// writes nothing (everything folded away).
+#[inline]
+fn append_token(
+    text: &mut String,
+    tokens: &mut Vec<Token>,
+    start: usize,
+    end: usize,
+    fill: impl FnOnce(&mut String),
+) {
     let sep = !text.is_empty();
     if sep {
         text.push(' ');
     }
     let norm_start = text.len();
-    for &b in seg {
-        if b.is_ascii_alphanumeric() {
-            text.push(b.to_ascii_lowercase() as char);
-        }
-    }
+    fill(text);
     if text.len() == norm_start {
         if sep {
             text.pop();
@@ -235,25 +250,8 @@ fn push_token(input: &str, start: usize, end: usize, text: &mut String, tokens: 
         if !is_word {
             return;
         }
-        let sep = !text.is_empty();
-        if sep {
-            text.push(' ');
-        }
-        let norm_start = text.len();
-        normalize_segment(seg, text);
-        if text.len() == norm_start {
-            // Everything folded away; undo the separator.
-            if sep {
-                text.pop();
-            }
-            return;
-        }
-        tokens.push(Token {
-            orig: TextRange { start, end },
-            norm: TextRange {
-                start: norm_start,
-                end: text.len(),
-            },
+        append_token(text, tokens, start, end, |text| {
+            normalize_segment(seg, text)
         });
     }
 }
