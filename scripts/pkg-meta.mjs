@@ -63,6 +63,15 @@ export function compare(a, b, options) {
 }
 `,
 );
+// The generated classes implement \`[Symbol.dispose]\`, whose type is in
+// TypeScript's \`esnext.disposable\` library: reference it, so that the types
+// check under \`tsc --strict\` with a project's default libraries and no
+// \`skipLibCheck\` (tests/js/typescript.test.mjs).
+{
+  const dts = readFileSync('pkg/neardup.d.ts', 'utf8');
+  const reference = '/// <reference lib="esnext.disposable" />\n';
+  if (!dts.startsWith(reference)) writeFileSync('pkg/neardup.d.ts', reference + dts);
+}
 writeFileSync(
   'pkg/index.d.ts',
   `import type { CompareConfig, Report, SvmModel, Verdict } from './neardup.js';

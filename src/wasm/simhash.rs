@@ -21,7 +21,9 @@ impl JsFingerprint {
     /// (it is compared only with other custom fingerprints). Throws for a
     /// value outside 0..2^64.
     #[wasm_bindgen(js_name = fromValue)]
-    pub fn from_value(value: JsValue) -> Result<JsFingerprint, JsValue> {
+    pub fn from_value(
+        #[wasm_bindgen(unchecked_param_type = "bigint")] value: JsValue,
+    ) -> Result<JsFingerprint, JsValue> {
         Ok(JsFingerprint {
             inner: Fingerprint::from_value(super::u64_arg(&value, "value")?),
         })
@@ -104,7 +106,10 @@ impl JsSimHash {
 
     /// Number of differing bits of two 64-bit values, 0..=64.
     #[wasm_bindgen(js_name = hammingDistance)]
-    pub fn hamming_distance(a: JsValue, b: JsValue) -> Result<u32, JsValue> {
+    pub fn hamming_distance(
+        #[wasm_bindgen(unchecked_param_type = "bigint")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "bigint")] b: JsValue,
+    ) -> Result<u32, JsValue> {
         Ok(crate::simhash::hamming_distance(
             super::u64_arg(&a, "a")?,
             super::u64_arg(&b, "b")?,

@@ -4,11 +4,10 @@
 // concurrent writers, a restart on the same storage, every bad request.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { docsBench, repo } from './helpers.mjs';
+import { docsBench, repo, unpackedPackage } from './helpers.mjs';
 import { buildWorker } from '../../edge/build.mjs';
 import { startWorker } from '../../edge/local.mjs';
 import { idHash, keyShard } from '../../edge/src/placement.js';
@@ -19,9 +18,7 @@ let work, built, persist, worker;
 
 before(async () => {
   work = mkdtempSync(join(tmpdir(), 'neardup-edge-test-'));
-  const out = JSON.parse(execFileSync('npm', ['pack', join(repo, 'pkg'), '--pack-destination', work, '--json'], { encoding: 'utf8' }));
-  execFileSync('tar', ['-xzf', join(work, out[0].filename), '-C', work]);
-  built = await buildWorker({ outdir: join(work, 'dist'), packageDir: join(work, 'package') });
+  built = await buildWorker({ outdir: join(work, 'dist'), packageDir: unpackedPackage(work) });
   persist = join(work, 'data');
   worker = await startWorker({ dir: built.outdir, persist, token: TOKEN, maxBodyBytes: LIMIT });
 });

@@ -1,10 +1,19 @@
 // Shared helpers for the JS tests: where things are, and text decoding.
 import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 
 export const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const dataDir = process.env.NEARDUP_DATA ?? join(repo, '..', 'shared', 'data');
+
+// Packs pkg/ as npm would publish it and unpacks it into `dir`: returns the
+// package's folder (`dir/package`), what a user's node_modules/neardup holds.
+export function unpackedPackage(dir) {
+  const out = JSON.parse(execFileSync('npm', ['pack', join(repo, 'pkg'), '--pack-destination', dir, '--json'], { encoding: 'utf8' }));
+  execFileSync('tar', ['-xzf', join(dir, out[0].filename), '-C', dir]);
+  return join(dir, 'package');
+}
 
 // UTF-8 when valid, else Windows-1252 (as the CLI does).
 export function readText(path) {
