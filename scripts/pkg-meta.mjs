@@ -27,7 +27,7 @@ const pkg = {
     './multiref.json': './multiref.json',
     './dictionary-en.bin': './dictionary-en.bin',
   },
-  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'README.md'],
+  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md'],
   sideEffects: ['./node.js', './workerd.js'],
   engines: { node: '>=20' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
@@ -39,6 +39,9 @@ copyFileSync('www/multiref.json', 'pkg/multiref.json');
 copyFileSync('www/model.json', 'pkg/model.json');
 copyFileSync('www/dictionary-en.bin', 'pkg/dictionary-en.bin');
 copyFileSync('www/dictionary-en.LICENSE', 'pkg/dictionary-en.LICENSE');
+// The package's own licence (MIT OR Apache-2.0): both texts.
+copyFileSync('LICENSE-MIT', 'pkg/LICENSE-MIT');
+copyFileSync('LICENSE-APACHE', 'pkg/LICENSE-APACHE');
 
 // The entry: everything wasm-bindgen exports, with compare(a, b, { model })
 // handed to model.compare(a, b, rest) (the one thing the Rust binding cannot

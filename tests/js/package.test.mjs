@@ -14,6 +14,11 @@ test('package.json names the entries that exist', () => {
   assert.equal(pkg.name, 'neardup');
   assert.equal(pkg.type, 'module');
   for (const f of pkg.files) readFileSync(join(repo, 'pkg', f)); // throws if missing
+  // The licence is declared and both of its texts are shipped.
+  assert.equal(pkg.license, 'MIT OR Apache-2.0');
+  assert.match(readFileSync(join(repo, 'pkg/LICENSE-MIT'), 'utf8'), /Permission is hereby granted/);
+  assert.match(readFileSync(join(repo, 'pkg/LICENSE-APACHE'), 'utf8'), /Apache License\s+Version 2\.0/);
+  assert.ok(pkg.files.includes('LICENSE-MIT') && pkg.files.includes('LICENSE-APACHE'));
   const dts = readFileSync(join(repo, 'pkg/neardup.d.ts'), 'utf8');
   // Types generated from the Rust types, with their docs.
   assert.match(dts, /export interface Report extends Measures/);
