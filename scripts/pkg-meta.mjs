@@ -1,6 +1,6 @@
 // Writes pkg/package.json, the entry (pkg/index.js: the wasm-bindgen module
 // plus the routing of compare(a, b, { model })), the Node entry
-// (pkg/node.js) and pkg/README.md after wasm-bindgen. Called by
+// (pkg/node.js) and pkg/README.md (from scripts/package-readme.md) after wasm-bindgen. Called by
 // scripts/build-pkg.sh.
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 
@@ -119,50 +119,6 @@ export { default } from './index.js';
 );
 writeFileSync('pkg/workerd.d.ts', `export * from './index.js';\nexport { default } from './index.js';\n`);
 
-writeFileSync(
-  'pkg/README.md',
-  `# neardup
-
-Near-duplicate text detection and plagiarism scoring in WebAssembly: word and
-character shingles, Jaccard resemblance and containment, Dice, cosine, and the
-passages two texts share, with ranges you can highlight.
-
-\`\`\`js
-// Node >= 20: ready on import.
-import { compare } from 'neardup';
-// Browsers and bundlers: initialise once.
-// import init, { compare } from 'neardup'; await init();
-
-const r = compare(suspiciousText, sourceText, { wordK: 3 });
-r.score;      // containment of the first text in the second, in [0, 1]
-r.passages;   // [{ a: {start, end}, b: {start, end}, ... }] in UTF-16 offsets
-\`\`\`
-
-With the learned verdict (the default model ships as \`neardup/model.json\`):
-
-\`\`\`js
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { compare, SvmModel } from 'neardup';
-const path = createRequire(import.meta.url).resolve('neardup/model.json');
-const model = SvmModel.fromJson(readFileSync(path, 'utf8'));
-compare(suspiciousText, sourceText, { model }).verdict; // { label, confidence, ... }
-\`\`\`
-
-In a browser, fetch the asset instead (\`new URL('neardup/model.json',
-import.meta.url)\` with a bundler). Also shipped: \`neardup/multiref.json\` (the
-reference of \`MultiRef\`) and \`neardup/dictionary-en.bin\` (the English
-dictionary of \`Speller\`, for typo-tolerant matching; licence beside it).
-
-Cloudflare Workers (wrangler, or esbuild with the \`workerd\` condition): the
-\`workerd\` export condition imports the \`.wasm\` as a module and initialises
-it, so \`import { compare } from 'neardup'\` is ready there too, with no
-configuration. For stores outside the package's indexes (SQLite, a key-value
-store), \`MinHashLsh.bandKeys(minhash)\` and \`SimHashIndex.tableKeys(fingerprint)\`
-give the bucket keys that make two documents candidates; the project's
-\`edge/\` folder is a Worker with Durable Objects built on them.
-
-Errors (an empty text, an unknown option) are thrown as \`Error\` with a message.
-The shingle hashes are specified, with golden vectors, in the project's SPEC.md.
-`,
-);
+// The README for npm users: scripts/package-readme.md, whose `js` examples
+// tests/js/readme.test.mjs runs against the packed package.
+copyFileSync('scripts/package-readme.md', 'pkg/README.md');

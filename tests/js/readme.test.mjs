@@ -1,0 +1,42 @@
+// The package README's examples, run as a user would: every ```js block of
+// pkg/README.md is written to a fresh project that has the packed package
+// installed, and run by Node; each must finish without an error (several
+// assert what they print).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repo, unpackedPackage } from './helpers.mjs';
+
+const readme = readFileSync(join(repo, 'pkg/README.md'), 'utf8');
+const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+
+test('the package README has an example for every class and environment note', () => {
+  assert.ok(blocks.length >= 8, `${blocks.length} examples`);
+  for (const name of ['compare', 'SvmModel', 'MinHash', 'MinHashLsh', 'SimHash', 'SimHashIndex', 'MultiRef', 'Speller', 'phonetic', 'normalize']) {
+    assert.ok(blocks.some((b) => b.includes(name)), `no example uses ${name}`);
+  }
+  for (const env of ['Node', 'Vite', 'esbuild', 'webpack', 'Workers', 'CommonJS', 'TypeError']) {
+    assert.ok(readme.includes(env), `the README does not mention ${env}`);
+  }
+});
+
+test("every js example of the package README runs against the packed package", () => {
+  const work = mkdtempSync(join(tmpdir(), 'neardup-readme-'));
+  const pkg = unpackedPackage(work);
+  const project = join(work, 'project');
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  cpSync(pkg, join(project, 'node_modules', 'neardup'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'readme-examples', type: 'module', private: true }));
+  blocks.forEach((code, i) => {
+    const file = join(project, `example-${i}.mjs`);
+    writeFileSync(file, code);
+    try {
+      execFileSync(process.execPath, [file], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+      assert.fail(`README example ${i} failed:\n${code}\n${e.stderr}`);
+    }
+  });
+});
