@@ -29,7 +29,7 @@ const pkg = {
   },
   files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md'],
   sideEffects: ['./node.js', './workerd.js'],
-  engines: { node: '>=20' },
+  engines: { node: '>=20.19' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
 };
 writeFileSync('pkg/package.json', JSON.stringify(pkg, null, 2) + '\n');

@@ -40,3 +40,22 @@ test("every js example of the package README runs against the packed package", (
     }
   });
 });
+
+// The documented CommonJS stance: ESM only, loaded by Node's require() of
+// ES modules (Node ≥ 20.19, which the package's engines field allows).
+test('CommonJS code requires the package through require(esm)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'neardup-cjs-'));
+  const pkg = unpackedPackage(work);
+  const project = join(work, 'project');
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  cpSync(pkg, join(project, 'node_modules', 'neardup'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cjs-user', private: true }));
+  writeFileSync(
+    join(project, 'main.js'),
+    "const { compare } = require('neardup');\nconsole.log(compare('one two three', 'one two three').score);\n",
+  );
+  const out = execFileSync(process.execPath, [join(project, 'main.js')], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
+  assert.equal(out.trim(), '1');
+  const engines = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).engines.node;
+  assert.equal(engines, '>=20.19');
+});
