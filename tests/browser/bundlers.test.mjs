@@ -1,0 +1,83 @@
+// The packed package bundled as a web app would bundle it, then loaded in
+// Chromium: an esbuild bundle (`--loader:.wasm=file`, the .wasm imported as
+// a URL and handed to init, as the package README says) must initialise the
+// module and compare two texts in the page.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { unpackedPackage } from '../js/helpers.mjs';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+let browser;
+
+before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** Serves `dir` on a free port; resolves to [server, origin, requests]. */
+function serve(dir) {
+  const requests = [];
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^\/+/, '');
+    requests.push(path);
+    try {
+      const body = readFileSync(join(dir, path || 'index.html'));
+      res.writeHead(200, { 'content-type': TYPES[extname(path || 'index.html')] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok([server, `http://127.0.0.1:${server.address().port}`, requests])));
+}
+
+test('an esbuild bundle of the packed package runs in Chromium', async () => {
+  const work = mkdtempSync(join(tmpdir(), 'neardup-esbuild-'));
+  const project = join(work, 'app');
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  cpSync(unpackedPackage(work), join(project, 'node_modules', 'neardup'), { recursive: true });
+  writeFileSync(
+    join(project, 'main.js'),
+    `import init, { compare } from 'neardup';
+import wasmUrl from 'neardup/neardup_bg.wasm';
+await init({ module_or_path: wasmUrl });
+const r = compare('the quick brown fox jumps over the lazy dog', 'the quick brown fox jumps over the lazy cat', { wordK: 3 });
+document.body.dataset.score = String(r.score);
+`,
+  );
+  await build({
+    absWorkingDir: project,
+    entryPoints: ['main.js'],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    loader: { '.wasm': 'file' },
+    outdir: join(project, 'dist'),
+    logLevel: 'silent',
+  });
+  writeFileSync(join(project, 'dist', 'index.html'), '<!doctype html><body><script type="module" src="main.js"></script></body>');
+  const [server, origin, requests] = await serve(join(project, 'dist'));
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => document.body.dataset.score !== undefined, null, { timeout: 20_000 });
+    const score = Number(await page.evaluate(() => document.body.dataset.score));
+    assert.ok(score > 0.5 && score < 1, `score ${score}`);
+    assert.deepEqual(errors, []);
+    assert.ok(requests.some((p) => p.endsWith('.wasm')), 'the .wasm is fetched from the bundle');
+    await page.close();
+  } finally {
+    server.close();
+  }
+});
