@@ -59,3 +59,22 @@ test('CommonJS code requires the package through require(esm)', () => {
   const engines = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).engines.node;
   assert.equal(engines, '>=20.19');
 });
+
+// The repository README's JavaScript examples run too, from the repository
+// (they read www/model.json and www/multiref.json), against pkg/.
+test("every js example of the repository README runs", () => {
+  const top = readFileSync(join(repo, 'README.md'), 'utf8');
+  const examples = [...top.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.ok(examples.length >= 3, `${examples.length} examples`);
+  const dir = mkdtempSync(join(tmpdir(), 'neardup-top-readme-'));
+  examples.forEach((code, i) => {
+    // Resolve 'neardup' to the built package, as `npm link` would.
+    const file = join(dir, `example-${i}.mjs`);
+    writeFileSync(file, code.replaceAll("from 'neardup'", `from '${join(repo, 'pkg', 'node.js')}'`));
+    try {
+      execFileSync(process.execPath, [file], { cwd: repo, encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+      assert.fail(`README example ${i} failed:\n${code}\n${e.stderr}`);
+    }
+  });
+});
