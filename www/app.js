@@ -31,6 +31,29 @@ const CLASS_WORDS = {
   non: 'Original',
 };
 
+// With the learned verdict, the plain-words reading is the verdict's (one
+// decision, one story); the score bands above are used only without it.
+const CLASS_READING = {
+  cut: 'Near copy: most of A’s phrasing comes from B.',
+  light: 'Light revision: A reuses B’s passages with small changes.',
+  heavy: 'Heavy revision: A reworks material from B; some of its phrasing remains.',
+  non: 'Original: A does not appear to be taken from B.',
+};
+
+function showReading(report) {
+  const el = $('reading');
+  const cls = report.verdict?.class;
+  if (cls && CLASS_READING[cls]) {
+    el.textContent = CLASS_READING[cls];
+    el.dataset.from = 'verdict';
+    el.dataset.class = cls;
+  } else {
+    el.textContent = reading(report.score);
+    el.dataset.from = 'score';
+    delete el.dataset.class;
+  }
+}
+
 function showVerdict(verdict, modelError) {
   const el = $('verdict');
   if (!verdict) {
@@ -41,7 +64,10 @@ function showVerdict(verdict, modelError) {
   strong.textContent = CLASS_WORDS[verdict.class] ?? verdict.class ?? '';
   const tag = document.createElement('span');
   tag.className = `tag ${verdict.copied ? 'yes' : 'no'}`;
-  tag.textContent = verdict.copied ? 'reuse detected' : 'no reuse detected';
+  // The binary machine (copied or not) and the graded class are two
+  // decisions; when they disagree the case is borderline, and says so.
+  const agree = (verdict.class === 'non') === !verdict.copied;
+  tag.textContent = (verdict.copied ? 'reuse detected' : 'no reuse detected') + (agree ? '' : ' (borderline)');
   tag.title = `decision value g(x) = ${verdict.binaryDecision.toFixed(3)}`;
   el.replaceChildren(document.createTextNode('Learned verdict: '), strong, tag);
   el.dataset.class = verdict.class ?? '';
@@ -66,13 +92,15 @@ function pct(x) {
 function schedule() {
   clearTimeout(timer);
   timer = setTimeout(run, DEBOUNCE_MS);
-  $('count-a').textContent = countLabel(textA.value);
-  $('count-b').textContent = countLabel(textB.value);
+  $('count-a').textContent = countLabel(textA);
+  $('count-b').textContent = countLabel(textB);
 }
 
-function countLabel(s) {
+function countLabel(area) {
+  const s = area.value;
   if (!s) return '';
-  return `${s.length.toLocaleString()} characters`;
+  const read = area.dataset.encoding && area.dataset.encoding !== 'UTF-8' ? ` · read as ${area.dataset.encoding}` : '';
+  return `${s.length.toLocaleString()} characters${read}`;
 }
 
 function options() {
@@ -120,6 +148,7 @@ function showIdle() {
   $('score').textContent = '–';
   $('score').classList.remove('error');
   $('reading').textContent = 'Paste two texts to compare them.';
+  $('coverage').textContent = '';
   $('verdict').replaceChildren();
   $('status').textContent = '';
   $('typos-found').hidden = true;
@@ -132,6 +161,7 @@ function showError(message) {
   $('score').textContent = 'No score';
   $('score').classList.add('error');
   $('reading').textContent = message;
+  $('coverage').textContent = '';
   $('verdict').replaceChildren();
   $('status').textContent = '';
   $('measures').tBodies[0].replaceChildren();
@@ -142,7 +172,10 @@ function render(report, a, b, ms) {
   score.classList.remove('error');
   score.textContent = pct(report.score);
   score.dataset.value = String(report.score);
-  $('reading').textContent = reading(report.score);
+  showReading(report);
+  const coverage = $('coverage');
+  coverage.textContent = `${pct(report.coverageA)} of A’s words are in passages shared with B`;
+  coverage.dataset.value = String(report.coverageA);
   const n = report.passages.length;
   $('status').textContent =
     `${n} shared passage${n === 1 ? '' : 's'} · computed in ${ms.toFixed(1)} ms in your browser · nothing uploaded`;
@@ -234,17 +267,33 @@ for (const [view, other] of [[$('view-a'), $('view-b')], [$('view-b'), $('view-a
 }
 
 // Files: an "Open .txt" button per text, or drop a file on the text area.
-function readFileInto(file, area) {
+// Decoded as the command line decodes them: by byte-order mark (UTF-8,
+// UTF-16 LE/BE), else UTF-8 when valid, else Windows-1252 (the encoding of
+// most older Windows text files), never with replacement characters.
+function decodeText(bytes) {
+  const b = new Uint8Array(bytes);
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { text: new TextDecoder('utf-8').decode(b.subarray(3)), encoding: 'UTF-8' };
+  if (b[0] === 0xff && b[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(b.subarray(2)), encoding: 'UTF-16' };
+  if (b[0] === 0xfe && b[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(b.subarray(2)), encoding: 'UTF-16' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(b), encoding: 'UTF-8' };
+  } catch {
+    return { text: new TextDecoder('windows-1252').decode(b), encoding: 'Windows-1252' };
+  }
+}
+
+async function readFileInto(file, area) {
   if (!file) return;
-  const reader = new FileReader();
-  reader.onload = () => {
-    area.value = String(reader.result);
-    schedule();
-  };
-  reader.readAsText(file);
+  const { text, encoding } = decodeText(await file.arrayBuffer());
+  area.value = text;
+  area.dataset.encoding = encoding;
+  schedule();
 }
 for (const [area, input] of [[textA, $('file-a')], [textB, $('file-b')]]) {
-  area.addEventListener('input', schedule);
+  area.addEventListener('input', () => {
+    delete area.dataset.encoding; // typed or pasted: no longer the file's
+    schedule();
+  });
   input.addEventListener('change', () => readFileInto(input.files[0], area));
   area.addEventListener('dragover', (e) => {
     e.preventDefault();
@@ -263,11 +312,14 @@ $('typos').addEventListener('change', schedule);
 
 $('swap').addEventListener('click', () => {
   [textA.value, textB.value] = [textB.value, textA.value];
+  [textA.dataset.encoding, textB.dataset.encoding] = [textB.dataset.encoding ?? '', textA.dataset.encoding ?? ''];
   schedule();
 });
 $('clear').addEventListener('click', () => {
   textA.value = '';
   textB.value = '';
+  delete textA.dataset.encoding;
+  delete textB.dataset.encoding;
   schedule();
 });
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import * as nd from '../../pkg/node.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clough, repo } from '../js/helpers.mjs';
+import { clough, cloughLabels, repo } from '../js/helpers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 let server, browser, origin;
@@ -108,7 +108,9 @@ test('an independent (non) answer scores low', async () => {
     await page.fill('#text-a', clough('g0pA_taska.txt')); // category "non"
   });
   assert.ok(score < 0.1, `score ${score}`);
-  assert.match(await page.textContent('#reading'), /Little or no copying/);
+  // With the learned verdict, the reading is the verdict's.
+  assert.equal(await page.getAttribute('#reading', 'data-from'), 'verdict');
+  assert.match(await page.textContent('#reading'), /^Original/);
   assert.equal(await page.getAttribute('[data-testid=verdict]', 'data-copied'), 'false');
   await context.close();
 });
@@ -242,6 +244,57 @@ test('"Tolerate typos" scores a misspelt copy as a copy and lists the misspellin
     assert.ok(found.includes(pair), `${pair} in ${found}`);
   }
   assert.equal((await page.$$('#view-a mark')).length, 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// One story: where the score's band and the learned verdict would disagree
+// (e.g. a labelled copy at 30 %, "some reuse", that the model calls a near
+// copy), the plain-words reading is the verdict's, and the share of A's
+// words inside shared passages is shown beside the score.
+test('the reading never contradicts the learned verdict, and the words-in-passages figure is shown', async () => {
+  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'www/model.json'), 'utf8'));
+  const band = (s) => (s >= 0.7 ? 'cut' : s >= 0.4 ? 'light' : s >= 0.1 ? 'heavy' : 'non');
+  const disagreeing = cloughLabels()
+    .filter((l) => l.source)
+    .map((l) => ({ a: clough(l.file), b: clough(l.source) }))
+    .map((p) => ({ ...p, r: model.compare(p.a, p.b) }))
+    .filter(({ r }) => band(r.score) !== r.verdict.class);
+  assert.ok(disagreeing.length >= 3, `${disagreeing.length} pairs where the score band and the verdict differ`);
+  const { context, page, errors } = await openPage();
+  for (const { a, b, r } of disagreeing.slice(0, 3)) {
+    await scoreAfter(page, async () => {
+      await page.fill('#text-b', b);
+      await page.fill('#text-a', a);
+    });
+    await page.waitForFunction((c) => document.querySelector('#verdict').dataset.class === c, r.verdict.class);
+    assert.equal(await page.getAttribute('#reading', 'data-from'), 'verdict');
+    assert.equal(await page.getAttribute('#reading', 'data-class'), r.verdict.class);
+    const words = { cut: 'Near copy', light: 'Light revision', heavy: 'Heavy revision', non: 'Original' };
+    assert.ok((await page.textContent('#reading')).startsWith(words[r.verdict.class]));
+    assert.equal(Number(await page.getAttribute('#coverage', 'data-value')), r.coverageA);
+    assert.match(await page.textContent('#coverage'), new RegExp(`^${Math.round(r.coverageA * 100)}% of A’s words are in passages shared with B`));
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Files are decoded as the command line decodes them: a Windows-1252 file
+// and a UTF-16 file with its byte-order mark show their characters, never
+// U+FFFD.
+test('a Windows-1252 .txt and a UTF-16 .txt are decoded, not shown with replacement characters', async () => {
+  const text = 'Café naïve “quoted” – déjà vu, 50 € and œuvre.';
+  const cp1252 = Buffer.from([...text].map((c) => ({ '“': 0x93, '”': 0x94, '–': 0x96, '€': 0x80, 'œ': 0x9c })[c] ?? c.charCodeAt(0)));
+  const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const { context, page, errors } = await openPage();
+  await page.setInputFiles('#file-a', { name: 'a.txt', mimeType: 'text/plain', buffer: cp1252 });
+  await page.setInputFiles('#file-b', { name: 'b.txt', mimeType: 'text/plain', buffer: utf16 });
+  await page.waitForFunction(() => document.querySelector('#text-a').value && document.querySelector('#text-b').value);
+  assert.equal(await page.inputValue('#text-a'), text);
+  assert.equal(await page.inputValue('#text-b'), text);
+  assert.match(await page.textContent('#count-a'), /read as Windows-1252/);
+  assert.match(await page.textContent('#count-b'), /read as UTF-16/);
+  await page.waitForFunction(() => document.querySelector('#score').dataset.value === '1');
   assert.deepEqual(errors, []);
   await context.close();
 });
