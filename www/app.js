@@ -153,6 +153,8 @@ function showIdle() {
   $('status').textContent = '';
   $('typos-found').hidden = true;
   $('measures').tBodies[0].replaceChildren();
+  $('passages').replaceChildren();
+  $('passages-head').textContent = 'Shared passages';
   $('view-a').replaceChildren(document.createTextNode(textA.value));
   $('view-b').replaceChildren(document.createTextNode(textB.value));
 }
@@ -162,6 +164,7 @@ function showError(message) {
   $('score').classList.add('error');
   $('reading').textContent = message;
   $('coverage').textContent = '';
+  $('passages').replaceChildren();
   $('verdict').replaceChildren();
   $('status').textContent = '';
   $('measures').tBodies[0].replaceChildren();
@@ -198,10 +201,62 @@ function render(report, a, b, ms) {
   });
   $('measures').tBodies[0].replaceChildren(...rows);
 
-  $('view-a').replaceChildren(highlighted(a, report.passages.map((p, i) => [p.a, i])));
-  $('view-b').replaceChildren(highlighted(b, report.passages.map((p, i) => [p.b, i])));
+  // Matches shorter than the minimum (in words of A) are stock phrases to
+  // the grader: hidden from the highlights, the list and the figure.
+  const minWords = Number($('min-words').value);
+  const shown = report.passages
+    .map((p, i) => ({ p, i, words: wordCount(a.slice(p.a.start, p.a.end)) }))
+    .filter((x) => x.words >= minWords);
+  if (minWords > 0) {
+    const total = wordCount(a);
+    const inside = shown.reduce((n, x) => n + x.words, 0);
+    const share = total ? inside / total : 0;
+    $('coverage').textContent = `${pct(share)} of A’s words are in shared passages of ${minWords} words or more`;
+    $('coverage').dataset.value = String(share);
+  }
+  $('view-a').replaceChildren(highlighted(a, shown.map((x) => [x.p.a, x.i])));
+  $('view-b').replaceChildren(highlighted(b, shown.map((x) => [x.p.b, x.i])));
+  showPassages(shown, a, report.passages.length - shown.length, minWords);
   showTypos(report, a, b);
 }
+
+// Words as a reader counts them: runs of letters and digits.
+function wordCount(s) {
+  return (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+}
+
+// The list of shared passages, longest first; a click shows the passage in
+// both texts.
+function showPassages(shown, a, hidden, minWords) {
+  const sorted = shown.slice().sort((x, y) => y.words - x.words || x.p.a.start - y.p.a.start);
+  const items = sorted.map(({ p, i, words }) => {
+    const li = document.createElement('li');
+    li.dataset.passage = String(i);
+    li.dataset.words = String(words);
+    const n = document.createElement('span');
+    n.className = 'n';
+    n.textContent = `${words} word${words === 1 ? '' : 's'}`;
+    const quote = a.slice(p.a.start, p.a.end);
+    const t = document.createElement('span');
+    t.className = 'q';
+    t.textContent = quote.length > 90 ? `${quote.slice(0, 90)}…` : quote;
+    li.append(n, document.createTextNode(' '), t);
+    return li;
+  });
+  $('passages').replaceChildren(...items);
+  const head = `Shared passages (${shown.length})`;
+  $('passages-head').textContent = hidden ? `${head} · ${hidden} shorter than ${minWords} words hidden` : head;
+}
+
+$('passages').addEventListener('click', (e) => {
+  const li = e.target instanceof Element ? e.target.closest('li[data-passage]') : null;
+  if (!li) return;
+  for (const m of document.querySelectorAll('mark.hot')) m.classList.remove('hot');
+  hot(li.dataset.passage, true);
+  for (const view of [$('view-a'), $('view-b')]) {
+    view.querySelector(`mark[data-passage="${li.dataset.passage}"]`)?.scrollIntoView({ block: 'center' });
+  }
+});
 
 // With "Tolerate typos": the words of A matched with a differently spelt,
 // same-sounding word of B.
@@ -308,6 +363,7 @@ for (const [area, input] of [[textA, $('file-a')], [textB, $('file-b')]]) {
 }
 $('word-k').addEventListener('change', schedule);
 $('span-gap').addEventListener('change', schedule);
+$('min-words').addEventListener('change', schedule);
 $('typos').addEventListener('change', schedule);
 
 $('swap').addEventListener('click', () => {

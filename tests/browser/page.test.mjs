@@ -298,3 +298,43 @@ test('a Windows-1252 .txt and a UTF-16 .txt are decoded, not shown with replacem
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// What graders use: the list of shared passages (longest first, a click
+// shows the passage), and a minimum match length that hides stock phrases
+// from the highlights, the list and the words-in-passages figure.
+test('the passage list and the minimum match length', async () => {
+  const a = clough('g0pC_taska.txt');
+  const b = clough('orig_taska.txt');
+  const report = nd.compare(a, b);
+  const words = (s) => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
+  const lengths = report.passages.map((p) => words(a.slice(p.a.start, p.a.end)));
+  assert.ok(lengths.some((n) => n < 5) && lengths.some((n) => n >= 5), `passage lengths ${lengths}`);
+  const { context, page, errors } = await openPage();
+  await scoreAfter(page, async () => {
+    await page.fill('#text-b', b);
+    await page.fill('#text-a', a);
+  });
+  const listed = await page.$$eval('#passages li', (ls) => ls.map((l) => Number(l.dataset.words)));
+  assert.equal(listed.length, report.passages.length);
+  assert.deepEqual(listed, lengths.slice().sort((x, y) => y - x), 'longest first');
+  // Clicking a passage lights it up in both texts.
+  await page.click('#passages li:first-child');
+  const hot = await page.$$eval('mark.hot', (ms) => ms.map((m) => m.closest('.view').id));
+  assert.ok(hot.includes('view-a') && hot.includes('view-b'), `hot marks in ${hot}`);
+  // Hide matches shorter than 5 words.
+  const before = Number(await page.getAttribute('#coverage', 'data-value'));
+  await page.click('.controls summary'); // open Settings
+  await page.selectOption('#min-words', '5');
+  await page.waitForFunction(() => /hidden/.test(document.querySelector('#passages-head').textContent));
+  const kept = lengths.filter((n) => n >= 5);
+  const marks = await page.$$eval('#view-a mark', (ms) => ms.map((m) => m.textContent));
+  assert.equal(marks.length, kept.length);
+  assert.ok(marks.every((m) => words(m) >= 5), `short matches hidden: ${marks}`);
+  assert.equal(await page.$$eval('#passages li', (ls) => ls.length), kept.length);
+  assert.match(await page.textContent('#passages-head'), new RegExp(`${lengths.length - kept.length} shorter than 5 words hidden`));
+  const after = Number(await page.getAttribute('#coverage', 'data-value'));
+  assert.ok(after < before, `coverage ${before} -> ${after}`);
+  assert.match(await page.textContent('#coverage'), /in shared passages of 5 words or more/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
