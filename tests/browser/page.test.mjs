@@ -338,3 +338,23 @@ test('the passage list and the minimum match length', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// On a 390 × 844 phone the score is in view without scrolling.
+test('on a phone the score is visible without scrolling', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  await page.fill('#text-b', clough('orig_taskb.txt'));
+  await page.fill('#text-a', clough('g0pA_taskb.txt'));
+  await page.waitForFunction(() => document.querySelector('#score').dataset.value !== undefined);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('#score').getBoundingClientRect();
+    const v = document.querySelector('#reading').getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, readingBottom: v.bottom, width: document.documentElement.scrollWidth };
+  });
+  assert.ok(box.top >= 0 && box.bottom <= 844, `score at ${box.top}–${box.bottom}`);
+  assert.ok(box.readingBottom <= 844, `reading ends at ${box.readingBottom}`);
+  assert.ok(box.width <= 390, `page ${box.width} px wide: no sideways scrolling`);
+  await context.close();
+});
