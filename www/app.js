@@ -113,6 +113,14 @@ function options() {
   };
 }
 
+// "Ignore quotes in A": quoted spans ("…", “…”, «…», on one paragraph) are
+// blanked with spaces of the same length before comparing, so the offsets of
+// the passages still point into the text as typed.
+const QUOTED = /"[^"\n]{1,2000}"|“[^”\n]{1,2000}”|«[^»\n]{1,2000}»/g;
+function withoutQuotes(text) {
+  return text.replace(QUOTED, (q) => ' '.repeat(q.length));
+}
+
 function run() {
   const a = textA.value;
   const b = textB.value;
@@ -123,7 +131,8 @@ function run() {
   const id = ++requestId;
   pending = { id, a, b };
   $('status').textContent = 'Comparing…';
-  worker.postMessage({ id, a, b, options: options() });
+  const compared = $('quotes').checked ? withoutQuotes(a) : a;
+  worker.postMessage({ id, a: compared, b, options: options() });
 }
 
 worker.onmessage = (event) => {
@@ -364,6 +373,7 @@ for (const [area, input] of [[textA, $('file-a')], [textB, $('file-b')]]) {
 $('word-k').addEventListener('change', schedule);
 $('span-gap').addEventListener('change', schedule);
 $('min-words').addEventListener('change', schedule);
+$('quotes').addEventListener('change', schedule);
 $('typos').addEventListener('change', schedule);
 
 $('swap').addEventListener('click', () => {

@@ -358,3 +358,25 @@ test('on a phone the score is visible without scrolling', async () => {
   assert.ok(box.width <= 390, `page ${box.width} px wide: no sideways scrolling`);
   await context.close();
 });
+
+// "Ignore quotes in A": a sentence quoted from B no longer counts, and the
+// text is still shown as typed.
+test('quoted text can be left out of the comparison', async () => {
+  const b = clough('orig_taskb.txt');
+  const quoted = 'PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a hyperlinked set of documents';
+  assert.ok(b.includes(quoted));
+  const a = `In my own words, ranking pages matters a lot. As the textbook puts it, “${quoted}.” That is why my search results look the way they do today.`;
+  const { context, page, errors } = await openPage();
+  const full = await scoreAfter(page, async () => {
+    await page.fill('#text-b', b);
+    await page.fill('#text-a', a);
+  });
+  assert.ok(full > 0.4, `score with the quote ${full}`);
+  const without = await scoreAfter(page, () => page.check('#quotes'));
+  assert.ok(without < 0.1, `score without the quote ${without}`);
+  assert.equal(await page.textContent('#view-a'), a);
+  const marks = await page.$$eval('#view-a mark', (ms) => ms.map((m) => m.textContent).join(' '));
+  assert.ok(!marks.includes('link analysis algorithm'), `quoted words highlighted: ${marks}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
