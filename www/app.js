@@ -153,6 +153,7 @@ worker.onerror = (event) => {
 
 function showIdle() {
   requestId++;
+  $('report').disabled = true;
   pending = null;
   $('score').textContent = '–';
   $('score').classList.remove('error');
@@ -169,6 +170,7 @@ function showIdle() {
 }
 
 function showError(message) {
+  $('report').disabled = true;
   $('score').textContent = 'No score';
   $('score').classList.add('error');
   $('reading').textContent = message;
@@ -185,6 +187,7 @@ function render(report, a, b, ms) {
   score.textContent = pct(report.score);
   score.dataset.value = String(report.score);
   showReading(report);
+  $('report').disabled = false;
   const coverage = $('coverage');
   coverage.textContent = `${pct(report.coverageA)} of A’s words are in passages shared with B`;
   coverage.dataset.value = String(report.coverageA);
@@ -407,3 +410,51 @@ $('example').addEventListener('click', () => {
 });
 
 schedule();
+
+// The report to keep: a self-contained HTML file built from the page's own
+// nodes (cloned, so every text stays a text node and is escaped when
+// serialised), with its styles inline and no script.
+const REPORT_CSS = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#1d2330}
+.score{font-size:3rem;font-weight:700;color:#2457c5;margin:.2rem 0}.muted{color:#5b6475;font-size:.9rem}
+table{border-collapse:collapse}td{padding:.15rem .5rem;border-bottom:1px solid #eef0f4}
+.view{white-space:pre-wrap;border:1px solid #d9dde5;border-radius:6px;padding:.6rem}
+mark{background:#ffe58a}@media print{.view{break-inside:auto}}`;
+
+function reportHtml() {
+  const doc = document.implementation.createHTMLDocument('neardup report');
+  const meta = doc.createElement('meta');
+  meta.setAttribute('charset', 'utf-8');
+  const style = doc.createElement('style');
+  style.textContent = REPORT_CSS;
+  doc.head.prepend(meta);
+  doc.head.append(style);
+  const add = (tag, text, cls) => {
+    const el = doc.createElement(tag);
+    el.textContent = text;
+    if (cls) el.className = cls;
+    doc.body.append(el);
+    return el;
+  };
+  add('h1', 'neardup report');
+  add('p', `Made ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in the browser by neardup; the texts were not uploaded.`, 'muted');
+  add('p', $('score').textContent, 'score');
+  for (const id of ['reading', 'coverage', 'verdict']) if ($(id).textContent) add('p', $(id).textContent);
+  add('h2', 'Measures');
+  doc.body.append(doc.importNode($('measures'), true));
+  add('h2', $('passages-head').textContent);
+  doc.body.append(doc.importNode($('passages'), true));
+  add('h2', 'A — suspicious text, shared passages highlighted');
+  doc.body.append(doc.importNode($('view-a'), true));
+  add('h2', 'B — source text, shared passages highlighted');
+  doc.body.append(doc.importNode($('view-b'), true));
+  return `<!doctype html>\n${doc.documentElement.outerHTML}\n`;
+}
+
+$('report').addEventListener('click', () => {
+  const url = URL.createObjectURL(new Blob([reportHtml()], { type: 'text/html' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'neardup-report.html';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+});

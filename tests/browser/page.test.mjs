@@ -380,3 +380,29 @@ test('quoted text can be left out of the comparison', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The report to keep: a self-contained HTML file with the score, the
+// verdict, the passages and both texts highlighted; pasted markup stays text.
+test('the report downloads as a self-contained HTML file', async () => {
+  const b = clough('orig_taskb.txt');
+  const a = `<b>not bold</b> ${clough('g0pA_taskb.txt')}`;
+  const { context, page, errors } = await openPage();
+  assert.equal(await page.isDisabled('#report'), true);
+  await scoreAfter(page, async () => {
+    await page.fill('#text-b', b);
+    await page.fill('#text-a', a);
+  });
+  await page.waitForFunction(() => document.querySelector('#verdict').dataset.class);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#report')]);
+  assert.equal(download.suggestedFilename(), 'neardup-report.html');
+  const html = readFileSync(await download.path(), 'utf8');
+  assert.match(html, /^<!doctype html>/);
+  assert.ok(html.includes(await page.textContent('#score')), 'the score');
+  assert.ok(html.includes(await page.textContent('#reading')), 'the reading');
+  assert.ok(html.includes('Learned verdict'), 'the verdict');
+  assert.ok((html.match(/<mark/g) ?? []).length >= 2, 'highlights');
+  assert.ok(html.includes('&lt;b&gt;not bold&lt;/b&gt;'), 'pasted markup escaped');
+  assert.ok(!/<script|<link|src=/i.test(html), 'self-contained: no script, no external resource');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
