@@ -153,6 +153,7 @@ worker.onerror = (event) => {
 
 function showIdle() {
   requestId++;
+  highlightJob++;
   $('report').disabled = true;
   pending = null;
   $('score').textContent = '–';
@@ -170,6 +171,7 @@ function showIdle() {
 }
 
 function showError(message) {
+  highlightJob++;
   $('report').disabled = true;
   $('score').textContent = 'No score';
   $('score').classList.add('error');
@@ -226,8 +228,9 @@ function render(report, a, b, ms) {
     $('coverage').textContent = `${pct(share)} of A’s words are in shared passages of ${minWords} words or more`;
     $('coverage').dataset.value = String(share);
   }
-  $('view-a').replaceChildren(highlighted(a, shown.map((x) => [x.p.a, x.i])));
-  $('view-b').replaceChildren(highlighted(b, shown.map((x) => [x.p.b, x.i])));
+  const job = ++highlightJob;
+  highlightInto($('view-a'), a, shown.map((x) => [x.p.a, x.i]), job);
+  highlightInto($('view-b'), b, shown.map((x) => [x.p.b, x.i]), job);
   showPassages(shown, a, report.passages.length - shown.length, minWords);
   showTypos(report, a, b);
 }
@@ -237,11 +240,12 @@ function wordCount(s) {
   return (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
 }
 
-// The list of shared passages, longest first; a click shows the passage in
-// both texts.
+// The list of shared passages, longest first (the first MAX_LISTED); a click
+// shows the passage in both texts.
+const MAX_LISTED = 300;
 function showPassages(shown, a, hidden, minWords) {
   const sorted = shown.slice().sort((x, y) => y.words - x.words || x.p.a.start - y.p.a.start);
-  const items = sorted.map(({ p, i, words }) => {
+  const items = sorted.slice(0, MAX_LISTED).map(({ p, i, words }) => {
     const li = document.createElement('li');
     li.dataset.passage = String(i);
     li.dataset.words = String(words);
@@ -255,6 +259,12 @@ function showPassages(shown, a, hidden, minWords) {
     li.append(n, document.createTextNode(' '), t);
     return li;
   });
+  if (sorted.length > MAX_LISTED) {
+    const more = document.createElement('li');
+    more.className = 'more';
+    more.textContent = `and ${sorted.length - MAX_LISTED} shorter passages`;
+    items.push(more);
+  }
   $('passages').replaceChildren(...items);
   const head = `Shared passages (${shown.length})`;
   $('passages-head').textContent = hidden ? `${head} · ${hidden} shorter than ${minWords} words hidden` : head;
@@ -291,25 +301,61 @@ function showTypos(report, a, b) {
   box.replaceChildren(head, ...items);
 }
 
-// Builds a fragment of text nodes and <mark>s; ranges are UTF-16 offsets.
+// Fills `view` with text nodes and <mark>s; ranges are UTF-16 offsets.
 // Ranges may overlap in B (two passages of A copying one of B): overlapping
-// parts go to the earlier passage.
-function highlighted(text, ranges) {
+// parts go to the earlier passage. Long texts are highlighted progressively,
+// about CHUNK passages per task, so the page keeps answering (a 2 MB paste
+// has tens of thousands of passages); a newer result cancels an older job.
+// Each task's nodes go into their own block, cut just after a line break
+// that no passage crosses, so the text reads exactly as typed while the
+// browser lays out (and, off screen, skips) one block at a time.
+const CHUNK = 400;
+let highlightJob = 0;
+function highlightInto(view, text, ranges, job) {
   const sorted = ranges.slice().sort((x, y) => x[0].start - y[0].start);
-  const frag = document.createDocumentFragment();
+  view.replaceChildren();
+  view.dataset.done = 'false';
   let at = 0;
-  for (const [r, i] of sorted) {
-    const start = Math.max(r.start, at);
-    if (r.end <= start) continue;
-    if (start > at) frag.append(document.createTextNode(text.slice(at, start)));
-    const mark = document.createElement('mark');
-    mark.dataset.passage = String(i);
-    mark.textContent = text.slice(start, r.end);
-    frag.append(mark);
-    at = r.end;
-  }
-  if (at < text.length) frag.append(document.createTextNode(text.slice(at)));
-  return frag;
+  let next = 0;
+  const step = () => {
+    if (job !== highlightJob) return; // superseded
+    const block = document.createElement('div');
+    block.className = 'chunk';
+    let budget = CHUNK;
+    for (;;) {
+      if (next >= sorted.length) {
+        if (at < text.length) block.append(document.createTextNode(text.slice(at)));
+        at = text.length;
+        break;
+      }
+      if (budget <= 0) {
+        // End the block after a line break before the next passage.
+        const nl = text.indexOf('\n', at);
+        if (nl >= 0 && nl < sorted[next][0].start) {
+          block.append(document.createTextNode(text.slice(at, nl + 1)));
+          at = nl + 1;
+          break;
+        }
+      }
+      const [r, i] = sorted[next++];
+      budget--;
+      const start = Math.max(r.start, at);
+      if (r.end <= start) continue;
+      if (start > at) block.append(document.createTextNode(text.slice(at, start)));
+      const mark = document.createElement('mark');
+      mark.dataset.passage = String(i);
+      mark.textContent = text.slice(start, r.end);
+      block.append(mark);
+      at = r.end;
+    }
+    view.append(block);
+    if (at >= text.length) {
+      view.dataset.done = 'true';
+      return;
+    }
+    setTimeout(step, 0);
+  };
+  step();
 }
 
 // Hovering a passage lights it up in both texts; clicking scrolls to its twin.

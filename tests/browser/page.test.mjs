@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import * as nd from '../../pkg/node.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clough, cloughLabels, repo } from '../js/helpers.mjs';
+import { clough, cloughLabels, docsBench, repo } from '../js/helpers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 let server, browser, origin;
@@ -403,6 +403,51 @@ test('the report downloads as a self-contained HTML file', async () => {
   assert.ok((html.match(/<mark/g) ?? []).length >= 2, 'highlights');
   assert.ok(html.includes('&lt;b&gt;not bold&lt;/b&gt;'), 'pasted markup escaped');
   assert.ok(!/<script|<link|src=/i.test(html), 'self-contained: no script, no external resource');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A 2 MB paste (docs-bench prose, an edited copy against its source) is
+// compared and fully highlighted while the page keeps answering: no task on
+// the page's thread takes a second (before progressive highlighting, one
+// took about 5 s), and the view still reads exactly as pasted.
+test('a 2 MB paste is compared and highlighted without freezing the page', async () => {
+  let b = '';
+  for (const text of docsBench().docs.values()) {
+    if (b.length > 2_000_000) break;
+    b += `${text}\n\n`;
+  }
+  const a = b.replace(/ the /g, ' a ');
+  const { context, page, errors } = await openPage();
+  await page.evaluate(() => {
+    window.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__long.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.evaluate(([a, b]) => {
+    const [ta, tb] = [document.querySelector('#text-a'), document.querySelector('#text-b')];
+    tb.value = b;
+    ta.value = a;
+    ta.dispatchEvent(new Event('input'));
+  }, [a, b]);
+  await page.waitForFunction(() => document.querySelector('#score').dataset.value !== undefined, null, { timeout: 120_000 });
+  // The page answers while the highlights are built.
+  const latencies = [];
+  while (!(await page.evaluate(() => document.querySelector('#view-a').dataset.done === 'true' && document.querySelector('#view-b').dataset.done === 'true'))) {
+    const t = Date.now();
+    await page.evaluate(() => 1);
+    latencies.push(Date.now() - t);
+    await new Promise((r) => setTimeout(r, 100));
+    assert.ok(latencies.length < 1200, 'highlighting did not finish in two minutes');
+  }
+  const longest = Math.max(...(await page.evaluate(() => window.__long)));
+  assert.ok(longest < 1000, `a task of ${Math.round(longest)} ms blocked the page`);
+  assert.ok(Math.max(0, ...latencies) < 1000, `the page took ${Math.max(...latencies)} ms to answer`);
+  const marks = await page.$$eval('#view-a mark', (ms) => ms.length);
+  assert.ok(marks > 1000, `${marks} highlights`);
+  assert.equal(await page.evaluate(() => document.querySelector('#view-a').textContent.length), a.length);
+  assert.equal(await page.evaluate((a) => document.querySelector('#view-a').textContent === a, a), true);
   assert.deepEqual(errors, []);
   await context.close();
 });
