@@ -121,6 +121,11 @@ function withoutQuotes(text) {
   return text.replace(QUOTED, (q) => ' '.repeat(q.length));
 }
 
+// The source text areas: B, then those added with "+ Add a source".
+function sourceAreas() {
+  return [textB, ...document.querySelectorAll('#more-sources textarea')];
+}
+
 function run() {
   const a = textA.value;
   const b = textB.value;
@@ -128,23 +133,25 @@ function run() {
     showIdle();
     return;
   }
+  // Added sources left empty are skipped; their numbers stay those shown.
+  const numbered = sourceAreas().map((t, k) => ({ k, text: t.value })).filter((s) => s.k === 0 || s.text.trim());
   const id = ++requestId;
-  pending = { id, a, b };
+  pending = { id, a, sources: numbered };
   $('status').textContent = 'Comparing…';
   const compared = $('quotes').checked ? withoutQuotes(a) : a;
-  worker.postMessage({ id, a: compared, b, options: options() });
+  worker.postMessage({ id, a: compared, sources: numbered.map((s) => s.text), options: options() });
 }
 
 worker.onmessage = (event) => {
-  const { id, report, ms, error, modelError } = event.data;
+  const { id, reports, ms, error, modelError } = event.data;
   if (id < shown || !pending || id !== pending.id) return; // a stale answer
   shown = id;
   if (error) {
     showError(error);
     return;
   }
-  render(report, pending.a, pending.b, ms);
-  showVerdict(report.verdict, modelError);
+  render(reports, pending.a, pending.sources, ms);
+  showVerdict(reports[0].verdict, modelError);
 };
 
 worker.onerror = (event) => {
@@ -154,6 +161,9 @@ worker.onerror = (event) => {
 function showIdle() {
   requestId++;
   highlightJob++;
+  last = null;
+  $('sources').hidden = true;
+  $('show-source').hidden = true;
   $('report').disabled = true;
   pending = null;
   $('score').textContent = '–';
@@ -172,6 +182,9 @@ function showIdle() {
 
 function showError(message) {
   highlightJob++;
+  last = null;
+  $('sources').hidden = true;
+  $('show-source').hidden = true;
   $('report').disabled = true;
   $('score').textContent = 'No score';
   $('score').classList.add('error');
@@ -183,7 +196,12 @@ function showError(message) {
   $('measures').tBodies[0].replaceChildren();
 }
 
-function render(report, a, b, ms) {
+// The sources' colours are the classes src-0 … src-4 (style.css).
+const SOURCE_COLOURS = 5;
+let last = null; // the shown result, for re-showing another source in the B view
+
+function render(reports, a, sources, ms) {
+  const report = reports[0];
   const score = $('score');
   score.classList.remove('error');
   score.textContent = pct(report.score);
@@ -216,23 +234,91 @@ function render(report, a, b, ms) {
   $('measures').tBodies[0].replaceChildren(...rows);
 
   // Matches shorter than the minimum (in words of A) are stock phrases to
-  // the grader: hidden from the highlights, the list and the figure.
+  // the grader: hidden from the highlights, the list and the figures.
   const minWords = Number($('min-words').value);
-  const shown = report.passages
-    .map((p, i) => ({ p, i, words: wordCount(a.slice(p.a.start, p.a.end)) }))
-    .filter((x) => x.words >= minWords);
-  if (minWords > 0) {
-    const total = wordCount(a);
-    const inside = shown.reduce((n, x) => n + x.words, 0);
-    const share = total ? inside / total : 0;
-    $('coverage').textContent = `${pct(share)} of A’s words are in shared passages of ${minWords} words or more`;
-    $('coverage').dataset.value = String(share);
+  const shownBySource = reports.map((r, s) =>
+    r.passages
+      .map((p, i) => ({ p, id: `${sources[s].k}:${i}`, src: sources[s].k, words: wordCount(a.slice(p.a.start, p.a.end)) }))
+      .filter((x) => x.words >= minWords),
+  );
+  const all = shownBySource.flat();
+  const total = wordCount(a);
+  if (minWords > 0 || reports.length > 1) {
+    const share = total ? wordsInside(a, all.map((x) => x.p.a)) / total : 0;
+    const of = reports.length > 1 ? 'passages shared with any source' : 'shared passages';
+    coverage.textContent = `${pct(share)} of A’s words are in ${of}${minWords > 0 ? ` of ${minWords} words or more` : ''}`;
+    coverage.dataset.value = String(share);
   }
   const job = ++highlightJob;
-  highlightInto($('view-a'), a, shown.map((x) => [x.p.a, x.i]), job);
-  highlightInto($('view-b'), b, shown.map((x) => [x.p.b, x.i]), job);
-  showPassages(shown, a, report.passages.length - shown.length, minWords);
-  showTypos(report, a, b);
+  highlightInto($('view-a'), a, all.map((x) => [x.p.a, x.id, x.src]), job);
+  last = { a, sources, shownBySource, job };
+  showSource(0);
+  showSources(reports, sources, shownBySource, a, total);
+  const hidden = reports.reduce((n, r) => n + r.passages.length, 0) - all.length;
+  showPassages(all, a, hidden, minWords, reports.length > 1);
+  showTypos(report, a, sources[0].text);
+}
+
+// Words of `a` inside the union of `ranges`.
+function wordsInside(a, ranges) {
+  const sorted = ranges.slice().sort((x, y) => x.start - y.start);
+  let n = 0;
+  let at = 0;
+  for (const r of sorted) {
+    const start = Math.max(r.start, at);
+    if (r.end > start) {
+      n += wordCount(a.slice(start, r.end));
+      at = r.end;
+    }
+  }
+  return n;
+}
+
+// The B view shows one source at a time (the select when there are several).
+function showSource(s) {
+  if (!last) return;
+  const { sources, shownBySource, job } = last;
+  const k = sources[s].k;
+  highlightInto($('view-b'), sources[s].text, shownBySource[s].map((x) => [x.p.b, x.id, k]), job);
+  const select = $('show-source');
+  select.hidden = sources.length < 2;
+  select.replaceChildren(
+    ...sources.map((src, i) => {
+      const o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = `source ${src.k + 1}`;
+      o.selected = i === s;
+      return o;
+    }),
+  );
+}
+$('show-source').addEventListener('change', () => showSource(Number($('show-source').value)));
+
+// Several sources: each with its colour, its score (containment of A in it)
+// and the share of A's words in passages shared with it.
+function showSources(reports, sources, shownBySource, a, total) {
+  const table = $('sources');
+  table.hidden = reports.length < 2;
+  if (table.hidden) return table.tBodies[0].replaceChildren();
+  const rows = reports.map((r, s) => {
+    const tr = document.createElement('tr');
+    tr.dataset.source = String(sources[s].k);
+    tr.dataset.score = String(r.score);
+    const swatch = document.createElement('span');
+    swatch.className = `swatch src-${sources[s].k % SOURCE_COLOURS}`;
+    const words = total ? wordsInside(a, shownBySource[s].map((x) => x.p.a)) / total : 0;
+    const cells = [`Source ${sources[s].k + 1}`, pct(r.score), `${pct(words)} of A’s words`];
+    const first = document.createElement('td');
+    first.append(swatch, document.createTextNode(cells[0]));
+    tr.append(first);
+    for (const text of cells.slice(1)) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    return tr;
+  });
+  table.tBodies[0].replaceChildren(...rows);
 }
 
 // Words as a reader counts them: runs of letters and digits.
@@ -243,15 +329,16 @@ function wordCount(s) {
 // The list of shared passages, longest first (the first MAX_LISTED); a click
 // shows the passage in both texts.
 const MAX_LISTED = 300;
-function showPassages(shown, a, hidden, minWords) {
+function showPassages(shown, a, hidden, minWords, several) {
   const sorted = shown.slice().sort((x, y) => y.words - x.words || x.p.a.start - y.p.a.start);
-  const items = sorted.slice(0, MAX_LISTED).map(({ p, i, words }) => {
+  const items = sorted.slice(0, MAX_LISTED).map(({ p, id, src, words }) => {
     const li = document.createElement('li');
-    li.dataset.passage = String(i);
+    li.dataset.passage = id;
+    li.dataset.source = String(src);
     li.dataset.words = String(words);
     const n = document.createElement('span');
     n.className = 'n';
-    n.textContent = `${words} word${words === 1 ? '' : 's'}`;
+    n.textContent = `${words} word${words === 1 ? '' : 's'}${several ? ` · source ${src + 1}` : ''}`;
     const quote = a.slice(p.a.start, p.a.end);
     const t = document.createElement('span');
     t.className = 'q';
@@ -274,6 +361,8 @@ $('passages').addEventListener('click', (e) => {
   const li = e.target instanceof Element ? e.target.closest('li[data-passage]') : null;
   if (!li) return;
   for (const m of document.querySelectorAll('mark.hot')) m.classList.remove('hot');
+  const s = last ? last.sources.findIndex((src) => String(src.k) === li.dataset.source) : -1;
+  if (s >= 0 && $('show-source').value !== String(s) && last.sources.length > 1) showSource(s);
   hot(li.dataset.passage, true);
   for (const view of [$('view-a'), $('view-b')]) {
     view.querySelector(`mark[data-passage="${li.dataset.passage}"]`)?.scrollIntoView({ block: 'center' });
@@ -337,13 +426,17 @@ function highlightInto(view, text, ranges, job) {
           break;
         }
       }
-      const [r, i] = sorted[next++];
+      const [r, i, src] = sorted[next++];
       budget--;
       const start = Math.max(r.start, at);
       if (r.end <= start) continue;
       if (start > at) block.append(document.createTextNode(text.slice(at, start)));
       const mark = document.createElement('mark');
       mark.dataset.passage = String(i);
+      if (src !== undefined) {
+        mark.dataset.source = String(src);
+        mark.className = `src-${src % SOURCE_COLOURS}`;
+      }
       mark.textContent = text.slice(start, r.end);
       block.append(mark);
       at = r.end;
@@ -425,6 +518,50 @@ $('min-words').addEventListener('change', schedule);
 $('quotes').addEventListener('change', schedule);
 $('typos').addEventListener('change', schedule);
 
+// Sources are numbered by position: after a removal the later ones move up.
+function relabelSources() {
+  document.querySelectorAll('#more-sources .source-head').forEach((head, j) => {
+    const k = j + 1;
+    const label = head.querySelector('label');
+    label.htmlFor = `text-b${k + 1}`;
+    label.querySelector('.swatch').className = `swatch src-${k}`;
+    label.lastChild.textContent = `Source ${k + 1}`;
+    head.nextElementSibling.id = `text-b${k + 1}`;
+  });
+}
+
+// "+ Add a source": up to five sources, each compared with A.
+$('add-source').addEventListener('click', () => {
+  const k = sourceAreas().length;
+  if (k >= SOURCE_COLOURS) return;
+  const head = document.createElement('div');
+  head.className = 'source-head';
+  const label = document.createElement('label');
+  label.htmlFor = `text-b${k + 1}`;
+  const swatch = document.createElement('span');
+  swatch.className = `swatch src-${k}`;
+  label.append(swatch, document.createTextNode(`Source ${k + 1}`));
+  const remove = document.createElement('button');
+  remove.type = 'button';
+  remove.textContent = 'Remove';
+  const area = document.createElement('textarea');
+  area.id = `text-b${k + 1}`;
+  area.spellcheck = false;
+  area.placeholder = 'Paste another possible source';
+  area.addEventListener('input', schedule);
+  remove.addEventListener('click', () => {
+    head.remove();
+    area.remove();
+    $('add-source').disabled = false;
+    relabelSources();
+    schedule();
+  });
+  head.append(label, remove);
+  $('more-sources').append(head, area);
+  $('add-source').disabled = sourceAreas().length >= SOURCE_COLOURS;
+  area.focus();
+});
+
 $('swap').addEventListener('click', () => {
   [textA.value, textB.value] = [textB.value, textA.value];
   [textA.dataset.encoding, textB.dataset.encoding] = [textB.dataset.encoding ?? '', textA.dataset.encoding ?? ''];
@@ -464,7 +601,7 @@ const REPORT_CSS = `body{font-family:system-ui,sans-serif;max-width:60rem;margin
 .score{font-size:3rem;font-weight:700;color:#2457c5;margin:.2rem 0}.muted{color:#5b6475;font-size:.9rem}
 table{border-collapse:collapse}td{padding:.15rem .5rem;border-bottom:1px solid #eef0f4}
 .view{white-space:pre-wrap;border:1px solid #d9dde5;border-radius:6px;padding:.6rem}
-mark{background:#ffe58a}@media print{.view{break-inside:auto}}`;
+mark,.src-0{background:#ffe58a}.src-1{background:#a8d8ff}.src-2{background:#c3f0c2}.src-3{background:#ffc9e3}.src-4{background:#e0ccff}@media print{.view{break-inside:auto}}`;
 
 function reportHtml() {
   const doc = document.implementation.createHTMLDocument('neardup report');

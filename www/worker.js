@@ -1,5 +1,5 @@
 // Runs neardup off the main thread, so typing stays responsive with long
-// texts. Messages in: {id, a, b, options}; out: {id, report, ms} or
+// texts. Messages in: {id, a, sources, options}; out: {id, reports, ms} or
 // {id, error}. The learned verdict model (model.json, trained by
 // `neardup train` on the Clough–Stevenson corpus) is loaded from this page's
 // own origin; without it the report has no verdict.
@@ -16,13 +16,15 @@ const ready = (async () => {
   }
 })();
 
+// Several sources: A is compared with each ({id, a, sources: [b, …]});
+// the answer has one report per source, in order.
 self.onmessage = async (event) => {
-  const { id, a, b, options } = event.data;
+  const { id, a, sources, options } = event.data;
   try {
     const { model, modelError } = await ready;
     const t0 = performance.now();
-    const report = compare(a, b, model ? { ...options, model } : options);
-    self.postMessage({ id, report, ms: performance.now() - t0, modelError });
+    const reports = sources.map((b) => compare(a, b, model ? { ...options, model } : options));
+    self.postMessage({ id, reports, ms: performance.now() - t0, modelError });
   } catch (err) {
     self.postMessage({ id, error: err && err.message ? err.message : String(err) });
   }

@@ -451,3 +451,34 @@ test('a 2 MB paste is compared and highlighted without freezing the page', async
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Several sources at once: each its colour, its score and share of A's
+// words; A's highlights coloured by source; the passage list names the
+// source, and a click shows that source in the B view.
+test('several sources: per-source scores, colours, and the passage list', async () => {
+  const [srcA, srcB] = [clough('orig_taska.txt'), clough('orig_taskb.txt')];
+  const a = `${clough('g0pA_taskb.txt')}\n\n${clough('g0pE_taska.txt')}`;
+  const want = [nd.compare(a, srcB).score, nd.compare(a, srcA).score];
+  assert.ok(want.every((s) => s > 0.15), `scores ${want}`);
+  const { context, page, errors } = await openPage();
+  await scoreAfter(page, async () => {
+    await page.fill('#text-b', srcB);
+    await page.fill('#text-a', a);
+  });
+  await page.click('#add-source');
+  await page.fill('#text-b2', srcA);
+  await page.waitForFunction(() => !document.querySelector('#sources').hidden && document.querySelectorAll('#sources tbody tr').length === 2);
+  const rows = await page.$$eval('#sources tbody tr', (trs) => trs.map((t) => [t.dataset.source, Number(t.dataset.score)]));
+  assert.deepEqual(rows.map((r) => r[0]), ['0', '1']);
+  rows.forEach(([, score], i) => assert.ok(Math.abs(score - want[i]) < 1e-12, `source ${i + 1}: ${score} vs ${want[i]}`));
+  const bySource = await page.$$eval('#view-a mark', (ms) => ms.map((m) => [m.dataset.source, m.className]));
+  assert.ok(bySource.some(([s]) => s === '0') && bySource.some(([s, c]) => s === '1' && c.includes('src-1')), 'A is highlighted in both colours');
+  assert.match(await page.textContent('#coverage'), /passages shared with any source/);
+  // A passage of source 2 in the list shows source 2 in the B view.
+  await page.click('#passages li[data-source="1"]');
+  assert.equal(await page.inputValue('#show-source'), '1');
+  assert.equal(await page.textContent('#view-b'), await page.inputValue('#text-b2')); // as the text area holds it (CRLF read as LF)
+  assert.ok((await page.$$('#view-b mark.hot')).length >= 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
