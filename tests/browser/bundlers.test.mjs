@@ -5,12 +5,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { unpackedPackage } from '../js/helpers.mjs';
+import { projectWithPackage } from '../js/helpers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
@@ -41,10 +40,7 @@ function serve(dir) {
 }
 
 test('an esbuild bundle of the packed package runs in Chromium', async () => {
-  const work = mkdtempSync(join(tmpdir(), 'neardup-esbuild-'));
-  const project = join(work, 'app');
-  mkdirSync(join(project, 'node_modules'), { recursive: true });
-  cpSync(unpackedPackage(work), join(project, 'node_modules', 'neardup'), { recursive: true });
+  const project = projectWithPackage('esbuild-app');
   writeFileSync(
     join(project, 'main.js'),
     `import init, { compare } from 'neardup';

@@ -1,5 +1,6 @@
 // Shared helpers for the JS tests: where things are, and text decoding.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
@@ -13,6 +14,17 @@ export function unpackedPackage(dir) {
   const out = JSON.parse(execFileSync('npm', ['pack', join(repo, 'pkg'), '--pack-destination', dir, '--json'], { encoding: 'utf8' }));
   execFileSync('tar', ['-xzf', join(dir, out[0].filename), '-C', dir]);
   return join(dir, 'package');
+}
+
+// A fresh project with the packed package installed as a user's would be
+// (node_modules/neardup) and this package.json: returns its folder.
+export function projectWithPackage(name, packageJson = { type: 'module' }) {
+  const work = mkdtempSync(join(tmpdir(), `neardup-${name}-`));
+  const project = join(work, name);
+  mkdirSync(join(project, 'node_modules'), { recursive: true });
+  cpSync(unpackedPackage(work), join(project, 'node_modules', 'neardup'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name, private: true, ...packageJson }));
+  return project;
 }
 
 // UTF-8 when valid, else Windows-1252 (as the CLI does).

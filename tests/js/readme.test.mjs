@@ -5,10 +5,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { repo, unpackedPackage } from './helpers.mjs';
+import { projectWithPackage, repo } from './helpers.mjs';
 
 const readme = readFileSync(join(repo, 'pkg/README.md'), 'utf8');
 const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
@@ -24,12 +24,7 @@ test('the package README has an example for every class and environment note', (
 });
 
 test("every js example of the package README runs against the packed package", () => {
-  const work = mkdtempSync(join(tmpdir(), 'neardup-readme-'));
-  const pkg = unpackedPackage(work);
-  const project = join(work, 'project');
-  mkdirSync(join(project, 'node_modules'), { recursive: true });
-  cpSync(pkg, join(project, 'node_modules', 'neardup'), { recursive: true });
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'readme-examples', type: 'module', private: true }));
+  const project = projectWithPackage('readme-examples');
   blocks.forEach((code, i) => {
     const file = join(project, `example-${i}.mjs`);
     writeFileSync(file, code);
@@ -44,19 +39,14 @@ test("every js example of the package README runs against the packed package", (
 // The documented CommonJS stance: ESM only, loaded by Node's require() of
 // ES modules (Node ≥ 20.19, which the package's engines field allows).
 test('CommonJS code requires the package through require(esm)', () => {
-  const work = mkdtempSync(join(tmpdir(), 'neardup-cjs-'));
-  const pkg = unpackedPackage(work);
-  const project = join(work, 'project');
-  mkdirSync(join(project, 'node_modules'), { recursive: true });
-  cpSync(pkg, join(project, 'node_modules', 'neardup'), { recursive: true });
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'cjs-user', private: true }));
+  const project = projectWithPackage('cjs-user', {});
   writeFileSync(
     join(project, 'main.js'),
     "const { compare } = require('neardup');\nconsole.log(compare('one two three', 'one two three').score);\n",
   );
   const out = execFileSync(process.execPath, [join(project, 'main.js')], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
   assert.equal(out.trim(), '1');
-  const engines = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).engines.node;
+  const engines = JSON.parse(readFileSync(join(project, 'node_modules', 'neardup', 'package.json'), 'utf8')).engines.node;
   assert.equal(engines, '>=20.19');
 });
 

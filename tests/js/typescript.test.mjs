@@ -6,10 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repo, unpackedPackage } from './helpers.mjs';
+import { projectWithPackage, repo } from './helpers.mjs';
 
 const SAMPLE = `
 import {
@@ -79,14 +78,9 @@ const PROJECTS = {
 };
 
 test('the types check under tsc --strict in a Node project and a browser project', () => {
-  const work = mkdtempSync(join(tmpdir(), 'neardup-ts-'));
-  const pkg = unpackedPackage(work);
   const tsc = join(repo, 'node_modules', '.bin', 'tsc');
   for (const [kind, tsconfig] of Object.entries(PROJECTS)) {
-    const dir = join(work, kind);
-    mkdirSync(join(dir, 'node_modules'), { recursive: true });
-    cpSync(pkg, join(dir, 'node_modules', 'neardup'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `sample-${kind}`, type: 'module', private: true }));
+    const dir = projectWithPackage(`sample-${kind}`);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     writeFileSync(join(dir, 'sample.ts'), SAMPLE);
     assert.equal(tsconfig.compilerOptions.skipLibCheck, undefined);
