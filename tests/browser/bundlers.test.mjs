@@ -1,13 +1,16 @@
 // The packed package bundled as a web app would bundle it, then loaded in
-// Chromium: an esbuild bundle (`--loader:.wasm=file`, the .wasm imported as
-// a URL and handed to init, as the package README says) must initialise the
-// module and compare two texts in the page.
+// Chromium: a Vite build (no configuration: Vite follows the package's
+// `new URL('neardup_bg.wasm', import.meta.url)`) and an esbuild bundle
+// (`--loader:.wasm=file`, the .wasm imported as a URL and handed to init, as
+// the package README says) must each initialise the module and compare two
+// texts in the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 import { chromium } from 'playwright-core';
 import { projectWithPackage } from '../js/helpers.mjs';
 
@@ -76,4 +79,38 @@ document.body.dataset.score = String(r.score);
   } finally {
     server.close();
   }
+});
+
+/** Loads `dist` in Chromium and returns the score the page computed. */
+async function scoreIn(dist) {
+  const [server, origin, requests] = await serve(dist);
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(`${origin}/`);
+    await page.waitForFunction(() => document.body.dataset.score !== undefined, null, { timeout: 20_000 });
+    const score = Number(await page.evaluate(() => document.body.dataset.score));
+    assert.deepEqual(errors, []);
+    assert.ok(requests.some((p) => p.endsWith('.wasm')), 'the .wasm is fetched from the build');
+    await page.close();
+    return score;
+  } finally {
+    server.close();
+  }
+}
+
+test('a Vite build of the packed package runs in Chromium, with no configuration', async () => {
+  const project = projectWithPackage('vite-app');
+  writeFileSync(join(project, 'index.html'), '<!doctype html><body><script type="module" src="/main.js"></script></body>');
+  writeFileSync(
+    join(project, 'main.js'),
+    `import init, { compare } from 'neardup';
+await init();
+document.body.dataset.score = String(compare('the quick brown fox jumps over the lazy dog', 'the quick brown fox jumps over the lazy cat', { wordK: 3 }).score);
+`,
+  );
+  await viteBuild({ root: project, logLevel: 'silent', configFile: false, build: { outDir: join(project, 'dist'), target: 'es2022' } });
+  const score = await scoreIn(join(project, 'dist'));
+  assert.ok(score > 0.5 && score < 1, `score ${score}`);
 });
