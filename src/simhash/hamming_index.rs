@@ -526,22 +526,29 @@ impl SimHashIndex {
     /// Slots within distance `k` of `fp`, each once, ascending.
     fn query_slots(&self, fp: u64, k: u32) -> Vec<(u32, u32)> {
         let mut out: Vec<(u32, u32)> = Vec::new();
-        let mut check = |s: u32| {
+        for t in &self.tables {
+            let p = self.permute(&t.order, fp);
+            for run in [&t.main, &t.recent] {
+                let (keys, slots) = run.with_key(p, t.key_bits);
+                // A key is the whole permuted fingerprint, and permuting
+                // bits keeps Hamming distances: only matches are looked up
+                // (a removed slot is still in the runs until compaction).
+                for (&key, &s) in keys.iter().zip(slots) {
+                    let d = hamming_distance(key, p);
+                    if d <= k && self.ids.get(s).is_some() {
+                        out.push((s, d));
+                    }
+                }
+            }
+        }
+        for &s in &self.pending {
             if let Some((_, e)) = self.ids.get(s) {
                 let d = hamming_distance(e.fp, fp);
                 if d <= k {
                     out.push((s, d));
                 }
             }
-        };
-        for t in &self.tables {
-            let p = self.permute(&t.order, fp);
-            for run in [&t.main, &t.recent] {
-                let (_, slots) = run.with_key(p, t.key_bits);
-                slots.iter().for_each(|&s| check(s));
-            }
         }
-        self.pending.iter().for_each(|&s| check(s));
         out.sort_unstable();
         out.dedup();
         out
