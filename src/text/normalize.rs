@@ -240,16 +240,13 @@ fn append_token(
 /// is a word.
 fn push_token(input: &str, start: usize, end: usize, text: &mut String, tokens: &mut Vec<Token>) {
     let seg = &input[start..end];
-    {
-        let is_word = if seg.is_ascii() {
-            seg.bytes().any(|b| b.is_ascii_alphanumeric())
-        } else {
-            // Judged after NFKC, so that e.g. `㎏` (a symbol) counts as `kg`.
-            seg.nfkc().any(char::is_alphanumeric)
-        };
-        if !is_word {
-            return;
-        }
+    let is_word = if seg.is_ascii() {
+        seg.bytes().any(|b| b.is_ascii_alphanumeric())
+    } else {
+        // Judged after NFKC, so that e.g. `㎏` (a symbol) counts as `kg`.
+        seg.nfkc().any(char::is_alphanumeric)
+    };
+    if is_word {
         append_token(text, tokens, start, end, |text| {
             normalize_segment(seg, text)
         });
