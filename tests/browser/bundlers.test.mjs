@@ -2,8 +2,9 @@
 // Chromium: a Vite build (no configuration: Vite follows the package's
 // `new URL('neardup_bg.wasm', import.meta.url)`) and an esbuild bundle
 // (`--loader:.wasm=file`, the .wasm imported as a URL and handed to init, as
-// the package README says) must each initialise the module and compare two
-// texts in the page.
+// the package README says) and a webpack 5 build (no configuration either:
+// webpack emits the `new URL` asset) must each initialise the module and
+// compare two texts in the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -11,6 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import webpack from 'webpack';
 import { chromium } from 'playwright-core';
 import { projectWithPackage } from '../js/helpers.mjs';
 
@@ -100,6 +102,24 @@ await init();
 ${SCORE_IT}`,
   );
   await viteBuild({ root: project, logLevel: 'silent', configFile: false, build: { outDir: join(project, 'dist'), target: 'es2022' } });
+  const score = await scoreIn(join(project, 'dist'));
+  assert.ok(score > 0.5 && score < 1, `score ${score}`);
+});
+
+test('a webpack 5 build of the packed package runs in Chromium, with no configuration', async () => {
+  const project = projectWithPackage('webpack-app');
+  writeFileSync(
+    join(project, 'main.js'),
+    `import init, { compare } from 'neardup';
+await init();
+${SCORE_IT}`,
+  );
+  // webpack's defaults (production mode, ./src/index.js aside): only where the entry is and where the output goes.
+  const compiler = webpack({ mode: 'production', context: project, entry: './main.js', output: { path: join(project, 'dist') }, performance: { hints: false } });
+  const stats = await new Promise((ok, fail) => compiler.run((e, s) => (e ? fail(e) : ok(s))));
+  await new Promise((ok) => compiler.close(ok));
+  assert.ok(!stats.hasErrors(), stats.toString({ all: false, errors: true }));
+  writeFileSync(join(project, 'dist', 'index.html'), '<!doctype html><body><script src="main.js"></script></body>');
   const score = await scoreIn(join(project, 'dist'));
   assert.ok(score > 0.5 && score < 1, `score ${score}`);
 });
