@@ -30,26 +30,12 @@ export function maxBodyBytes(env) {
 }
 
 /**
- * Bytes of an over-limit body that are still read (and thrown away) before
- * the 413 is sent: a client still writing its body when the server answers
- * and closes sees a reset connection ("fetch failed", EPIPE) instead of the
- * 413, so a body up to this size is drained first. A longer one is cut off.
+ * Bytes past the limit that are still read (and thrown away) before the 413
+ * is sent: a client still writing its body when the server answers and
+ * closes sees a reset connection ("fetch failed", EPIPE) instead of the 413,
+ * so a body up to `limit + DRAIN_BYTES` is drained first. A longer one is cut off.
  */
 export const DRAIN_BYTES = 16 << 20;
-
-/** Reads and discards the rest of `reader`, at most `cap` bytes; cancels beyond. */
-async function drain(reader, cap) {
-  let seen = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    seen += value.byteLength;
-    if (seen > cap) {
-      await reader.cancel();
-      return;
-    }
-  }
-}
 
 /**
  * The body as text: at most `limit` bytes (413 beyond, after draining up to
@@ -58,14 +44,18 @@ async function drain(reader, cap) {
  */
 export async function readBody(request, limit) {
   const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) {
-    if (request.body !== null) {
-      if (Number(declared) <= limit + DRAIN_BYTES) await drain(request.body.getReader(), DRAIN_BYTES);
-      else await request.body.cancel();
-    }
-    throw new HttpError(413, `the body is ${declared} bytes, more than the limit of ${limit}`);
+  const declaredOver = declared !== null && Number(declared) > limit;
+  const tooLong = () =>
+    new HttpError(
+      413,
+      declaredOver ? `the body is ${declared} bytes, more than the limit of ${limit}` : `the body is more than the limit of ${limit} bytes`,
+    );
+  if (declaredOver && (request.body === null || Number(declared) > limit + DRAIN_BYTES)) {
+    await request.body?.cancel();
+    throw tooLong();
   }
   if (request.body === null) return '';
+  // Past the limit the chunks are dropped, and reading stops at the drain cap.
   const reader = request.body.getReader();
   const chunks = [];
   let size = 0;
@@ -73,13 +63,13 @@ export async function readBody(request, limit) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
-      chunks.length = 0;
-      await drain(reader, DRAIN_BYTES);
-      throw new HttpError(413, `the body is more than the limit of ${limit} bytes`);
+    if (size <= limit) chunks.push(value);
+    else if (size > limit + DRAIN_BYTES) {
+      await reader.cancel();
+      break;
     }
-    chunks.push(value);
   }
+  if (size > limit || declaredOver) throw tooLong();
   const bytes = new Uint8Array(size);
   let at = 0;
   for (const c of chunks) {
