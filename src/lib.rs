@@ -35,6 +35,9 @@
 //!   token hashes of phonetic shingles (`phonetic:K`).
 //! * [`simhash`]: 64-bit SimHash fingerprints and the permuted-block Hamming
 //!   index.
+//! * [`dedup`]: the dedup pipeline of a collection ([`dedup::Deduplicator`]:
+//!   pairs, clusters, what to keep) and its stage functions for engines that
+//!   process a collection in pieces.
 //! * [`index`]: what every index shares: the [`NearDupIndex`] contract, hits,
 //!   pairs, clusters, the exact all-pairs Jaccard join, snapshot framing.
 //! * [`verdict`] (feature `serde`): the learned verdict, a similarity vector
@@ -58,6 +61,7 @@ extern crate std;
 
 pub mod compare;
 mod config;
+pub mod dedup;
 pub mod document;
 mod error;
 pub mod hash;

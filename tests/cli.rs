@@ -1383,3 +1383,83 @@ fn dedup_and_index_build_write_the_same_with_any_number_of_threads() {
         );
     }
 }
+
+/// `dedup` writes the same bytes (output and summary) as the CLI before its
+/// pipeline moved into the core (`tests/golden/dedup-cli-v1.tsv`, made by
+/// the earlier CLI), for every method and the main options, on docs-bench
+/// and its typo copies.
+#[test]
+fn dedup_writes_the_same_bytes_as_before_the_pipeline_moved_into_the_core() {
+    use sha2::{Digest, Sha256};
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let golden = std::fs::read_to_string(repo.join("tests/golden/dedup-cli-v1.tsv")).unwrap();
+    let docs = crate::util::data_dir().join("docs-bench/docs.jsonl");
+    let typos = repo.join("target/typo-bench-cli-test");
+    if !typos.join("docs.jsonl").is_file() {
+        let status = std::process::Command::new("node")
+            .arg(repo.join("scripts/make-typo-bench.mjs"))
+            .arg(&typos)
+            .stdout(Stdio::null())
+            .status()
+            .expect("node makes the typo copies");
+        assert!(status.success());
+    }
+    let head: String = std::fs::read_to_string(&docs)
+        .unwrap()
+        .lines()
+        .take(300)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let head = tmp("docs-bench-300.jsonl", head.as_bytes());
+    let sha = |bytes: &[u8]| format!("{:x}", Sha256::digest(bytes));
+    let mut checked = 0;
+    for row in golden.lines().filter(|l| !l.starts_with('#')).skip(1) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let input = match f[0] {
+            "docs-bench" => docs.clone(),
+            "typo-bench" => typos.join("docs.jsonl"),
+            _ => head.clone(),
+        };
+        let (out, sum) = (tmp("golden.out", b""), tmp("golden.sum", b""));
+        let mut args = vec!["dedup", input.to_str().unwrap()];
+        args.extend(f[1].split_whitespace());
+        args.extend([
+            "-o",
+            out.to_str().unwrap(),
+            "--summary",
+            sum.to_str().unwrap(),
+        ]);
+        stdout_ok(&neardup(&args, None));
+        let summary: String = std::fs::read_to_string(&sum)
+            .unwrap()
+            .split_inclusive('\n')
+            .filter(|l| !l.contains("\"seconds\""))
+            .collect();
+        assert_eq!(sha(&std::fs::read(&out).unwrap()), f[2], "output of {row}");
+        assert_eq!(sha(summary.as_bytes()), f[3], "summary of {row}");
+        checked += 1;
+    }
+    assert_eq!(checked, 21);
+}
+
+/// 3,000 copies of one short text make one cluster without storing the
+/// 4.5 M pairs (the earlier CLI held every candidate pair and needed 2 GB).
+#[test]
+fn dedup_clusters_thousands_of_copies_of_one_text() {
+    let line = "{\"id\": \"c%\", \"text\": \"the same short text, copied many times\"}\n";
+    let input: String = (0..3000)
+        .map(|i| line.replace('%', &i.to_string()))
+        .collect();
+    let out = neardup(&["dedup", "-", "--drop-list"], Some(input.as_bytes()));
+    let dropped = stdout_ok(&out);
+    assert_eq!(dropped.lines().count(), 2999);
+    assert!(
+        !dropped.lines().any(|l| l == "c0"),
+        "the first copy is kept"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("4498500 pairs, 1 clusters, 2999 duplicates"),
+        "{err}"
+    );
+}

@@ -9,6 +9,8 @@ mod bad_input;
 #[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
+mod dedup;
+#[cfg(not(target_arch = "wasm32"))]
 mod estimators;
 #[cfg(not(target_arch = "wasm32"))]
 mod segmentation;

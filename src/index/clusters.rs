@@ -3,10 +3,13 @@
 
 use alloc::vec::Vec;
 
-/// Disjoint sets over `0..n`.
+/// Disjoint sets over `0..n`, each knowing its least member (the
+/// representative the dedup pipeline keeps: the first document added).
+#[derive(Clone, Debug, Default)]
 pub struct UnionFind {
     parent: Vec<u32>,
     size: Vec<u32>,
+    least: Vec<u32>,
 }
 
 impl UnionFind {
@@ -15,7 +18,34 @@ impl UnionFind {
         UnionFind {
             parent: (0..n as u32).collect(),
             size: alloc::vec![1; n],
+            least: (0..n as u32).collect(),
         }
+    }
+
+    /// Adds a singleton set `{len}`; returns its member. The caller keeps
+    /// the count below `u32::MAX`.
+    pub fn push(&mut self) -> u32 {
+        let x = self.parent.len() as u32;
+        self.parent.push(x);
+        self.size.push(1);
+        self.least.push(x);
+        x
+    }
+
+    /// Number of members, `n`.
+    pub fn len(&self) -> usize {
+        self.parent.len()
+    }
+
+    /// `true` when it has no member.
+    pub fn is_empty(&self) -> bool {
+        self.parent.is_empty()
+    }
+
+    /// The least member of `x`'s set.
+    pub fn least(&mut self, x: u32) -> u32 {
+        let r = self.find(x);
+        self.least[r as usize]
     }
 
     /// The representative of `x`'s set.
@@ -39,6 +69,13 @@ impl UnionFind {
         }
         self.parent[rb as usize] = ra;
         self.size[ra as usize] += self.size[rb as usize];
+        self.least[ra as usize] = self.least[ra as usize].min(self.least[rb as usize]);
+    }
+
+    /// Number of members of `x`'s set.
+    pub fn set_size(&mut self, x: u32) -> u32 {
+        let r = self.find(x);
+        self.size[r as usize]
     }
 
     /// The sets with at least two members, each sorted, ordered by their

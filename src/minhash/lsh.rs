@@ -51,6 +51,7 @@ const NEVER: SignatureKind = SignatureKind {
 const NONE: u32 = u32::MAX;
 
 /// A MinHash LSH index over string ids (datasketch's `MinHashLSH`).
+#[derive(Clone, Debug)]
 pub struct MinHashLsh {
     params: LshParams,
     /// Seed, shingling and scheme of the signatures it takes (from the

@@ -1,28 +1,28 @@
 //! `neardup dedup`: near-duplicate pairs, clusters or the deduplicated
-//! corpus of a collection, by MinHash LSH, SimHash (verified), or exactly by
-//! all-pairs Jaccard with prefix filtering; a summary, and precision/recall
-//! against labelled pairs.
+//! corpus of a collection, by MinHash LSH, SimHash (verified), exactly by
+//! all-pairs Jaccard with prefix filtering, or by multireference
+//! signatures; a summary, and precision/recall against labelled pairs.
 //!
-//! The data path is the library's, one record at a time: text → `Document`
-//! → shingles → sketch (signature or fingerprint) → index; then pairs →
-//! clusters → what to keep. Only the sketches (and, to verify, the shingle
-//! sets) stay in memory, never the texts.
+//! Input and output only: the pipeline is the core's
+//! ([`neardup::dedup::Deduplicator`]). Records are read in order, sketched
+//! on every core ([`neardup::dedup::Stages::sketch`]) and added in input
+//! order, so the output does not depend on the number of threads. Only the
+//! sketches (and, to verify, the shingle sets) stay in memory, never the
+//! texts; pairs are kept only when they are written or scored.
 
 use crate::input::{
-    for_each_record, for_each_record_par, open, progress, write_atomic, Fields, ReadStats, Record,
+    for_each_record, for_each_record_par, load_reference, open, progress, write_atomic, Fields,
+    ReadStats, Record,
 };
+use crate::options::{InputArgs, MinHashArgs, SimHashArgs, Weights};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use neardup::index::clusters::UnionFind;
-use neardup::index::exact;
+use neardup::dedup::{DedupConfig, DedupMethod, Deduplicator, MultiRefModel, Stages, Verified};
 use neardup::measures::classification::Prf;
-use neardup::minhash::{LshConfig, LshParams, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher};
-use neardup::multiref::{similarity, Decision, MultiRefSignature, Projector};
-use neardup::simhash::{
-    fingerprint_weighted, Fingerprint, SimHashConfig, SimHashIndex, SimHashIndexConfig, Weighting,
-};
+use neardup::minhash::LshParams;
+use neardup::simhash::{fingerprint_weighted, Fingerprint};
 use neardup::tfidf::DocumentFrequencies;
-use neardup::{Document, NearDupIndex, Score, ShingleSet, Shingling};
+use neardup::{ShingleSet, Shingling};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, BufRead, Write};
@@ -30,20 +30,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-/// The defaults, chosen on docs-bench and its typo copies (EVALUATION.md,
-/// "Choosing dedup's defaults").
+/// The defaults of the core's [`DedupConfig`], chosen on docs-bench and its
+/// typo copies (EVALUATION.md, "Choosing dedup's defaults").
 pub mod defaults {
     use neardup::Shingling;
     /// Shingles for every method.
     pub const SHINGLE: Shingling = Shingling::Chars(5);
     /// Jaccard threshold of MinHash LSH, of SimHash's verification and of
     /// the exact join.
-    pub const THRESHOLD: f64 = 0.5;
-    /// SimHash: candidates within this Hamming distance are verified.
-    pub const MAX_DISTANCE: u32 = 12;
-    /// Multiref: candidates within this Hamming distance of the signatures'
-    /// random-projection bits.
-    pub const MULTIREF_DISTANCE: u32 = 8;
+    pub const THRESHOLD: f64 = neardup::dedup::DEFAULT_THRESHOLD;
 }
 
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
@@ -63,146 +58,13 @@ pub enum Method {
     Multiref,
 }
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum Weights {
-    /// Term frequency: each occurrence of a feature counts.
-    Tf,
-    /// Each distinct feature counts once.
-    Binary,
-    /// Term frequency times smoothed idf, document frequencies from the
-    /// input collection itself (dedup only: two passes over the features).
-    Tfidf,
-}
-
-impl Weights {
-    /// The core weighting (tf-idf fingerprints are made here, from custom
-    /// weights).
-    pub fn weighting(self) -> Weighting {
-        match self {
-            Weights::Tf => Weighting::Tf,
-            Weights::Binary | Weights::Tfidf => Weighting::Binary,
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Weights::Tf => "tf",
-            Weights::Binary => "binary",
-            Weights::Tfidf => "tfidf",
-        }
-    }
-}
-
-/// The SimHash options of `dedup` and `index build`.
-#[derive(Args)]
-pub struct SimHashArgs {
-    /// SimHash: largest Hamming distance of a candidate pair, and of the
-    /// index's exact queries (0..=16) [dedup: 12, index: 3].
-    #[arg(short = 'k', long = "max-distance")]
-    pub max_distance: Option<u32>,
-    /// SimHash: blocks of the permuted-block index [k + 2].
-    #[arg(long)]
-    pub blocks: Option<u32>,
-    /// SimHash: feature weights (an index takes tf or binary) [tf].
-    #[arg(long, value_enum)]
-    pub weights: Option<Weights>,
-}
-
-impl SimHashArgs {
-    /// Whether any SimHash option was given.
-    pub fn any(&self) -> bool {
-        self.max_distance.is_some() || self.blocks.is_some() || self.weights.is_some()
-    }
-
-    /// The index configuration, with `max_k` when `-k` is not given.
-    pub fn index_config(&self, max_k: u32) -> SimHashIndexConfig {
-        SimHashIndexConfig {
-            max_k: self.max_distance.unwrap_or(max_k),
-            blocks: self.blocks,
-        }
-    }
-
-    /// The weights, tf when not given.
-    pub fn weights(&self) -> Weights {
-        self.weights.unwrap_or(Weights::Tf)
-    }
-}
-
-/// The MinHash options of `dedup` and `index build`.
-#[derive(Args)]
-pub struct MinHashArgs {
-    /// MinHash: values per signature (1..=4096) [128].
-    #[arg(long)]
-    pub num_perm: Option<u32>,
-    /// MinHash: explicit bands (with --rows) instead of the advisor's choice.
-    #[arg(long, requires = "rows")]
-    pub bands: Option<u32>,
-    /// MinHash: rows per band (with --bands).
-    #[arg(long, requires = "bands")]
-    pub rows: Option<u32>,
-    /// MinHash: the advisor's weight of false positives [0.5].
-    #[arg(long)]
-    pub fp_weight: Option<f64>,
-    /// MinHash: the advisor's weight of false negatives [0.5].
-    #[arg(long)]
-    pub fn_weight: Option<f64>,
-    /// MinHash: how values are made: oph (one hash per shingle, optimal
-    /// densification) or classic (num-perm hashes per shingle) [oph].
-    #[arg(long)]
-    pub scheme: Option<MinHashScheme>,
-}
-
-impl MinHashArgs {
-    /// Whether any MinHash option was given.
-    pub fn any(&self) -> bool {
-        self.num_perm.is_some()
-            || self.bands.is_some()
-            || self.fp_weight.is_some()
-            || self.fn_weight.is_some()
-            || self.scheme.is_some()
-    }
-
-    /// The signature configuration with `num_perm` from `lsh`.
-    pub fn minhash_config(&self, lsh: &LshConfig, seed: u64, shingle: Shingling) -> MinHashConfig {
-        MinHashConfig {
-            num_perm: lsh.num_perm,
-            seed,
-            shingle,
-            scheme: self.scheme.unwrap_or_default(),
-        }
-    }
-
-    /// The LSH configuration at `threshold`.
-    pub fn lsh_config(&self, threshold: f64) -> LshConfig {
-        let d = LshConfig::default();
-        LshConfig {
-            threshold,
-            num_perm: self.num_perm.unwrap_or(d.num_perm),
-            fp_weight: self.fp_weight.unwrap_or(d.fp_weight),
-            fn_weight: self.fn_weight.unwrap_or(d.fn_weight),
-            bands: self.bands,
-            rows: self.rows,
-        }
-    }
-}
-
-/// How to read a collection.
-#[derive(Args)]
-pub struct InputArgs {
-    /// JSON field of a line's text (a dotted path, e.g. `meta.body`).
-    #[arg(long, default_value = "text")]
-    pub text_field: String,
-    /// JSON field of a line's id (a dotted path); a line without it takes
-    /// its line number.
-    #[arg(long, default_value = "id")]
-    pub id_field: String,
-}
-
-impl InputArgs {
-    pub fn fields(&self) -> Fields {
-        Fields {
-            text: self.text_field.clone(),
-            id: self.id_field.clone(),
+impl From<Method> for DedupMethod {
+    fn from(m: Method) -> DedupMethod {
+        match m {
+            Method::Minhash => DedupMethod::MinHash,
+            Method::Simhash => DedupMethod::SimHash,
+            Method::Exact => DedupMethod::Exact,
+            Method::Multiref => DedupMethod::MultiRef,
         }
     }
 }
@@ -295,16 +157,6 @@ whole sweep):
   --method simhash --no-verify -k 3     0.775       0.699  0.8 s  smallest
   --method exact                        1.000 by definition; minutes on 5,000 documents";
 
-/// A pair found: document indices, and the measures known of it.
-struct Found {
-    i: usize,
-    j: usize,
-    jaccard: Option<f64>,
-    exact: Option<f64>,
-    distance: Option<u32>,
-    estimate: Option<(f64, Decision)>,
-}
-
 #[derive(Serialize)]
 struct PairOut<'a> {
     a: &'a str,
@@ -318,7 +170,7 @@ struct PairOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     estimate: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    decision: Option<Decision>,
+    decision: Option<neardup::multiref::Decision>,
 }
 
 /// What a run did, on standard error and with `--summary` as JSON.
@@ -386,42 +238,10 @@ fn explain(params: &LshParams) -> io::Result<()> {
     Ok(())
 }
 
-/// What the worker threads make of one document, for the method at hand.
-enum Sketch {
-    None,
-    MinHash(neardup::minhash::Signature),
-    SimHash(Fingerprint),
-    /// The shingles of a document, for tf-idf weights (two passes).
-    Features(Arc<[u64]>),
-    MultiRef(MultiRefSignature, Fingerprint),
-}
-
-/// The method's own settings, for the summary.
-#[derive(Default)]
-struct Extra {
-    max_distance: Option<u32>,
-    weights: Option<String>,
-    num_perm: Option<u32>,
-    scheme: Option<String>,
-    bands: Option<usize>,
-    rows: Option<Vec<u32>>,
-}
-
-/// The settings of a run, resolved and checked once.
-struct Settings {
-    method: Method,
-    shingle: Shingling,
-    /// `word:K+correct`: texts are corrected with this dictionary first.
-    dictionary: Option<neardup::spell::Dictionary>,
-    threshold: f64,
-    seed: u64,
-    verify: bool,
-}
-
 impl DedupArgs {
-    /// Resolves the defaults of the method and refuses options that do not
-    /// apply to it.
-    fn settings(&self) -> Result<Settings> {
+    /// The core's stages of these options: refuses the options that do not
+    /// apply to the method (by their flags), then the core checks the rest.
+    fn stages(&self) -> Result<Stages> {
         let refuse = |given: bool, what: &str| -> Result<()> {
             if given {
                 bail!(
@@ -479,32 +299,43 @@ impl DedupArgs {
             shingle: defaults::SHINGLE,
             correct: false,
         });
-        shingle.check().map_err(crate::core)?;
         if self.dictionary.is_some() && !correct {
             bail!("--dictionary applies to --shingle word:K+correct only");
         }
-        let dictionary = match correct {
-            true => Some(crate::spell::load(self.dictionary.as_ref())?),
-            false => None,
-        };
-        if shingle == Shingling::Custom {
-            bail!("invalid option --shingle: must be word:K or char:Q");
-        }
-        let threshold = self.threshold.unwrap_or(defaults::THRESHOLD);
-        if !(threshold > 0.0 && threshold < 1.0) {
-            bail!("invalid option --threshold: must be in (0, 1), got {threshold}");
-        }
-        let verify = match self.method {
-            Method::Simhash => !self.no_verify,
-            _ => self.verify,
-        };
-        Ok(Settings {
-            method: self.method,
+        let m = &self.minhash;
+        let config = DedupConfig {
+            method: self.method.into(),
             shingle,
-            dictionary,
-            threshold,
+            correct,
+            threshold: self.threshold.unwrap_or(defaults::THRESHOLD),
             seed: self.seed,
-            verify,
+            verify: (self.verify || self.no_verify).then_some(self.verify),
+            num_perm: m.num_perm,
+            scheme: m.scheme,
+            bands: m.bands,
+            rows: m.rows,
+            fp_weight: m.fp_weight,
+            fn_weight: m.fn_weight,
+            candidates: self.candidates.then_some(true),
+            k: self.simhash.max_distance,
+            blocks: self.simhash.blocks,
+            // tf-idf fingerprints are made here, from binary feature sets.
+            weights: self.simhash.weights.map(|w| w.weighting()),
+        };
+        let stages = match self.method {
+            Method::Multiref => {
+                let (file, reference) = load_reference(self.reference.as_deref())?;
+                let model = MultiRefModel::new(reference, file.thresholds).map_err(crate::core)?;
+                Stages::with_reference(&config, model)
+            }
+            _ => Stages::new(&config),
+        }
+        .map_err(crate::core)?;
+        Ok(match correct {
+            true => stages
+                .with_dictionary(Arc::new(crate::spell::load(self.dictionary.as_ref())?))
+                .map_err(crate::core)?,
+            false => stages,
         })
     }
 }
@@ -533,15 +364,34 @@ impl std::str::FromStr for ShingleArg {
     }
 }
 
+/// A pair found: the positions of the documents (`a` read first), and the
+/// measures known of it.
+struct Found {
+    a: usize,
+    b: usize,
+    v: Verified,
+}
+
+/// A document's shingle sequence, and its set when candidates are verified.
+type Features = (Arc<[u64]>, Option<Arc<ShingleSet>>);
+
+/// What reading the input into the deduplicator gathered.
+#[derive(Default)]
+struct Collected {
+    ids: Vec<String>,
+    lines: Vec<usize>,
+    found: Vec<Found>,
+    stats: ReadStats,
+}
+
 pub fn run(args: DedupArgs) -> Result<ExitCode> {
     let started = std::time::Instant::now();
     if args.explain {
         let t = args.threshold.unwrap_or(defaults::THRESHOLD);
-        let params = args.minhash.lsh_config(t).params().map_err(crate::core)?;
-        explain(&params)?;
+        explain(&args.minhash.lsh_config(t).params().map_err(crate::core)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let s = args.settings()?;
+    let stages = args.stages()?;
     let input = args.input.as_deref().context("an input is needed")?;
     // --keep reads the input twice: standard input is kept in a temporary
     // file for the second pass.
@@ -550,294 +400,190 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
         _ => None,
     };
     let input = spooled.as_ref().map_or(input, |t| t.path());
-    let fields = args.fields.fields();
-
-    let mut ids: Vec<String> = Vec::new();
-    let mut lines: Vec<usize> = Vec::new();
-    let mut sets: Vec<Arc<ShingleSet>> = Vec::new();
-    let pb = progress(0, "documents");
-    // Documents are normalised and sketched on every core (`work`, which
-    // returns the document's sketch and, when needed, its shingle set); the
-    // index takes them in input order (`sink`), so the output does not
-    // depend on the number of threads.
-    let keep_sets = s.verify || s.method == Method::Exact;
-    let document = |r: &Record| match &s.dictionary {
-        Some(d) => Document::new(&d.correct_text(&r.text), s.seed),
-        None => Document::new(&r.text, s.seed),
-    };
-    let mut read = |work: &(dyn Fn(&Document) -> Result<Sketch> + Sync),
-                    sink: &mut dyn FnMut(&Record, Sketch) -> Result<()>|
-     -> Result<ReadStats> {
-        for_each_record_par(
-            input,
-            &fields,
-            |r| {
-                let doc = document(r);
-                let sketch = work(&doc)?;
-                Ok((sketch, keep_sets.then(|| doc.shingle_set(s.shingle))))
-            },
-            |r, (sketch, set)| {
-                sink(&r, sketch)?;
-                sets.extend(set);
-                ids.push(r.id);
-                lines.push(r.line);
-                pb.inc(1);
-                Ok(())
-            },
-        )
-    };
-    let mut extra = Extra::default();
-    let (found, stats) = match s.method {
-        Method::Minhash => {
-            let config = args.minhash.lsh_config(s.threshold);
-            let params = config.params().map_err(crate::core)?;
-            extra.num_perm = Some(config.num_perm);
-            extra.bands = Some(params.bands());
-            extra.rows = Some(params.rows().to_vec());
-            let hasher = MinHasher::new(&args.minhash.minhash_config(&config, s.seed, s.shingle))
-                .map_err(crate::core)?;
-            extra.scheme = Some(hasher.scheme().to_string());
-            let mut lsh = MinHashLsh::with_params(params, 0);
-            let stats = read(
-                &|doc| {
-                    Ok(Sketch::MinHash(
-                        hasher.signature_of(doc).map_err(crate::core)?,
-                    ))
-                },
-                &mut |r, sketch| match sketch {
-                    Sketch::MinHash(sig) => lsh.insert(&r.id, sig).map_err(crate::core),
-                    _ => unreachable!("MinHash sketches only"),
-                },
-            )?;
-            pb.finish_and_clear();
-            let filter = (!args.candidates && !s.verify).then_some(s.threshold);
-            let index_of = indices(&ids);
-            let found: Vec<Found> = lsh
-                .all_pairs_with(filter)
-                .into_iter()
-                .map(|p| Found {
-                    i: index_of[p.a],
-                    j: index_of[p.b],
-                    jaccard: Some(p.score.similarity()),
-                    exact: None,
-                    distance: None,
-                    estimate: None,
-                })
-                .collect();
-            (found, stats)
-        }
-        Method::Simhash => {
-            let weights = args.simhash.weights();
-            let index_config = args.simhash.index_config(defaults::MAX_DISTANCE);
-            extra.max_distance = Some(index_config.max_k);
-            extra.weights = Some(weights.name().to_string());
-            let mut index = SimHashIndex::new(&index_config).map_err(crate::core)?;
-            let config = SimHashConfig {
-                shingle: s.shingle,
-                weights: weights.weighting(),
-                seed: s.seed,
-            };
-            let mut fps: Vec<Fingerprint> = Vec::new();
-            let mut features: Vec<Arc<[u64]>> = Vec::new();
-            let stats = read(
-                &|doc| {
-                    Ok(if weights == Weights::Tfidf {
-                        Sketch::Features(doc.shingles(s.shingle))
-                    } else {
-                        Sketch::SimHash(config.fingerprint_of(doc).map_err(crate::core)?)
-                    })
-                },
-                &mut |_, sketch| {
-                    match sketch {
-                        Sketch::Features(f) => features.push(f),
-                        Sketch::SimHash(fp) => fps.push(fp),
-                        _ => unreachable!("SimHash sketches only"),
-                    }
-                    Ok(())
-                },
-            )?;
-            pb.finish_and_clear();
-            if weights == Weights::Tfidf {
-                // Two passes: document frequencies, then tf-idf fingerprints.
-                let mut df = DocumentFrequencies::new();
-                for f in &features {
-                    df.add_document(f);
-                }
-                for f in features.drain(..) {
-                    let v = fingerprint_weighted(&df.tfidf(&f)).map_err(crate::core)?;
-                    fps.push(Fingerprint::from_value(v));
-                }
-            }
-            index
-                .insert_many(ids.iter().map(String::as_str).zip(fps))
-                .map_err(crate::core)?;
-            let index_of = indices(&ids);
-            let found: Vec<Found> = index
-                .all_pairs()
-                .into_iter()
-                .map(|p| Found {
-                    i: index_of[p.a],
-                    j: index_of[p.b],
-                    jaccard: None,
-                    exact: None,
-                    distance: match p.score {
-                        Score::Hamming(d) => Some(d),
-                        Score::Jaccard(_) => None,
-                    },
-                    estimate: None,
-                })
-                .collect();
-            (found, stats)
-        }
-        Method::Multiref => {
-            let (file, reference) = crate::multiref::load_reference(args.reference.as_deref())?;
-            let projector = Projector::new(&reference);
-            let index_config = args.simhash.index_config(defaults::MULTIREF_DISTANCE);
-            extra.max_distance = Some(index_config.max_k);
-            let mut index = SimHashIndex::new(&index_config).map_err(crate::core)?;
-            let mut sigs: Vec<MultiRefSignature> = Vec::new();
-            let mut bits: Vec<Fingerprint> = Vec::new();
-            let stats = read(
-                &|doc| {
-                    let sig = reference.signature_of(doc);
-                    let fp = Fingerprint::from_value(projector.bits(&sig).map_err(crate::core)?);
-                    Ok(Sketch::MultiRef(sig, fp))
-                },
-                &mut |_, sketch| {
-                    let Sketch::MultiRef(sig, fp) = sketch else {
-                        unreachable!("multireference sketches only")
-                    };
-                    bits.push(fp);
-                    sigs.push(sig);
-                    Ok(())
-                },
-            )?;
-            pb.finish_and_clear();
-            index
-                .insert_many(ids.iter().map(String::as_str).zip(bits))
-                .map_err(crate::core)?;
-            let index_of = indices(&ids);
-            let t = file.thresholds;
-            let mut found = Vec::new();
-            for p in index.all_pairs() {
-                let (i, j) = (index_of[p.a], index_of[p.b]);
-                let e = similarity(&sigs[i], &sigs[j]).map_err(crate::core)?;
-                let decision = t.decide(e);
-                if decision == Decision::Different {
-                    continue;
-                }
-                found.push(Found {
-                    i,
-                    j,
-                    jaccard: None,
-                    exact: None,
-                    distance: match p.score {
-                        Score::Hamming(d) => Some(d),
-                        Score::Jaccard(_) => None,
-                    },
-                    estimate: Some((e, decision)),
-                });
-            }
-            (found, stats)
-        }
-        Method::Exact => {
-            let stats = read(&|_| Ok(Sketch::None), &mut |_, _| Ok(()))?;
-            pb.finish_and_clear();
-            let total: usize = sets.iter().map(|s| s.len()).sum();
-            if sets.len() > 2_000 && total > 5_000_000 {
-                eprintln!(
-                    "neardup: note: the exact join of {} documents ({total} shingles) may take minutes; --method minhash finds nearly the same pairs",
-                    sets.len()
-                );
-            }
-            let owned: Vec<ShingleSet> = sets.drain(..).map(|s| (*s).clone()).collect();
-            let pb = progress(owned.len(), "exact join");
-            let found = exact::all_pairs_with_progress(&owned, s.threshold, &mut |n| {
-                pb.set_position(n as u64)
-            });
-            pb.finish_and_clear();
-            let found = found
-                .into_iter()
-                .map(|(i, j, jac)| Found {
-                    i: i as usize,
-                    j: j as usize,
-                    jaccard: None,
-                    exact: Some(jac),
-                    distance: None,
-                    estimate: None,
-                })
-                .collect();
-            (found, stats)
-        }
-    };
-    // Verification by the exact Jaccard of the shingle sets.
-    let found: Vec<Found> = if s.verify && s.method != Method::Exact {
-        found
-            .into_iter()
-            .filter_map(|mut f| {
-                let e = sets[f.i].counts(&sets[f.j]).resemblance();
-                f.exact = Some(e);
-                (e >= s.threshold).then_some(f)
-            })
-            .collect()
-    } else {
-        found
-    };
-
-    // Clusters, and the first document of each (in input order) is kept.
-    let mut uf = UnionFind::new(ids.len());
-    for f in &found {
-        uf.union(f.i as u32, f.j as u32);
-    }
-    let clusters = uf.clusters();
+    let mut dedup = Deduplicator::from_stages(stages).map_err(crate::core)?;
+    let pairs_wanted = !(args.clusters || args.keep || args.drop_list) || args.truth.is_some();
+    let mut c = read(&args, input, &mut dedup, pairs_wanted)?;
+    sort_pairs(&mut c.found, &c.ids, dedup.config().method);
+    let clusters = dedup.cluster_positions();
     let dropped: Vec<usize> = clusters
         .iter()
         .flat_map(|c| c[1..].iter().map(|&i| i as usize))
         .collect();
-    write_output(
-        &args, input, &fields, &ids, &lines, &found, &clusters, &dropped,
-    )?;
-
-    let seconds = started.elapsed().as_secs_f64();
+    write_output(&args, input, &c, &clusters, &dropped)?;
     let truth = match &args.truth {
-        Some(t) => Some(evaluate(t, &ids, &found)?),
+        Some(t) => Some(evaluate(t, &c.ids, &c.found)?),
         None => None,
     };
-    let summary = Summary {
-        method: match (s.method, s.verify, args.candidates) {
-            (Method::Simhash, true, _) => "simhash+exact".into(),
-            (Method::Simhash, false, _) => "simhash".into(),
-            (Method::Minhash, true, _) => "minhash-lsh+exact".into(),
-            (Method::Minhash, _, true) => "minhash-lsh-candidates".into(),
-            (Method::Minhash, _, _) => "minhash-lsh+estimate".into(),
-            (Method::Exact, _, _) => "exact".into(),
-            (Method::Multiref, true, _) => "multiref+exact".into(),
-            (Method::Multiref, false, _) => "multiref".into(),
+    let s = dedup.summary();
+    let summary = summarize(
+        &args,
+        &dedup,
+        &c.stats,
+        s.pairs,
+        clusters.len(),
+        dropped.len(),
+    );
+    report(
+        &args,
+        Summary {
+            seconds: started.elapsed().as_secs_f64(),
+            truth,
+            ..summary
         },
-        shingle: match s.dictionary {
-            Some(_) => format!("{}+correct", s.shingle),
-            None => s.shingle.to_string(),
+    )?;
+    Ok(if c.stats.bad_lines > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Reads the input into `dedup`: documents sketched on every core, added in
+/// input order; the pairs each one finds are kept when `pairs_wanted`.
+fn read(
+    args: &DedupArgs,
+    input: &Path,
+    dedup: &mut Deduplicator,
+    pairs_wanted: bool,
+) -> Result<Collected> {
+    let stages = dedup.stages().clone();
+    let fields = args.fields.fields();
+    let pb = progress(0, "documents");
+    let mut c = Collected::default();
+    let mut add = |c: &mut Collected, id: &str, sketch| -> Result<()> {
+        let b = c.ids.len();
+        let found = dedup.add_sketch(id, sketch).map_err(crate::core)?;
+        if pairs_wanted {
+            c.found.extend(found.into_iter().map(|m| Found {
+                a: m.position as usize,
+                b,
+                v: m.verified,
+            }));
+        }
+        Ok(())
+    };
+    if args.simhash.weights == Some(Weights::Tfidf) {
+        // Two passes: the document frequencies of the whole collection,
+        // then the tf-idf fingerprints.
+        let (shingle, sets) = (stages.config().shingle, stages.config().keeps_sets());
+        let mut features: Vec<(Record, Features)> = Vec::new();
+        c.stats = for_each_record_par(
+            input,
+            &fields,
+            |r| {
+                let doc = stages.document(&r.text).map_err(crate::core)?;
+                Ok((
+                    doc.shingles(shingle),
+                    sets.then(|| doc.shingle_set(shingle)),
+                ))
+            },
+            |r, f| {
+                features.push((r, f));
+                pb.inc(1);
+                Ok(())
+            },
+        )?;
+        let mut df = DocumentFrequencies::new();
+        for (_, (f, _)) in &features {
+            df.add_document(f);
+        }
+        for (r, (f, set)) in features {
+            let v = fingerprint_weighted(&df.tfidf(&f)).map_err(crate::core)?;
+            let sketch = stages
+                .fingerprint_sketch(Fingerprint::from_value(v), set)
+                .map_err(crate::core)?;
+            add(&mut c, &r.id, sketch)?;
+            c.ids.push(r.id);
+            c.lines.push(r.line);
+        }
+    } else {
+        let stats = for_each_record_par(
+            input,
+            &fields,
+            |r| stages.sketch(&r.text).map_err(crate::core),
+            |r, sketch| {
+                add(&mut c, &r.id, sketch)?;
+                c.ids.push(r.id);
+                c.lines.push(r.line);
+                pb.inc(1);
+                Ok(())
+            },
+        )?;
+        c.stats = stats;
+    }
+    pb.finish_and_clear();
+    Ok(c)
+}
+
+/// Pairs in the order of the output: by ids (`a` the smaller) for the
+/// indexes' methods, by input position for the exact join.
+fn sort_pairs(found: &mut [Found], ids: &[String], method: DedupMethod) {
+    if method == DedupMethod::Exact {
+        found.sort_unstable_by_key(|f| (f.a, f.b));
+        return;
+    }
+    for f in found.iter_mut() {
+        if ids[f.a] > ids[f.b] {
+            std::mem::swap(&mut f.a, &mut f.b);
+        }
+    }
+    found.sort_unstable_by(|x, y| (&ids[x.a], &ids[x.b]).cmp(&(&ids[y.a], &ids[y.b])));
+}
+
+/// The summary of a run (its time and truth figures are filled in later).
+fn summarize(
+    args: &DedupArgs,
+    dedup: &Deduplicator,
+    stats: &ReadStats,
+    pairs: u64,
+    clusters: usize,
+    duplicates: usize,
+) -> Summary {
+    let config = dedup.config();
+    let lsh = dedup.lsh_params();
+    let hamming = matches!(config.method, DedupMethod::SimHash | DedupMethod::MultiRef);
+    let method = match (config.method, config.verifies(), config.keeps_candidates()) {
+        (DedupMethod::SimHash, true, _) => "simhash+exact",
+        (DedupMethod::SimHash, false, _) => "simhash",
+        (DedupMethod::MinHash, true, _) => "minhash-lsh+exact",
+        (DedupMethod::MinHash, _, true) => "minhash-lsh-candidates",
+        (DedupMethod::MinHash, _, _) => "minhash-lsh+estimate",
+        (DedupMethod::Exact, _, _) => "exact",
+        (DedupMethod::MultiRef, true, _) => "multiref+exact",
+        (DedupMethod::MultiRef, false, _) => "multiref",
+    };
+    let documents = stats.documents;
+    Summary {
+        method: method.into(),
+        shingle: match config.correct {
+            true => format!("{}+correct", config.shingle),
+            false => config.shingle.to_string(),
         },
-        threshold: s.threshold,
-        max_distance: extra.max_distance,
-        weights: extra.weights,
-        num_perm: extra.num_perm,
-        scheme: extra.scheme,
-        bands: extra.bands,
-        rows: extra.rows,
-        documents: stats.documents,
+        threshold: config.threshold,
+        max_distance: hamming.then(|| config.max_distance()),
+        weights: (config.method == DedupMethod::SimHash)
+            .then(|| args.simhash.weights().name().to_string()),
+        num_perm: lsh.map(|p| p.num_perm() as u32),
+        scheme: lsh.map(|_| config.scheme.unwrap_or_default().to_string()),
+        bands: lsh.map(LshParams::bands),
+        rows: lsh.map(|p| p.rows().to_vec()),
+        documents,
         bad_lines: stats.bad_lines,
-        pairs: found.len(),
-        clusters: clusters.len(),
-        duplicates: dropped.len(),
-        removed_percent: if ids.is_empty() {
+        pairs: pairs as usize,
+        clusters,
+        duplicates,
+        removed_percent: if documents == 0 {
             0.0
         } else {
-            100.0 * dropped.len() as f64 / ids.len() as f64
+            100.0 * duplicates as f64 / documents as f64
         },
-        seconds,
-        truth,
-    };
+        seconds: 0.0,
+        truth: None,
+    }
+}
+
+/// The summary on standard error, and as JSON with `--summary`.
+fn report(args: &DedupArgs, summary: Summary) -> Result<()> {
     eprintln!(
         "neardup: {} documents ({} bad lines skipped), {} pairs, {} clusters, {} duplicates ({:.1} %) in {:.1} s",
         summary.documents,
@@ -861,13 +607,8 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
         let json = serde_json::to_string_pretty(&summary)? + "\n";
         write_atomic(path, |w| w.write_all(json.as_bytes()))?;
     }
-    Ok(if stats.bad_lines > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(())
 }
-
 /// Standard input copied to a temporary file, removed when dropped.
 struct Spool(PathBuf);
 
@@ -895,28 +636,18 @@ fn spool_stdin() -> Result<Spool> {
     Ok(spool)
 }
 
-fn indices(ids: &[String]) -> HashMap<&str, usize> {
-    ids.iter()
-        .enumerate()
-        .map(|(i, d)| (d.as_str(), i))
-        .collect()
-}
-
-#[allow(clippy::too_many_arguments)]
 fn write_output(
     args: &DedupArgs,
     input: &Path,
-    fields: &Fields,
-    ids: &[String],
-    lines: &[usize],
-    found: &[Found],
+    c: &Collected,
     clusters: &[Vec<u32>],
     dropped: &[usize],
 ) -> Result<()> {
+    let ids = &c.ids;
     let write = |out: &mut dyn Write| -> io::Result<()> {
         if args.clusters {
-            for c in clusters {
-                let members: Vec<&str> = c.iter().map(|&i| ids[i as usize].as_str()).collect();
+            for cl in clusters {
+                let members: Vec<&str> = cl.iter().map(|&i| ids[i as usize].as_str()).collect();
                 writeln!(out, "{}", serde_json::json!({ "cluster": members }))?;
             }
         } else if args.drop_list {
@@ -924,17 +655,17 @@ fn write_output(
                 writeln!(out, "{}", ids[i])?;
             }
         } else if args.keep {
-            keep_lines(out, input, fields, ids, lines, dropped)?;
+            keep_lines(out, input, &args.fields.fields(), ids, &c.lines, dropped)?;
         } else {
-            for f in found {
+            for f in &c.found {
                 let p = PairOut {
-                    a: &ids[f.i],
-                    b: &ids[f.j],
-                    jaccard: f.jaccard,
-                    exact: f.exact,
-                    distance: f.distance,
-                    estimate: f.estimate.map(|e| e.0),
-                    decision: f.estimate.map(|e| e.1),
+                    a: &ids[f.a],
+                    b: &ids[f.b],
+                    jaccard: f.v.jaccard,
+                    exact: f.v.exact,
+                    distance: f.v.distance,
+                    estimate: f.v.estimate,
+                    decision: f.v.decision,
                 };
                 writeln!(
                     out,
@@ -1030,7 +761,7 @@ fn evaluate(truth: &Path, ids: &[String], found: &[Found]) -> Result<TruthSummar
         truth_pairs.insert(key(a, b), rate);
     }
     let found_keys: HashSet<(String, String)> =
-        found.iter().map(|f| key(&ids[f.i], &ids[f.j])).collect();
+        found.iter().map(|f| key(&ids[f.a], &ids[f.b])).collect();
     let tp = found_keys
         .iter()
         .filter(|k| truth_pairs.contains_key(*k))

@@ -2,8 +2,8 @@
 //! collection in a file (written atomically), change it, and look texts up
 //! in it.
 
-use crate::dedup::{InputArgs, MinHashArgs, SimHashArgs, Weights};
 use crate::input::{for_each_record, for_each_record_par, progress, write_atomic, ReadStats};
+use crate::options::{InputArgs, MinHashArgs, SimHashArgs, Weights};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand, ValueEnum};
 use neardup::minhash::{MinHashConfig, MinHashLsh, MinHasher, SignatureKind};

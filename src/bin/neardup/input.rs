@@ -6,6 +6,7 @@
 
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use neardup::multiref::{Reference, ReferenceFile};
 use std::collections::HashSet;
 use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -320,4 +321,18 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
     };
     pb.set_message(what.to_string());
     pb
+}
+
+/// The reference trained on docs-bench, shipped with the CLI and the package.
+pub const DEFAULT_REFERENCE: &str = include_str!("../../../www/multiref.json");
+
+/// The reference at `path`, or the built-in one.
+pub fn load_reference(path: Option<&Path>) -> Result<(ReferenceFile, Reference)> {
+    let text = match path {
+        Some(p) => {
+            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?
+        }
+        None => DEFAULT_REFERENCE.to_string(),
+    };
+    ReferenceFile::from_json(&text).map_err(crate::core)
 }

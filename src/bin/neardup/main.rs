@@ -27,6 +27,7 @@ mod eval;
 mod index;
 mod input;
 mod multiref;
+mod options;
 mod phonetic;
 mod spell;
 mod train;

@@ -18,7 +18,7 @@
 //! is reproducible from `--seed`. The reference is then checked with the
 //! library's own signatures on the held-aside pairs.
 
-use crate::input::{for_each_record, progress, write_atomic, Fields};
+use crate::input::{for_each_record, load_reference, progress, write_atomic, Fields};
 use anyhow::{bail, Context, Result};
 use clap::{Args, Subcommand};
 use neardup::hash::SplitMix64;
@@ -29,11 +29,8 @@ use neardup::Document;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The reference trained on docs-bench, shipped with the CLI and the package.
-pub const DEFAULT_REFERENCE: &str = include_str!("../../../www/multiref.json");
 
 #[derive(Subcommand)]
 pub enum MultirefCommand {
@@ -62,7 +59,7 @@ pub struct EvalArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[command(flatten)]
-    fields: crate::dedup::InputArgs,
+    fields: crate::options::InputArgs,
 }
 
 fn eval(a: EvalArgs) -> Result<ExitCode> {
@@ -153,7 +150,7 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.93)]
     t2: f64,
     #[command(flatten)]
-    fields: crate::dedup::InputArgs,
+    fields: crate::options::InputArgs,
 }
 
 #[derive(Args)]
@@ -171,17 +168,6 @@ pub fn run(cmd: MultirefCommand) -> Result<ExitCode> {
         MultirefCommand::Pairs(a) => pairs(a),
         MultirefCommand::Eval(a) => eval(a),
     }
-}
-
-/// The reference at `path`, or the built-in one.
-pub fn load_reference(path: Option<&Path>) -> Result<(ReferenceFile, Reference)> {
-    let text = match path {
-        Some(p) => {
-            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?
-        }
-        None => DEFAULT_REFERENCE.to_string(),
-    };
-    ReferenceFile::from_json(&text).map_err(crate::core)
 }
 
 fn pairs(a: PairsArgs) -> Result<ExitCode> {

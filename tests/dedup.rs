@@ -1,0 +1,348 @@
+//! The dedup pipeline of the core: the stage functions run in pieces give
+//! exactly one `Deduplicator`'s pairs and clusters; removal, snapshots, bad
+//! sketches; and the planted pairs of docs-bench with no options.
+
+use neardup::dedup::{clusters_of_edges, DedupConfig, DedupMethod, Deduplicator, Stages};
+use neardup::hash::SplitMix64;
+use neardup::simhash::Weighting;
+use neardup::{ErrorKind, Shingling};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// Random prose-like texts over a small vocabulary, with planted copies:
+/// exact ones, lightly and heavily edited ones, and texts without words.
+fn collection(seed: u64, n: usize) -> Vec<String> {
+    let mut rng = SplitMix64::new(seed);
+    let words: Vec<String> = (0..400).map(|i| format!("w{i}x")).collect();
+    let mut docs: Vec<String> = Vec::new();
+    for _ in 0..n {
+        let r = rng.next() % 10;
+        if r < 3 && !docs.is_empty() {
+            // A copy of an earlier document with a share of its words replaced.
+            let src = docs[(rng.next() % docs.len() as u64) as usize].clone();
+            let rate = [0, 2, 5, 10, 30][(rng.next() % 5) as usize];
+            let edited: Vec<String> = src
+                .split(' ')
+                .map(|w| {
+                    if rng.next() % 100 < rate {
+                        words[(rng.next() % 400) as usize].clone()
+                    } else {
+                        w.to_string()
+                    }
+                })
+                .collect();
+            docs.push(edited.join(" "));
+        } else if r == 3 {
+            docs.push(if rng.next().is_multiple_of(2) {
+                String::new()
+            } else {
+                "... !".into()
+            });
+        } else {
+            let len = 5 + (rng.next() % 80) as usize;
+            let text: Vec<&str> = (0..len)
+                .map(|_| words[(rng.next() % 400) as usize].as_str())
+                .collect();
+            docs.push(text.join(" "));
+        }
+    }
+    docs
+}
+
+fn configs() -> Vec<DedupConfig> {
+    let d = DedupConfig::default();
+    vec![
+        d,
+        d.verify(Some(true)),
+        d.candidates(Some(true)),
+        d.shingle(Shingling::Words(2)).threshold(0.3),
+        d.scheme(Some(neardup::minhash::MinHashScheme::Classic))
+            .num_perm(Some(64)),
+        d.method(DedupMethod::SimHash),
+        d.method(DedupMethod::SimHash)
+            .verify(Some(false))
+            .k(Some(6))
+            .weights(Some(Weighting::Binary)),
+        d.method(DedupMethod::Exact),
+        d.method(DedupMethod::Exact)
+            .shingle(Shingling::Words(1))
+            .threshold(0.7),
+    ]
+}
+
+type Edges = BTreeMap<(u64, u64), f64>;
+
+/// The pipeline in pieces, as an engine runs it: sketches made in shuffled
+/// chunks by separate stage objects and passed as bytes, grouped by key,
+/// each candidate pair verified once, edges clustered.
+fn in_pieces(config: &DedupConfig, docs: &[String], seed: u64) -> (Edges, Vec<Vec<u64>>) {
+    let mut order: Vec<usize> = (0..docs.len()).collect();
+    let mut rng = SplitMix64::new(seed);
+    for i in (1..order.len()).rev() {
+        order.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+    }
+    let mut bytes: Vec<Vec<u8>> = vec![Vec::new(); docs.len()];
+    for chunk in order.chunks(7) {
+        let stages = Stages::new(config).unwrap();
+        for &i in chunk {
+            bytes[i] = stages.sketch(&docs[i]).unwrap().to_bytes();
+        }
+    }
+    let stages = Stages::new(config).unwrap();
+    let sketches: Vec<_> = bytes
+        .iter()
+        .map(|b| stages.read_sketch(b).unwrap())
+        .collect();
+    let mut buckets: HashMap<u64, Vec<u64>> = HashMap::new();
+    for (i, s) in sketches.iter().enumerate() {
+        for k in stages.keys(s).unwrap() {
+            buckets.entry(k).or_default().push(i as u64);
+        }
+    }
+    let mut candidates: BTreeSet<(u64, u64)> = BTreeSet::new();
+    for ids in buckets.values_mut() {
+        // A document can meet itself in a bucket: SimHash's table keys are
+        // `combine(t, key)`, and two tables' keys may collide (SPEC.md §10).
+        ids.sort_unstable();
+        ids.dedup();
+        for (x, &a) in ids.iter().enumerate() {
+            for &b in &ids[x + 1..] {
+                candidates.insert((a.min(b), a.max(b)));
+            }
+        }
+    }
+    let mut edges = Edges::new();
+    for (a, b) in candidates {
+        let v = stages
+            .verify(&sketches[a as usize], &sketches[b as usize])
+            .unwrap();
+        // Verification is symmetric.
+        let w = stages
+            .verify(&sketches[b as usize], &sketches[a as usize])
+            .unwrap();
+        assert_eq!(v, w, "verify({a}, {b}) is not symmetric");
+        if let Some(v) = v {
+            edges.insert((a, b), v.similarity);
+        }
+    }
+    let list: Vec<(u64, u64)> = edges.keys().copied().collect();
+    (edges, clusters_of_edges(&list))
+}
+
+fn whole(config: &DedupConfig, docs: &[String]) -> (Edges, Vec<Vec<u64>>, Edges) {
+    let mut d = Deduplicator::new(config).unwrap();
+    let mut streamed = Edges::new();
+    for (i, t) in docs.iter().enumerate() {
+        for m in d.add(&format!("d{i}"), t).unwrap() {
+            streamed.insert((m.position as u64, i as u64), m.verified.similarity);
+        }
+    }
+    let pairs: Edges = d
+        .pairs()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                (p.a_position as u64, p.b_position as u64),
+                p.verified.similarity,
+            )
+        })
+        .collect();
+    let clusters = d
+        .cluster_positions()
+        .into_iter()
+        .map(|c| c.into_iter().map(u64::from).collect())
+        .collect();
+    (pairs, clusters, streamed)
+}
+
+#[test]
+fn stage_functions_in_pieces_give_the_deduplicators_pairs_and_clusters() {
+    for seed in 1..=4u64 {
+        let docs = collection(seed, 160);
+        for config in configs() {
+            let (pairs, clusters, streamed) = whole(&config, &docs);
+            let (edges, piece_clusters) = in_pieces(&config, &docs, seed * 31);
+            assert_eq!(pairs, streamed, "pairs() ≠ add() answers, {config:?}");
+            assert_eq!(pairs, edges, "pairs differ in pieces, {config:?}");
+            assert_eq!(clusters, piece_clusters, "clusters differ, {config:?}");
+            // The planted copies make pairs: the test compares something.
+            assert!(pairs.len() >= 5, "only {} pairs, {config:?}", pairs.len());
+        }
+    }
+}
+
+/// Brute force over all pairs agrees with the exact method (prefix
+/// filtering loses nothing).
+#[test]
+fn the_exact_method_finds_every_pair_brute_force_finds() {
+    let docs = collection(9, 150);
+    let config = DedupConfig::default().method(DedupMethod::Exact);
+    let (pairs, _, _) = whole(&config, &docs);
+    let sets: Vec<_> = docs
+        .iter()
+        .map(|t| neardup::Document::new(t, 0).shingle_set(Shingling::Chars(5)))
+        .collect();
+    let mut brute = Edges::new();
+    for i in 0..docs.len() {
+        for j in i + 1..docs.len() {
+            let c = sets[i].counts(&sets[j]);
+            if c.a > 0 && c.b > 0 && c.resemblance() >= 0.5 {
+                brute.insert((i as u64, j as u64), c.resemblance());
+            }
+        }
+    }
+    assert!(brute.len() >= 10);
+    assert_eq!(pairs, brute);
+}
+
+#[test]
+fn removal_leaves_what_a_fresh_run_without_the_documents_finds() {
+    let docs = collection(5, 200);
+    let mut d = Deduplicator::new(&DedupConfig::default()).unwrap();
+    for (i, t) in docs.iter().enumerate() {
+        d.add(&format!("d{i}"), t).unwrap();
+    }
+    let before = d.summary();
+    // Remove every member of the first cluster but its last, and a few more.
+    let first = d.clusters()[0]
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>();
+    let mut gone: BTreeSet<String> = first[..first.len() - 1].iter().cloned().collect();
+    gone.extend(["d3", "d50", "d51"].map(String::from));
+    for id in &gone {
+        assert!(d.remove(id), "{id} was held");
+    }
+    assert!(!d.remove("d3"), "removed twice");
+    let mut fresh = Deduplicator::new(&DedupConfig::default()).unwrap();
+    for (i, t) in docs.iter().enumerate() {
+        let id = format!("d{i}");
+        if !gone.contains(&id) {
+            fresh.add(&id, t).unwrap();
+        }
+    }
+    assert_eq!(d.clusters(), fresh.clusters());
+    assert_eq!(d.keep(), fresh.keep());
+    assert_eq!(d.duplicates(), fresh.duplicates());
+    assert_eq!(d.summary(), fresh.summary());
+    assert_ne!(d.summary(), before);
+    let ids = |p: Vec<neardup::dedup::DedupPair<'_>>| -> Vec<(String, String)> {
+        p.iter()
+            .map(|p| (p.a.to_string(), p.b.to_string()))
+            .collect()
+    };
+    assert_eq!(ids(d.pairs().unwrap()), ids(fresh.pairs().unwrap()));
+    // A removed id can be added again; it joins as the last added.
+    assert!(d.add("d3", &docs[3]).is_ok());
+}
+
+#[test]
+fn snapshots_round_trip_and_refuse_damage() {
+    let docs = collection(6, 120);
+    for config in configs() {
+        let mut d = Deduplicator::new(&config).unwrap();
+        for (i, t) in docs.iter().enumerate() {
+            d.add(&format!("d{i}"), t).unwrap();
+        }
+        d.remove("d7");
+        let bytes = d.to_bytes();
+        let mut back = Deduplicator::from_bytes(&bytes, None, None).unwrap();
+        assert_eq!(back.to_bytes(), bytes, "{config:?}");
+        assert_eq!(back.clusters(), d.clusters());
+        assert_eq!(back.keep(), d.keep());
+        assert_eq!(back.summary(), d.summary());
+        // A damaged byte anywhere is refused as corrupt, never a panic.
+        for at in [0, 5, 9, bytes.len() / 2, bytes.len() - 1] {
+            let mut bad = bytes.clone();
+            bad[at] ^= 0x40;
+            let e = Deduplicator::from_bytes(&bad, None, None).unwrap_err();
+            assert!(
+                matches!(
+                    e.kind(),
+                    ErrorKind::Corrupt { .. } | ErrorKind::Version { .. }
+                ),
+                "{e}"
+            );
+        }
+        let e = Deduplicator::from_bytes(&bytes[..bytes.len() - 9], None, None).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::Corrupt { .. }), "{e}");
+    }
+}
+
+#[test]
+fn sketches_of_another_configuration_and_bad_options_are_refused() {
+    let a = Stages::new(&DedupConfig::default()).unwrap();
+    let b = Stages::new(&DedupConfig::default().threshold(0.8)).unwrap();
+    let s = a.sketch("one two three four five six").unwrap();
+    let e = b.read_sketch(&s.to_bytes()).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Incompatible { .. }), "{e}");
+    let e = b.verify(&s, &s).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Incompatible { .. }), "{e}");
+    let mut d = Deduplicator::new(&DedupConfig::default().threshold(0.8)).unwrap();
+    assert!(d.add_sketch("x", s).is_err());
+    d.add("x", "one two").unwrap();
+    let e = d.add("x", "three four").unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::DuplicateId { .. }), "{e}");
+    for (config, option) in [
+        (DedupConfig::default().threshold(1.0), "threshold"),
+        (DedupConfig::default().threshold(f64::NAN), "threshold"),
+        (DedupConfig::default().k(Some(3)), "k"),
+        (DedupConfig::default().num_perm(Some(0)), "num_perm"),
+        (
+            DedupConfig::default()
+                .method(DedupMethod::SimHash)
+                .num_perm(Some(64)),
+            "num_perm",
+        ),
+        (
+            DedupConfig::default()
+                .method(DedupMethod::Exact)
+                .verify(Some(true)),
+            "verify",
+        ),
+        (DedupConfig::default().correct(true), "correct"),
+        (
+            DedupConfig::default().method(DedupMethod::MultiRef),
+            "reference",
+        ),
+        (DedupConfig::default().shingle(Shingling::Custom), "shingle"),
+    ] {
+        let e = Deduplicator::new(&config).unwrap_err();
+        match e.kind() {
+            ErrorKind::InvalidOption { option: o, .. } => assert_eq!(*o, option, "{e}"),
+            _ => panic!("{config:?}: {e}"),
+        }
+    }
+}
+
+/// With no options, the planted pairs of docs-bench (real prose, copies
+/// edited at 1–15 %) are found with F1 ≥ 0.95.
+#[test]
+fn docs_bench_planted_pairs_are_found_with_no_options() {
+    let dir = crate::util::data_dir().join("docs-bench");
+    let text = std::fs::read_to_string(dir.join("docs.jsonl")).unwrap();
+    let mut d = Deduplicator::new(&DedupConfig::default()).unwrap();
+    let mut found: BTreeSet<(String, String)> = BTreeSet::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = v["id"].as_str().unwrap();
+        for m in d.add(id, v["text"].as_str().unwrap()).unwrap() {
+            let (a, b) = (m.id.min(id), m.id.max(id));
+            found.insert((a.to_string(), b.to_string()));
+        }
+    }
+    let truth: BTreeSet<(String, String)> = std::fs::read_to_string(dir.join("pairs.tsv"))
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].min(f[1]).to_string(), f[0].max(f[1]).to_string())
+        })
+        .collect();
+    let tp = found.intersection(&truth).count() as f64;
+    let (p, r) = (tp / found.len() as f64, tp / truth.len() as f64);
+    let f1 = 2.0 * p * r / (p + r);
+    assert!(f1 >= 0.95, "precision {p:.3}, recall {r:.3}, F1 {f1:.3}");
+    assert_eq!(d.summary().documents, 5075);
+}
