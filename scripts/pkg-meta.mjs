@@ -48,9 +48,22 @@ copyFileSync('LICENSE-APACHE', 'pkg/LICENSE-APACHE');
 // do without keeping a registry of live models).
 writeFileSync(
   'pkg/index.js',
-  `import { compare as compareTexts, SvmModel } from './neardup.js';
+  `import { compare as compareTexts, dedupDocuments, dedupWithReference, MultiRef, SvmModel } from './neardup.js';
 export * from './neardup.js';
 export { default } from './neardup.js';
+
+/** dedup(documents, options); with options.reference (a MultiRef) the multiref method has its reference. */
+export function dedup(documents, options) {
+  if (options !== null && typeof options === 'object' && options.reference != null) {
+    const { reference, ...rest } = options;
+    if (!(reference instanceof MultiRef)) {
+      throw new TypeError('invalid option reference: must be a MultiRef (from MultiRef.fromJson)');
+    }
+    if (reference.__wbg_ptr === 0) throw new Error('invalid option reference: the reference has been freed');
+    return dedupWithReference(documents, reference, rest);
+  }
+  return dedupDocuments(documents, options);
+}
 
 /** compare(a, b, options); with options.model (an SvmModel) the report has a verdict. */
 export function compare(a, b, options) {
@@ -77,9 +90,21 @@ export function compare(a, b, options) {
 }
 writeFileSync(
   'pkg/index.d.ts',
-  `import type { CompareConfig, Report, SvmModel, Verdict } from './neardup.js';
+  `import type { CompareConfig, DedupDocument, DedupOptions, DedupResult, MultiRef, Report, SvmModel, Verdict } from './neardup.js';
 export * from './neardup.js';
 export { default } from './neardup.js';
+/**
+ * Finds the near-duplicates of a collection with the core's dedup pipeline
+ * (the defaults of \`neardup dedup\`: MinHash LSH over character 5-grams,
+ * estimated Jaccard ≥ 0.5). \`documents\`: an array or iterable of
+ * \`{id, text}\`, or of strings (ids are then their indexes). Returns
+ * \`{pairs: [{a, b, similarity}], clusters, keep, summary}\`; \`a\` precedes
+ * \`b\` in input order, each cluster's first member is the one kept. Throws a
+ * TypeError naming the document's position for a bad document, an Error for
+ * a duplicate id or a bad option. \`reference\` (a MultiRef) is needed by
+ * \`method: "multiref"\`.
+ */
+export function dedup(documents: Iterable<DedupDocument>, options?: DedupOptions & { reference?: MultiRef }): DedupResult;
 /** Options of \`compare\`: every field optional; \`model\` adds the learned verdict. */
 export type CompareOptions = Partial<CompareConfig> & { model?: SvmModel };
 /**

@@ -76,6 +76,7 @@ pub struct DedupPair<'a> {
 /// What a deduplicator holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct DedupSummary {
     /// Documents held.
     pub documents: usize,

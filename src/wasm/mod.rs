@@ -11,6 +11,7 @@
 //! Offsets in reports returned here are **UTF-16 code units** (JavaScript
 //! string indices).
 
+mod dedup;
 mod functions;
 mod minhash;
 mod minhash_lsh;
@@ -20,6 +21,7 @@ mod simhash_index;
 mod speller;
 mod svm_model;
 
+pub use dedup::{dedup_documents, dedup_with_reference, JsDeduplicator};
 pub use functions::*;
 pub use minhash::JsMinHash;
 pub use minhash_lsh::JsMinHashLsh;

@@ -94,3 +94,10 @@ impl JsMultiRef {
         )
     }
 }
+
+impl JsMultiRef {
+    /// The core's model of this reference (for the multiref dedup method).
+    pub(crate) fn model(&self) -> Result<crate::dedup::MultiRefModel, JsValue> {
+        crate::dedup::MultiRefModel::new(self.reference.clone(), self.thresholds).map_err(js_error)
+    }
+}

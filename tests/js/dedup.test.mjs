@@ -1,0 +1,124 @@
+// The npm package's dedup(): the core's pipeline from JavaScript — the
+// planted pairs of docs-bench with no options, the same pairs as the CLI,
+// the Deduplicator class, progress and abort, and bad documents.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { dedup, Deduplicator, MultiRef } from '../../pkg/node.js';
+import { dataDir, docsBench, repo } from './helpers.mjs';
+
+const key = (a, b) => (a < b ? `${a}\t${b}` : `${b}\t${a}`);
+
+test('dedup() finds docs-bench planted pairs with F1 >= 0.95 and no options, the same pairs as the CLI', () => {
+  const { docs, pairs: planted } = docsBench();
+  const documents = [...docs].map(([id, text]) => ({ id, text }));
+  const result = dedup(documents);
+  const found = new Set(result.pairs.map((p) => key(p.a, p.b)));
+  const truth = new Set(planted.map((p) => key(p.a, p.b)));
+  const tp = [...found].filter((k) => truth.has(k)).length;
+  const precision = tp / found.size;
+  const recall = tp / truth.size;
+  const f1 = (2 * precision * recall) / (precision + recall);
+  assert.ok(f1 >= 0.95, `precision ${precision}, recall ${recall}, F1 ${f1}`);
+  assert.equal(result.summary.documents, 5075);
+  assert.equal(result.summary.pairs, result.pairs.length);
+  assert.equal(result.keep.length + result.summary.duplicates, 5075);
+  // a precedes b in input order.
+  const position = new Map(documents.map((d, i) => [d.id, i]));
+  for (const p of result.pairs) assert.ok(position.get(p.a) < position.get(p.b), `${p.a} ${p.b}`);
+
+  // The CLI built by the Rust tests (cargo test --features cli).
+  const cli = [join(repo, 'target', 'release', 'neardup'), join(repo, 'target', 'debug', 'neardup')].find(existsSync);
+  assert.ok(cli, 'the neardup CLI is built (cargo test --features cli builds it)');
+  const out = execFileSync(cli, ['dedup', join(dataDir, 'docs-bench', 'docs.jsonl')], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] });
+  const cliPairs = out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(new Set(cliPairs.map((p) => key(p.a, p.b))), found);
+  const cliJaccard = new Map(cliPairs.map((p) => [key(p.a, p.b), p.jaccard]));
+  for (const p of result.pairs) assert.equal(p.similarity, cliJaccard.get(key(p.a, p.b)));
+  const clusters = execFileSync(cli, ['dedup', join(dataDir, 'docs-bench', 'docs.jsonl'), '--clusters'], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] })
+    .trim().split('\n').map((l) => JSON.parse(l).cluster);
+  assert.deepEqual(result.clusters, clusters);
+});
+
+test('Deduplicator: add answers with the near-duplicates already added; remove, clusters, keep, bytes', () => {
+  const base = 'Near-duplicate detection finds documents that are almost the same: copies with small edits, typos, or a changed word here and there.';
+  const d = new Deduplicator();
+  assert.deepEqual(d.add('a', base), []);
+  assert.deepEqual(d.add('b', 'A different text altogether, about the weather in the mountains during a long and cold winter.'), []);
+  const found = d.add('c', base.replace('small edits', 'tiny edits'));
+  assert.equal(found.length, 1);
+  assert.equal(found[0].id, 'a');
+  assert.ok(found[0].similarity > 0.5 && found[0].similarity <= 1);
+  d.add('d', base);
+  assert.deepEqual(d.clusters(), [['a', 'c', 'd']]);
+  assert.deepEqual(d.keep(), ['a', 'b']);
+  assert.deepEqual(d.duplicates(), ['c', 'd']);
+  assert.equal(d.size, 4);
+  const back = Deduplicator.fromBytes(d.toBytes());
+  assert.deepEqual(back.clusters(), d.clusters());
+  assert.deepEqual(back.pairs(), d.pairs());
+  assert.equal(d.remove('a'), true);
+  assert.equal(d.remove('a'), false);
+  assert.equal(d.has('a'), false);
+  // Without a, c and d are still near copies; c now leads.
+  assert.deepEqual(d.clusters(), [['c', 'd']]);
+  assert.deepEqual(d.summary(), { documents: 3, pairs: 1, clusters: 1, duplicates: 1 });
+  assert.throws(() => d.add('b', 'again'), /id "b" is already in the index/);
+  assert.throws(() => Deduplicator.fromBytes(new Uint8Array([1, 2, 3])), /too short/);
+  assert.throws(() => new Deduplicator({ k: 3 }), /invalid option k: does not apply to method minhash/);
+  assert.throws(() => new Deduplicator({ treshold: 0.5 }), /unknown field `treshold`/);
+});
+
+test('dedup() takes strings and iterables, reports progress, and stops on abort', () => {
+  // 300 texts of random words, each twice.
+  let state = 7;
+  const word = () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return `w${state % 5000}`;
+  };
+  const unique = Array.from({ length: 300 }, () => Array.from({ length: 30 }, word).join(' '));
+  const texts = [...unique, ...unique];
+  const calls = [];
+  const r = dedup(texts, { onProgress: (done, total) => calls.push([done, total]) });
+  assert.deepEqual(calls, [[256, 600], [512, 600], [600, 600]]);
+  assert.equal(r.summary.duplicates, 300);
+  assert.deepEqual(r.clusters[0], ['0', '300']);
+  function* generate() {
+    for (let i = 0; i < 10; i++) yield { id: `g${i}`, text: texts[i % 5] };
+  }
+  const g = dedup(generate(), { onProgress: (done, total) => assert.equal(total, undefined) });
+  assert.equal(g.keep.length, 5);
+  const controller = new AbortController();
+  const reason = new Error('stopped by the user');
+  assert.throws(() => dedup(texts, { signal: controller.signal, onProgress: () => controller.abort(reason) }), (e) => e === reason);
+  controller.abort();
+  assert.throws(() => dedup(texts, { signal: AbortSignal.abort() }), { name: 'AbortError' });
+});
+
+test('dedup() refuses bad documents by position, never a trap', () => {
+  assert.throws(() => dedup([{ id: 'a', text: 'x' }, { text: 'no id' }]), { name: 'TypeError', message: /documents\[1\]\.id must be a string, got undefined/ });
+  assert.throws(() => dedup([{ id: 'a', text: 42 }]), { name: 'TypeError', message: /documents\[0\]\.text must be a string, got number/ });
+  assert.throws(() => dedup([{ id: 'a', text: 'x' }, { id: 'b', text: 'y' }, { id: 'a', text: 'z' }]), /documents\[2\]: id "a" is already in the index/);
+  assert.throws(() => dedup([null]), { name: 'TypeError', message: /documents\[0\]/ });
+  assert.throws(() => dedup(42), { name: 'TypeError', message: /documents must be an array or an iterable/ });
+  assert.throws(() => dedup('text'), { name: 'TypeError', message: /documents must be an array or an iterable, got string/ });
+  assert.throws(() => dedup({}), { name: 'TypeError', message: /documents must be an array or an iterable, got object/ });
+  assert.throws(() => dedup(['x'], { method: 'multiref' }), /reference/);
+  assert.throws(() => dedup(['x'], { onProgress: 'yes' }), { name: 'TypeError', message: /onProgress/ });
+  assert.throws(() => dedup(['x'], { reference: {} }), { name: 'TypeError', message: /MultiRef/ });
+  // The module still works.
+  assert.equal(dedup(['same text here', 'same text here']).summary.duplicates, 1);
+});
+
+test('dedup() with method multiref and the shipped reference finds a near copy', () => {
+  const reference = MultiRef.fromJson(readFileSync(join(repo, 'www', 'multiref.json'), 'utf8'));
+  const { docs, pairs } = docsBench();
+  const p = pairs.find((x) => x.rate === 0.01);
+  const others = [...docs.keys()].filter((id) => id.startsWith('s0')).slice(0, 40);
+  const documents = [p.a, p.b, ...others.filter((id) => id !== p.a)].map((id) => ({ id, text: docs.get(id) }));
+  const r = dedup(documents, { method: 'multiref', reference });
+  assert.ok(r.pairs.some((x) => key(x.a, x.b) === key(p.a, p.b)), JSON.stringify(r.pairs));
+  assert.ok(r.summary.pairs < 5, JSON.stringify(r.summary));
+});
