@@ -346,3 +346,50 @@ fn docs_bench_planted_pairs_are_found_with_no_options() {
     assert!(f1 >= 0.95, "precision {p:.3}, recall {r:.3}, F1 {f1:.3}");
     assert_eq!(d.summary().documents, 5075);
 }
+
+/// Stores written before the dedup sketch existed (the edge Worker's
+/// collections) hold a MinHash signature's own bytes, or a SimHash
+/// fingerprint as 16 hex digits: the stages read both, with the same keys
+/// and verdicts as the dedup sketch.
+#[test]
+fn bare_signatures_and_fingerprints_are_read_as_sketches() {
+    let (a, b) = (
+        "Near-duplicate detection finds documents that are almost the same, copies with small edits.",
+        "Near duplicate detection finds documents which are almost the same: copies with tiny edits.",
+    );
+    let config = DedupConfig::default().scheme(Some(neardup::minhash::MinHashScheme::Classic));
+    let stages = Stages::new(&config).unwrap();
+    let hasher = stages.hasher().unwrap();
+    let (sa, sb) = (stages.sketch(a).unwrap(), stages.sketch(b).unwrap());
+    let bare = hasher.signature_of_text(a).to_bytes();
+    let read = stages.read_sketch(&bare).unwrap();
+    assert_eq!(stages.keys(&read).unwrap(), stages.keys(&sa).unwrap());
+    assert_eq!(
+        stages.verify(&read, &sb).unwrap(),
+        stages.verify(&sa, &sb).unwrap()
+    );
+    assert!(stages.verify(&read, &sb).unwrap().is_some());
+    // A signature of another kind is refused, not compared.
+    let other = Stages::new(&DedupConfig::default()).unwrap();
+    let e = other.read_sketch(&bare).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Incompatible { .. }), "{e}");
+
+    let config = DedupConfig::default()
+        .method(DedupMethod::SimHash)
+        .k(Some(16))
+        .verify(Some(false));
+    let stages = Stages::new(&config).unwrap();
+    let fp = neardup::simhash::SimHashConfig::default()
+        .shingle(Shingling::Chars(5))
+        .fingerprint(a)
+        .unwrap();
+    let read = stages.read_sketch(&fp.value().to_be_bytes()).unwrap();
+    let sa = stages.sketch(a).unwrap();
+    assert_eq!(stages.keys(&read).unwrap(), stages.keys(&sa).unwrap());
+    let sb = stages.sketch(b).unwrap();
+    assert_eq!(
+        stages.verify(&read, &sb).unwrap(),
+        stages.verify(&sa, &sb).unwrap()
+    );
+    assert!(stages.read_sketch(&[1, 2, 3]).is_err());
+}

@@ -817,3 +817,126 @@ pub mod phonetic {
         std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap() + "\n").unwrap();
     }
 }
+
+/// The dedup pipeline's persisted values (SPEC.md §14): sketch bytes, bucket
+/// keys, verification and deduplicator snapshots, checked natively and on
+/// wasm32 (and from Node by tests/js/dedup.test.mjs).
+pub mod dedup {
+    use neardup::dedup::{DedupConfig, Deduplicator, Stages};
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/dedup-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Golden {
+        pub texts: Vec<String>,
+        pub cases: Vec<Case>,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Case {
+        /// The configuration, as the JS options object.
+        pub config: serde_json::Value,
+        /// `Sketch::to_bytes` of each text, hex.
+        pub sketches: Vec<String>,
+        /// `Stages::keys` of each sketch, 16 hex digits each.
+        pub keys: Vec<Vec<String>>,
+        /// `Stages::verify` of every pair `i < j`: `"i j"` → the similarity's
+        /// f64 bits (hex), or `none`.
+        pub verify: Vec<String>,
+        /// `Deduplicator::to_bytes` after adding every text as `t0`, `t1`, …
+        pub snapshot: String,
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    pub fn compute(config: &serde_json::Value, texts: &[String]) -> Case {
+        let c: DedupConfig = serde_json::from_value(config.clone()).expect("config");
+        let stages = Stages::new(&c).expect("stages");
+        let sketches: Vec<_> = texts.iter().map(|t| stages.sketch(t).unwrap()).collect();
+        let mut verify = Vec::new();
+        for i in 0..texts.len() {
+            for j in i + 1..texts.len() {
+                let v = stages.verify(&sketches[i], &sketches[j]).unwrap();
+                verify.push(match v {
+                    Some(v) => format!("{i} {j} {:016x}", v.similarity.to_bits()),
+                    None => format!("{i} {j} none"),
+                });
+            }
+        }
+        let mut d = Deduplicator::new(&c).unwrap();
+        for (i, t) in texts.iter().enumerate() {
+            d.add(&format!("t{i}"), t).unwrap();
+        }
+        Case {
+            config: config.clone(),
+            sketches: sketches.iter().map(|s| hex(&s.to_bytes())).collect(),
+            keys: sketches
+                .iter()
+                .map(|s| {
+                    let keys = stages.keys(s).unwrap();
+                    keys.iter().map(|k| format!("{k:016x}")).collect()
+                })
+                .collect(),
+            verify,
+            snapshot: hex(&d.to_bytes()),
+        }
+    }
+
+    #[test]
+    fn dedup_golden_vectors_hold() {
+        let golden: Golden = serde_json::from_str(GOLDEN).expect("golden dedup parses");
+        assert!(golden.cases.len() >= 5 && golden.texts.len() >= 4);
+        let got: Vec<Case> = golden
+            .cases
+            .iter()
+            .map(|c| compute(&c.config, &golden.texts))
+            .collect();
+        assert_eq!(got.len(), golden.cases.len());
+        for (g, want) in got.iter().zip(&golden.cases) {
+            assert_eq!(g, want, "{}", want.config);
+        }
+        // Snapshots read back to the same bytes.
+        for case in &golden.cases {
+            let bytes: Vec<u8> = (0..case.snapshot.len() / 2)
+                .map(|i| u8::from_str_radix(&case.snapshot[2 * i..2 * i + 2], 16).unwrap())
+                .collect();
+            let d = Deduplicator::from_bytes(&bytes, None, None).unwrap();
+            assert_eq!(hex(&d.to_bytes()), case.snapshot);
+        }
+    }
+
+    /// Writes the golden file; run on demand, after a deliberate change:
+    /// `cargo test --features cli --test main write_dedup_golden -- --ignored`.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    #[ignore = "writes tests/golden/dedup-v1.json"]
+    fn write_dedup_golden() {
+        let texts: Vec<String> = [
+            "Near-duplicate detection finds documents that are almost the same, copies with small edits.",
+            "Near duplicate detection finds documents which are almost the same: copies with tiny edits.",
+            "A different text about gardens, rain and soil, ünïcödé and 日本語 too.",
+            "",
+        ]
+        .map(String::from)
+        .to_vec();
+        let configs = [
+            serde_json::json!({}),
+            serde_json::json!({"scheme": "classic", "numPerm": 16, "verify": true, "shingle": "word:2", "seed": 7}),
+            serde_json::json!({"method": "simhash", "k": 16, "threshold": 0.3}),
+            serde_json::json!({"method": "simhash", "k": 16, "verify": false, "weights": "binary", "shingle": "word:1"}),
+            serde_json::json!({"method": "exact", "shingle": "word:1", "threshold": 0.6}),
+        ];
+        let golden = Golden {
+            cases: configs.iter().map(|c| compute(c, &texts)).collect(),
+            texts,
+        };
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/dedup-v1.json");
+        std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap() + "\n").unwrap();
+    }
+}

@@ -1,17 +1,11 @@
 // A collection's settings (checked once, when the collection is created) and
-// its sketcher: text → (sketch bytes, bucket keys), and the similarity of two
-// sketches. Every algorithm is the package's (neardup's Rust core in wasm):
-// MinHash signatures and their LSH band keys, SimHash fingerprints and their
-// permuted-block table keys (Broder 1997; Indyk & Motwani 1998; Charikar 2002;
-// Manku, Jain & Das Sarma 2007). This file only chooses and wires them.
-import {
-  Fingerprint,
-  MinHash,
-  MinHashLsh,
-  SimHash,
-  SimHashIndex,
-  specVersion,
-} from 'neardup';
+// its sketcher: the core's dedup stage functions (DedupStages) — text →
+// sketch bytes, sketch → bucket keys, and the verification of a candidate
+// pair: MinHash signatures and their LSH band keys, or SimHash fingerprints
+// and their permuted-block table keys (Broder 1997; Indyk & Motwani 1998;
+// Charikar 2002; Manku, Jain & Das Sarma 2007). No candidate logic is here:
+// this file only maps the settings to the core's configuration.
+import { DedupStages, SimHash, specVersion } from 'neardup';
 import { HttpError } from './http.js';
 
 /** Defaults: those of `neardup dedup` (MinHash LSH, char:5, threshold 0.5, 128 one-permutation values). */
@@ -110,96 +104,61 @@ export const SPEC_VERSION = specVersion();
 
 const hex16 = (k) => k.toString(16).padStart(16, '0');
 
+/** The core's dedup configuration of a collection's settings. */
+function dedupConfig(settings) {
+  const { method, shingle, seed } = settings;
+  if (method === 'minhash') {
+    // Collections created before MinHash had schemes stored no scheme: their
+    // signatures are classic ones.
+    const { threshold, numPerm, scheme = 'classic' } = settings;
+    return { method, shingle, seed, threshold, numPerm, scheme };
+  }
+  // No shingle sets are stored: candidates are kept by Hamming distance.
+  return { method, shingle, seed, k: settings.k, verify: false };
+}
+
+/**
+ * A stored sketch as the core reads it: the bytes stored (the dedup sketch;
+ * a MinHash signature's own bytes in collections written before), or a
+ * SimHash fingerprint stored as 16 hex digits before, as its 8 bytes.
+ */
+function bytesOf(stored) {
+  if (typeof stored === 'string') {
+    const b = new Uint8Array(8);
+    for (let i = 0; i < 8; i++) b[i] = parseInt(stored.slice(2 * i, 2 * i + 2), 16);
+    return b;
+  }
+  return new Uint8Array(stored);
+}
+
 /**
  * The sketcher of a collection: `sketch(text)` → `{ sketch, keys }` (sketch:
- * the versioned bytes of a MinHash signature, or the fingerprint as 16 hex
- * digits; keys: the bucket keys as 16 hex digits each, none for a text
- * without shingles), `keysOf(sketch)`, and `similarity(query, stored)` →
- * `{ similarity, distance? }` or null when below the threshold / beyond k.
+ * the core's versioned dedup sketch bytes; keys: the bucket keys as 16 hex
+ * digits each, none for a text without shingles), `keysOf(stored)`, and
+ * `compareMany(query, stored)` → for each stored sketch `{ similarity,
+ * distance? }`, or null when the pair is not a near-duplicate pair (below the
+ * threshold, beyond k).
  */
 export function makeSketcher(settings) {
-  return settings.method === 'minhash' ? minhashSketcher(settings) : simhashSketcher(settings);
-}
-
-// Collections created before MinHash had schemes stored no scheme: their
-// signatures are classic ones.
-function minhashSketcher({ threshold, numPerm, seed, shingle, scheme = 'classic' }) {
-  const lsh = new MinHashLsh(threshold, numPerm);
-  const options = { numPerm, seed, shingle, scheme };
+  const stages = new DedupStages(dedupConfig(settings));
   return {
     sketch(text) {
-      const m = new MinHash(options);
-      try {
-        m.update(text);
-        return { sketch: m.toBytes(), keys: Array.from(lsh.bandKeys(m), hex16) };
-      } finally {
-        m.free();
-      }
+      const sketch = stages.sketch(text);
+      return { sketch, keys: Array.from(stages.keys(sketch), hex16) };
     },
-    keysOf(bytes) {
-      const m = MinHash.fromBytes(new Uint8Array(bytes));
-      try {
-        return Array.from(lsh.bandKeys(m), hex16);
-      } finally {
-        m.free();
-      }
-    },
-    /** Compares one query with many stored sketches: [{similarity}|null]. */
-    compareMany(query, stored) {
-      const q = MinHash.fromBytes(new Uint8Array(query));
-      try {
-        return stored.map((bytes) => {
-          const m = MinHash.fromBytes(new Uint8Array(bytes));
-          try {
-            const j = q.jaccard(m);
-            return j >= threshold ? { similarity: j } : null;
-          } finally {
-            m.free();
-          }
-        });
-      } finally {
-        q.free();
-      }
-    },
-    free() {
-      lsh.free();
-    },
-  };
-}
-
-function simhashSketcher({ k, seed, shingle }) {
-  const index = new SimHashIndex(k);
-  const options = { shingle, seed };
-  const keysOfValue = (value) => {
-    const fp = Fingerprint.fromValue(value);
-    try {
-      return Array.from(index.tableKeys(fp), hex16);
-    } finally {
-      fp.free();
-    }
-  };
-  return {
-    sketch(text) {
-      const fp = SimHash.fingerprint(text, options);
-      try {
-        // A text without shingles matches nothing: no keys.
-        return { sketch: fp.hex, keys: fp.isEmpty ? [] : Array.from(index.tableKeys(fp), hex16) };
-      } finally {
-        fp.free();
-      }
-    },
-    keysOf(hex) {
-      return keysOfValue(BigInt(`0x${hex}`));
+    keysOf(stored) {
+      return Array.from(stages.keys(bytesOf(stored)), hex16);
     },
     compareMany(query, stored) {
-      const q = BigInt(`0x${query}`);
-      return stored.map((hex) => {
-        const d = SimHash.hammingDistance(q, BigInt(`0x${hex}`));
-        return d <= k ? { similarity: 1 - d / 64, distance: d } : null;
+      const q = bytesOf(query);
+      return stored.map((s) => {
+        const v = stages.verify(q, bytesOf(s));
+        if (v === undefined) return null;
+        return v.distance === undefined ? { similarity: v.similarity } : { similarity: v.similarity, distance: v.distance };
       });
     },
     free() {
-      index.free();
+      stages.free();
     },
   };
 }

@@ -174,6 +174,7 @@ impl Sketch {
 /// A candidate pair that passed verification, with what is known of it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct Verified {
     /// The pair's similarity in [0, 1], the measure it was kept by: the
     /// exact Jaccard when known, else the MinHash estimate, else the
@@ -445,6 +446,13 @@ impl Stages {
     /// every decoder; [`crate::ErrorKind::Incompatible`] for a sketch of
     /// another configuration.
     pub fn read_sketch(&self, bytes: &[u8]) -> Result<Sketch, Error> {
+        if let Some(body) = self.legacy(bytes)? {
+            return Ok(Sketch {
+                identity: self.identity,
+                body,
+                set: None,
+            });
+        }
         let mut r = Reader::open(bytes, MAGIC, FORMAT, WHAT)?;
         let identity = r.u64()?;
         if identity != self.identity {
@@ -521,6 +529,40 @@ impl Stages {
             body,
             set,
         })
+    }
+
+    /// The two bare forms a sketch without a shingle set may also take
+    /// (what stores made before the dedup sketch existed hold): a MinHash
+    /// signature's own bytes (SPEC.md §8), of this configuration's kind; a
+    /// SimHash fingerprint as its 8 bytes, big-endian (never empty: an empty
+    /// one has no keys, so it is never a candidate).
+    fn legacy(&self, bytes: &[u8]) -> Result<Option<Body>, Error> {
+        if self.config.keeps_sets() {
+            return Ok(None);
+        }
+        match &self.method {
+            Method::MinHash { hasher, .. } if bytes.starts_with(b"NDMH") => {
+                let sig = Signature::from_bytes(bytes)?;
+                if sig.kind() != hasher.kind() || sig.num_perm() != hasher.num_perm() {
+                    return Err(Error::incompatible(
+                        "signature",
+                        format!("num_perm {}, {}", hasher.num_perm(), hasher.kind()),
+                        format!("num_perm {}, {}", sig.num_perm(), sig.kind()),
+                    ));
+                }
+                Ok(Some(Body::MinHash(sig)))
+            }
+            Method::SimHash { config, .. } if bytes.len() == 8 => {
+                let mut v = [0u8; 8];
+                v.copy_from_slice(bytes);
+                Ok(Some(Body::SimHash(Fingerprint::new(
+                    u64::from_be_bytes(v),
+                    *config,
+                    false,
+                ))))
+            }
+            _ => Ok(None),
+        }
     }
 
     pub(crate) fn check(&self, s: &Sketch) -> Result<(), Error> {

@@ -12,6 +12,7 @@
 //! string indices).
 
 mod dedup;
+mod dedup_stages;
 mod functions;
 mod minhash;
 mod minhash_lsh;
@@ -22,6 +23,7 @@ mod speller;
 mod svm_model;
 
 pub use dedup::{dedup_documents, dedup_with_reference, JsDeduplicator};
+pub use dedup_stages::JsDedupStages;
 pub use functions::*;
 pub use minhash::JsMinHash;
 pub use minhash_lsh::JsMinHashLsh;
