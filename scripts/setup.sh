@@ -44,4 +44,16 @@ if [ $want_test = 1 ] && ! command -v chromium >/dev/null 2>&1; then
   $SUDO apt-get update -q
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium chromium-driver
 fi
+# The Python package's virtual environment (for its tests): created once;
+# the package itself is built and installed by scripts/test.sh.
+if [ $want_test = 1 ]; then
+  if [ ! -x .venv/bin/python ]; then
+    say "creating the Python virtual environment .venv"
+    python3 -m venv .venv
+  fi
+  if ! .venv/bin/python -c 'import pytest, pyarrow, maturin' 2>/dev/null; then
+    say "installing pytest, pyarrow and maturin into .venv"
+    .venv/bin/pip install -q --disable-pip-version-check 'pytest>=7' 'pyarrow>=14' 'maturin>=1.9,<2'
+  fi
+fi
 say "ready"

@@ -24,6 +24,8 @@ cargo fmt --all -- --check
 cargo fmt --manifest-path fuzz/Cargo.toml -- --check
 cargo clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
 cargo clippy --all-targets --features cli -- -D warnings
+cargo fmt --manifest-path python/Cargo.toml -- --check
+cargo clippy --manifest-path python/Cargo.toml -- -D warnings
 (export RUSTDOCFLAGS="-D warnings"; cargo doc --no-deps --features serde)
 
 step "the core builds without std (thumbv7m-none-eabi: no std at all)"
@@ -32,6 +34,10 @@ cargo rustc --lib --no-default-features --features serde --target thumbv7m-none-
 
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
 cargo test --features cli
+
+step "Python package (PyO3, abi3): pip install ./python into .venv, then pytest"
+PATH="$PWD/.venv/bin:$PATH" .venv/bin/pip install -q --disable-pip-version-check --no-build-isolation ./python
+.venv/bin/python -m pytest -q python/tests
 
 step "golden vectors and binding on wasm32 under Node (wasm-bindgen-test)"
 (export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner

@@ -245,16 +245,74 @@ impl Deduplicator {
         }
         let x = self.docs.len() as u32;
         let Sketch { body, set, .. } = sketch;
-        let mut found = self.matches(body.as_ref(), set.as_deref(), None)?;
-        match (&mut self.index, body) {
+        let mut found = match (&mut self.index, body) {
             (Index::MinHash(lsh), Body::MinHash(sig)) => {
-                lsh.insert(id, sig)?;
+                // One bucket operation per band inserts and finds candidates.
+                let slots = lsh.insert_candidates(id, sig)?;
+                let lsh = &*lsh;
+                let mut found = Vec::new();
+                if let Some((_, new)) = lsh.signature(id).map(|s| (id, s)) {
+                    for slot in slots {
+                        let Some((cid, other)) = lsh.at(slot) else {
+                            continue;
+                        };
+                        let Some(&y) = self.by_id.get(cid) else {
+                            continue;
+                        };
+                        let other_set = self.docs[y as usize].as_ref().and_then(|e| e.set.as_deref());
+                        if let Some(v) = self.stages.verify_parts(
+                            BodyRef::MinHash(new),
+                            set.as_deref(),
+                            BodyRef::MinHash(other),
+                            other_set,
+                        )? {
+                            found.push((y, v));
+                        }
+                    }
+                }
                 self.docs.push(Some(Entry {
                     id: id.into(),
                     body: None,
                     set,
                 }));
+                found
             }
+            (_, body) => {
+                let found = self.matches(body.as_ref(), set.as_deref(), None)?;
+                self.insert_other(id, x, body, set)?;
+                found
+            }
+        };
+        self.by_id.insert(id.into(), x);
+        self.uf.push();
+        for &(y, _) in &found {
+            self.uf.union(x, y);
+        }
+        if !self.stale {
+            self.pairs += found.len() as u64;
+        }
+        sort_found(&mut found);
+        Ok(found
+            .into_iter()
+            .filter_map(|(y, verified)| {
+                Some(Match {
+                    id: self.id_at(y)?,
+                    position: y,
+                    verified,
+                })
+            })
+            .collect())
+    }
+
+    /// Inserts a SimHash, multiref or exact sketch into its index.
+    fn insert_other(
+        &mut self,
+        id: &str,
+        x: u32,
+        body: Body,
+        set: Option<Arc<ShingleSet>>,
+    ) -> Result<(), Error> {
+        match (&mut self.index, body) {
             (Index::Hamming(index), body) => {
                 let fp = match &body {
                     Body::SimHash(fp) => *fp,
@@ -283,25 +341,7 @@ impl Deduplicator {
             }
             _ => return Err(corrupt("dedup sketch", "a sketch of another method".into())),
         }
-        self.by_id.insert(id.into(), x);
-        self.uf.push();
-        for &(y, _) in &found {
-            self.uf.union(x, y);
-        }
-        if !self.stale {
-            self.pairs += found.len() as u64;
-        }
-        sort_found(&mut found);
-        Ok(found
-            .into_iter()
-            .filter_map(|(y, verified)| {
-                Some(Match {
-                    id: self.id_at(y)?,
-                    position: y,
-                    verified,
-                })
-            })
-            .collect())
+        Ok(())
     }
 
     /// The near-duplicates of a sketch among those held (before position

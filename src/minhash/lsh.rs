@@ -276,6 +276,43 @@ impl MinHashLsh {
         out
     }
 
+    /// Inserts `id` with `sig` and returns the slots of the documents that
+    /// were already in one of its buckets (its LSH candidates), ascending:
+    /// one hash-table operation per band for both (the dedup pipeline adds
+    /// and queries every document). Read them with [`MinHashLsh::at`].
+    ///
+    /// # Errors
+    /// As [`NearDupIndex::insert`].
+    pub(crate) fn insert_candidates(&mut self, id: &str, sig: Signature) -> Result<Vec<u32>, Error> {
+        self.check_sig(&sig)?;
+        let bands = (!sig.is_empty()).then(|| self.band_hashes(&sig));
+        let kind = sig.kind();
+        let slot = self.ids.insert(id, sig)?;
+        self.kind = Some(kind);
+        let b = self.heads.len();
+        let at = slot as usize * b;
+        if self.next.len() < at + b {
+            self.next.resize(at + b, NONE);
+        }
+        self.next[at..at + b].fill(NONE);
+        let mut out: Vec<u32> = Vec::new();
+        for (j, &h) in bands.iter().flatten().enumerate() {
+            let old = self.heads[j].insert(h, slot);
+            self.next[at + j] = old.unwrap_or(NONE);
+            if let Some(head) = old {
+                self.bucket(j, head, &mut out);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// The id and signature in `slot`, if live.
+    pub(crate) fn at(&self, slot: u32) -> Option<(&str, &Signature)> {
+        self.ids.get(slot)
+    }
+
     /// The index as bytes. An index of classic signatures is written in
     /// format 1: `"NDLS"`, `u16` format, `u16` spec version, `u32` num_perm,
     /// `f64` threshold, `u32` bands, bands × `u32` rows, `u64` seed, `u8`

@@ -1,0 +1,23 @@
+"""neardup: near-duplicate text detection from one Rust core.
+
+The dedup pipeline of the core (shingling, MinHash LSH, SimHash, exact
+Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
+2007), the same bytes as the neardup CLI, npm package and edge Worker:
+
+* :func:`dedup` — a collection's near-duplicate pairs, clusters, and the ids
+  to keep;
+* :class:`Deduplicator` — the same, one document at a time;
+* :class:`Stages` and :func:`clusters_of_edges` — the pipeline's stage
+  functions, for engines that process a collection in pieces.
+"""
+
+from ._neardup import (
+    SPEC_VERSION,
+    DedupResult,
+    Deduplicator,
+    Stages,
+    clusters_of_edges,
+    dedup,
+)
+
+__all__ = ["SPEC_VERSION", "DedupResult", "Deduplicator", "Stages", "clusters_of_edges", "dedup"]

@@ -1,0 +1,27 @@
+//! The Python binding of neardup: a thin layer over the core's public API
+//! (`neardup::dedup`), a file per class, no algorithm of its own. Every core
+//! error becomes a Python exception (`ValueError`, `TypeError`) whose message
+//! names the option or the document's position; no panic reaches Python.
+
+mod dedup;
+mod options;
+mod stages;
+
+use pyo3::prelude::*;
+
+/// A core error as a `ValueError`, option names in snake_case.
+pub(crate) fn value_error(e: neardup::Error) -> PyErr {
+    pyo3::exceptions::PyValueError::new_err(e.to_string())
+}
+
+/// The native module `neardup._neardup`; `neardup/__init__.py` re-exports it.
+#[pymodule]
+fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(dedup::dedup, m)?)?;
+    m.add_class::<dedup::DedupResult>()?;
+    m.add_class::<dedup::Deduplicator>()?;
+    m.add_class::<stages::Stages>()?;
+    m.add_function(wrap_pyfunction!(stages::clusters_of_edges, m)?)?;
+    m.add("SPEC_VERSION", neardup::SPEC_VERSION)?;
+    Ok(())
+}

@@ -1,0 +1,145 @@
+"""neardup from Python: the core's dedup pipeline, the same pairs as the CLI,
+the stage functions in pieces, and errors that name what was wrong."""
+
+import json
+import os
+import pickle
+import random
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import neardup
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = Path(os.environ.get("NEARDUP_DATA", REPO.parent / "shared" / "data"))
+
+
+def docs_bench():
+    rows = [json.loads(line) for line in (DATA / "docs-bench" / "docs.jsonl").read_text().splitlines() if line]
+    truth = set()
+    for line in (DATA / "docs-bench" / "pairs.tsv").read_text().splitlines()[1:]:
+        a, b = line.split("\t")[:2]
+        truth.add((min(a, b), max(a, b)))
+    return rows, truth
+
+
+def test_dedup_finds_docs_bench_pairs_with_no_options_and_the_clis_pairs():
+    rows, truth = docs_bench()
+    result = neardup.dedup([r["text"] for r in rows], ids=[r["id"] for r in rows])
+    found = {(min(a, b), max(a, b)) for a, b, _ in result.pairs}
+    tp = len(found & truth)
+    precision, recall = tp / len(found), tp / len(truth)
+    f1 = 2 * precision * recall / (precision + recall)
+    assert f1 >= 0.95, (precision, recall, f1)
+    assert result.summary["documents"] == 5075
+    assert result.summary["pairs"] == len(result.pairs)
+    assert len(result.keep) + result.summary["duplicates"] == 5075
+    cli = next((p for p in (REPO / "target" / "release" / "neardup", REPO / "target" / "debug" / "neardup") if p.exists()), None)
+    assert cli, "the neardup CLI is built (cargo test --features cli builds it)"
+    out = subprocess.run([cli, "dedup", DATA / "docs-bench" / "docs.jsonl"], capture_output=True, text=True, check=True).stdout
+    cli_pairs = {(min(p["a"], p["b"]), max(p["a"], p["b"])): p["jaccard"] for p in map(json.loads, out.splitlines())}
+    assert set(cli_pairs) == found
+    for a, b, s in result.pairs:
+        assert cli_pairs[(min(a, b), max(a, b))] == s
+    out = subprocess.run([cli, "dedup", DATA / "docs-bench" / "docs.jsonl", "--clusters"], capture_output=True, text=True, check=True).stdout
+    assert [json.loads(line)["cluster"] for line in out.splitlines()] == result.clusters
+
+
+def test_pyarrow_strings_give_the_same_result():
+    pa = pytest.importorskip("pyarrow")
+    rows, _ = docs_bench()
+    rows = rows[:800]
+    texts = [r["text"] for r in rows]
+    ids = [r["id"] for r in rows]
+    want = neardup.dedup(texts, ids=ids)
+    for arr in (pa.array(texts), pa.array(texts, type=pa.large_string()), pa.array(["x"] + texts)[1:]):
+        got = neardup.dedup(arr, ids=pa.array(ids))
+        assert got.pairs == want.pairs and got.clusters == want.clusters and got.keep == want.keep
+    with pytest.raises(ValueError, match="null"):
+        neardup.dedup(pa.array(["a", None]))
+
+
+def test_deduplicator_streams_removes_and_pickles():
+    base = "Near-duplicate detection finds documents that are almost the same: copies with small edits."
+    d = neardup.Deduplicator()
+    assert d.add("a", base) == []
+    assert d.add("b", "Something else entirely: a recipe for bread with flour, water, salt and time.") == []
+    found = d.add("c", base.replace("small", "tiny"))
+    assert [i for i, _ in found] == ["a"] and 0.5 <= found[0][1] <= 1
+    d.add("d", base)
+    assert d.clusters() == [["a", "c", "d"]]
+    assert d.keep() == ["a", "b"] and d.duplicates() == ["c", "d"]
+    assert "a" in d and len(d) == 4
+    back = pickle.loads(pickle.dumps(d))
+    assert back.clusters() == d.clusters() and back.pairs() == d.pairs()
+    assert back.to_bytes() == d.to_bytes()
+    assert d.remove("a") and not d.remove("a")
+    assert d.clusters() == [["c", "d"]]
+    assert d.summary() == {"documents": 3, "pairs": 1, "clusters": 1, "duplicates": 1}
+    with pytest.raises(ValueError, match='id "b" is already in the index'):
+        d.add("b", "again")
+    with pytest.raises(ValueError, match="checksum|too short|truncated"):
+        neardup.Deduplicator.from_bytes(d.to_bytes()[:-3])
+
+
+def test_stage_functions_in_pieces_give_dedups_pairs_and_clusters():
+    rng = random.Random(5)
+    words = [f"w{i}x" for i in range(300)]
+    texts = []
+    for _ in range(200):
+        if texts and rng.random() < 0.3:
+            src = rng.choice(texts).split()
+            texts.append(" ".join(w if rng.random() > 0.05 else rng.choice(words) for w in src))
+        else:
+            texts.append(" ".join(rng.choice(words) for _ in range(rng.randint(10, 60))))
+    for options in ({}, {"method": "simhash"}, {"method": "exact", "shingle": "word:1", "threshold": 0.7}):
+        whole = neardup.dedup(texts, **options)
+        stages = neardup.Stages(**options)
+        # Sketched in shuffled chunks, grouped by key, verified, clustered.
+        order = list(range(len(texts)))
+        rng.shuffle(order)
+        sketches = [None] * len(texts)
+        for start in range(0, len(order), 37):
+            chunk = order[start : start + 37]
+            for i, s in zip(chunk, neardup.Stages(**options).sketch([texts[i] for i in chunk])):
+                sketches[i] = s
+        buckets = {}
+        for i, s in enumerate(sketches):
+            for k in stages.keys(s):
+                buckets.setdefault(k, set()).add(i)
+        candidates = {(a, b) for ids in buckets.values() for a in ids for b in ids if a < b}
+        edges = {}
+        for a, b in candidates:
+            v = stages.verify(sketches[a], sketches[b])
+            if v is not None:
+                edges[(a, b)] = v
+        assert edges == {(int(a), int(b)): s for a, b, s in whole.pairs}, options
+        clusters = neardup.clusters_of_edges(sorted(edges))
+        assert [[str(i) for i in c] for c in clusters] == whole.clusters
+        assert len(edges) >= 10
+
+
+def test_bad_input_names_what_was_wrong():
+    with pytest.raises(TypeError, match=r"texts\[1\] must be str, got int"):
+        neardup.dedup(["a", 1])
+    with pytest.raises(TypeError, match="got str"):
+        neardup.dedup("one text")
+    with pytest.raises(TypeError, match="got int"):
+        neardup.dedup(42)
+    with pytest.raises(ValueError, match=r"ids\[2\].*already"):
+        neardup.dedup(["a", "b", "c"], ids=["x", "y", "x"])
+    with pytest.raises(ValueError, match="ids has 2 values for 3 texts"):
+        neardup.dedup(["a", "b", "c"], ids=["x", "y"])
+    with pytest.raises(ValueError, match="threshold: must be in"):
+        neardup.dedup(["a"], threshold=1.5)
+    with pytest.raises(ValueError, match="k: does not apply to method minhash"):
+        neardup.dedup(["a"], k=3)
+    with pytest.raises(TypeError, match='unexpected option "treshold"'):
+        neardup.dedup(["a"], treshold=0.5)
+    with pytest.raises(TypeError, match="num_perm has the wrong type"):
+        neardup.dedup(["a"], num_perm="many")
+    with pytest.raises(ValueError, match="method"):
+        neardup.dedup(["a"], method="magic")
+    assert neardup.dedup([]).summary == {"documents": 0, "pairs": 0, "clusters": 0, "duplicates": 0}
