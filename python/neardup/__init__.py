@@ -8,16 +8,32 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
   to keep;
 * :class:`Deduplicator` — the same, one document at a time;
 * :class:`Stages` and :func:`clusters_of_edges` — the pipeline's stage
-  functions, for engines that process a collection in pieces.
+  functions, for engines that process a collection in pieces;
+* :class:`MinHash` and :class:`MinHashLSH` — shaped like datasketch's, for
+  code ported from it;
+* :func:`compare` — every measure of two texts and their shared passages.
 """
 
 from ._neardup import (
     SPEC_VERSION,
     DedupResult,
     Deduplicator,
+    MinHash,
+    MinHashLSH,
     Stages,
     clusters_of_edges,
+    compare,
     dedup,
 )
 
-__all__ = ["SPEC_VERSION", "DedupResult", "Deduplicator", "Stages", "clusters_of_edges", "dedup"]
+__all__ = [
+    "SPEC_VERSION",
+    "DedupResult",
+    "Deduplicator",
+    "MinHash",
+    "MinHashLSH",
+    "Stages",
+    "clusters_of_edges",
+    "compare",
+    "dedup",
+]

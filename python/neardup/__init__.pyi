@@ -78,3 +78,58 @@ class Stages:
 
 def clusters_of_edges(edges: List[Tuple[int, int]]) -> List[List[int]]:
     """Clusters of pairs of positions, each sorted (its least position first), ordered by it."""
+
+class MinHash:
+    """A MinHash signature of a set of tokens, shaped like datasketch's MinHash (Broder 1997)."""
+
+    def __init__(self, num_perm: int = 128, seed: int = 0, scheme: str = "classic") -> None:
+        """``num_perm`` in 1..=4096; ``scheme`` "classic" (num_perm hashes a token) or "oph" (one, Shrivastava 2017)."""
+    def update(self, token: Union[bytes, str]) -> None:
+        """Adds one token."""
+    def update_batch(self, tokens: Sequence[Union[bytes, str]]) -> None:
+        """Adds many tokens."""
+    def jaccard(self, other: "MinHash") -> float:
+        """Estimated Jaccard resemblance in [0, 1]; ValueError for another num_perm, seed or scheme."""
+    def digest(self) -> List[int]:
+        """The num_perm values (unsigned 32-bit)."""
+    def merge(self, other: "MinHash") -> None:
+        """This becomes the signature of the union of the two sets."""
+    def copy(self) -> "MinHash": ...
+    def is_empty(self) -> bool: ...
+    @property
+    def num_perm(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    def __len__(self) -> int: ...
+    def to_bytes(self) -> bytes:
+        """Versioned, checksummed bytes (SPEC.md §8)."""
+    @staticmethod
+    def from_bytes(data: bytes) -> "MinHash":
+        """Reads to_bytes() output; ValueError for damaged bytes."""
+
+class MinHashLSH:
+    """A MinHash LSH index shaped like datasketch's MinHashLSH (Indyk & Motwani 1998)."""
+
+    def __init__(
+        self,
+        threshold: float = 0.5,
+        num_perm: int = 128,
+        weights: Tuple[float, float] = (0.5, 0.5),
+        params: Optional[Tuple[int, int]] = None,
+    ) -> None:
+        """Bands and rows from the advisor (weights of false positives, negatives) unless ``params=(bands, rows)``."""
+    def insert(self, key: str, minhash: MinHash) -> None:
+        """ValueError for a key already present or a MinHash of another num_perm."""
+    def query(self, minhash: MinHash) -> List[str]:
+        """The keys of every candidate sharing a band, best estimate first."""
+    def remove(self, key: str) -> None:
+        """ValueError when the key does not exist."""
+    def __contains__(self, key: str) -> bool: ...
+    def __len__(self) -> int: ...
+    def is_empty(self) -> bool: ...
+    @property
+    def params(self) -> Tuple[int, List[int]]:
+        """(bands, rows of each band)."""
+
+def compare(a: str, b: str, **options: Any) -> Dict[str, Any]:
+    """Every measure of suspicious text ``a`` against source ``b`` (score: containment of a's word 3-shingles in b's) and their shared passages. ValueError for an empty text or a bad option."""

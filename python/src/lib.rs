@@ -3,7 +3,9 @@
 //! error becomes a Python exception (`ValueError`, `TypeError`) whose message
 //! names the option or the document's position; no panic reaches Python.
 
+mod compare;
 mod dedup;
+mod minhash;
 mod options;
 mod stages;
 
@@ -21,6 +23,9 @@ fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<dedup::DedupResult>()?;
     m.add_class::<dedup::Deduplicator>()?;
     m.add_class::<stages::Stages>()?;
+    m.add_class::<minhash::MinHash>()?;
+    m.add_class::<minhash::MinHashLSH>()?;
+    m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(stages::clusters_of_edges, m)?)?;
     m.add("SPEC_VERSION", neardup::SPEC_VERSION)?;
     Ok(())
