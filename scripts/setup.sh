@@ -55,5 +55,11 @@ if [ $want_test = 1 ]; then
     say "installing pytest, pyarrow and maturin into .venv"
     .venv/bin/pip install -q --disable-pip-version-check 'pytest>=7' 'pyarrow>=14' 'maturin>=1.9,<2'
   fi
+  # The engines of neardup.spark and neardup.ray (the package's extras;
+  # pyspark runs on the machine's JDK). About two minutes, once.
+  if ! .venv/bin/python -c 'import pyspark, ray.data, pandas' 2>/dev/null; then
+    say "installing pyspark and ray into .venv (a few minutes, once)"
+    .venv/bin/pip install -q --disable-pip-version-check 'pyspark>=4,<5' 'pandas<3' 'ray[data]>=2.40,<2.64'
+  fi
 fi
 say "ready"

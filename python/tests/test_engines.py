@@ -1,0 +1,126 @@
+"""Dedup on Spark (local[2]) and Ray (2 CPUs): exactly the clusters of
+neardup.dedup on the same rows, whatever the number of partitions, and
+docs-bench's planted pairs found."""
+
+import itertools
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+import neardup
+
+REPO = Path(__file__).resolve().parents[2]
+DATA = Path(os.environ.get("NEARDUP_DATA", REPO.parent / "shared" / "data"))
+
+
+def docs_bench(limit=None):
+    rows = [json.loads(line) for line in (DATA / "docs-bench" / "docs.jsonl").read_text().splitlines() if line]
+    truth = set()
+    for line in (DATA / "docs-bench" / "pairs.tsv").read_text().splitlines()[1:]:
+        a, b = line.split("\t")[:2]
+        truth.add((min(a, b), max(a, b)))
+    return rows[:limit] if limit else rows, truth
+
+
+def expected(rows):
+    """id -> (cluster representative, keep), from the one-machine pipeline."""
+    result = neardup.dedup([r["text"] for r in rows], ids=[r["id"] for r in rows])
+    rep = {r["id"]: r["id"] for r in rows}
+    for c in result.clusters:
+        for i in c:
+            rep[i] = c[0]
+    return {i: (c, c == i) for i, c in rep.items()}, len(result.clusters)
+
+
+def f1_of_clusters(got, truth):
+    groups = {}
+    for i, (c, _) in got.items():
+        groups.setdefault(c, []).append(i)
+    found = {(min(a, b), max(a, b)) for g in groups.values() for a, b in itertools.combinations(g, 2)}
+    tp = len(found & truth)
+    p, r = tp / len(found), tp / len(truth)
+    return 2 * p * r / (p + r)
+
+
+@pytest.fixture(scope="module")
+def spark():
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    s = (
+        SparkSession.builder.master("local[2]")
+        .appName("neardup-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .config("spark.driver.memory", "2g")
+        .getOrCreate()
+    )
+    s.sparkContext.setLogLevel("ERROR")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def ray_local():
+    import ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    yield ray
+    ray.shutdown()
+
+
+def spark_clusters(spark, rows, partitions, **options):
+    import neardup.spark
+
+    df = spark.createDataFrame(spark.sparkContext.parallelize([(r["id"], r["text"]) for r in rows], partitions), ["id", "text"])
+    out = neardup.spark.dedup(df, **options).collect()
+    assert [r["id"] for r in out] == [r["id"] for r in rows], "rows in input order"
+    return {r["id"]: (r["cluster"], r["keep"]) for r in out}
+
+
+def ray_clusters(ray, rows, partitions, **options):
+    import neardup.ray
+
+    ds = ray.data.from_items([{"id": r["id"], "text": r["text"]} for r in rows], override_num_blocks=partitions)
+    out = neardup.ray.dedup(ds, **options).take_all()
+    assert [r["id"] for r in out] == [r["id"] for r in rows], "rows in input order"
+    return {r["id"]: (r["cluster"], r["keep"]) for r in out}
+
+
+def test_spark_finds_docs_bench_pairs_with_the_one_machine_clusters(spark):
+    rows, truth = docs_bench()
+    want, n = expected(rows)
+    got = spark_clusters(spark, rows, 4)
+    assert got == want
+    assert n > 500
+    assert f1_of_clusters(got, truth) >= 0.95
+
+
+def test_spark_and_ray_agree_with_one_machine_for_1_4_7_partitions(spark, ray_local):
+    rows, _ = docs_bench(700)
+    want, n = expected(rows)
+    assert n >= 5, "the sample has planted pairs"
+    for partitions in (1, 4, 7):
+        assert spark_clusters(spark, rows, partitions) == want, f"spark, {partitions} partitions"
+        assert ray_clusters(ray_local, rows, partitions) == want, f"ray, {partitions} partitions"
+    # Another method: SimHash, verified.
+    result = neardup.dedup([r["text"] for r in rows], ids=[r["id"] for r in rows], method="simhash")
+    rep = {r["id"]: r["id"] for r in rows}
+    for c in result.clusters:
+        for i in c:
+            rep[i] = c[0]
+    want = {i: (c, c == i) for i, c in rep.items()}
+    assert spark_clusters(spark, rows, 3, method="simhash") == want
+
+
+def test_bad_options_fail_before_any_job(spark):
+    import neardup.spark
+
+    df = spark.createDataFrame([("a", "text")], ["id", "text"])
+    with pytest.raises(ValueError, match="threshold"):
+        neardup.spark.dedup(df, threshold=2.0)
+    with pytest.raises(TypeError, match="unexpected option"):
+        neardup.spark.dedup(df, tresh=0.5)
