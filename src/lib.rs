@@ -31,8 +31,11 @@
 //! * [`minhash`]: MinHash signatures and the LSH index with its band advisor.
 //! * [`multiref`]: multireference cosine signatures over a reference text
 //!   trained by a genetic algorithm (`neardup multiref train`).
-//! * [`phonetic`]: phonetic codes (Soundex, Phonex, DSound, SoundD) and the
-//!   token hashes of phonetic shingles (`phonetic:K`).
+//! * [`phonetic`]: phonetic codes (Soundex, Phonex, Phonix, Double
+//!   Metaphone, DSound, SoundD) and the token hashes of phonetic shingles
+//!   (`phonetic:K`, `phonetic:ALGO:K`).
+//! * [`spell`]: dictionary correction (symmetric-delete candidates ranked
+//!   by typing distance, phonetic code and frequency) for `word:K+correct`.
 //! * [`simhash`]: 64-bit SimHash fingerprints and the permuted-block Hamming
 //!   index.
 //! * [`dedup`]: the dedup pipeline of a collection ([`dedup::Deduplicator`]:

@@ -259,7 +259,9 @@ impl Deduplicator {
                         let Some(&y) = self.by_id.get(cid) else {
                             continue;
                         };
-                        let other_set = self.docs[y as usize].as_ref().and_then(|e| e.set.as_deref());
+                        let other_set = self.docs[y as usize]
+                            .as_ref()
+                            .and_then(|e| e.set.as_deref());
                         if let Some(v) = self.stages.verify_parts(
                             BodyRef::MinHash(new),
                             set.as_deref(),

@@ -283,7 +283,11 @@ impl MinHashLsh {
     ///
     /// # Errors
     /// As [`NearDupIndex::insert`].
-    pub(crate) fn insert_candidates(&mut self, id: &str, sig: Signature) -> Result<Vec<u32>, Error> {
+    pub(crate) fn insert_candidates(
+        &mut self,
+        id: &str,
+        sig: Signature,
+    ) -> Result<Vec<u32>, Error> {
         self.check_sig(&sig)?;
         let bands = (!sig.is_empty()).then(|| self.band_hashes(&sig));
         let kind = sig.kind();

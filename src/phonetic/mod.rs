@@ -1,6 +1,6 @@
 //! Phonetic codes: a word → a key that sounds-alike spellings share, so that
 //! a misspelt copy still shares shingles with its original (Varol & Hari
-//! 2015, seed 003). One file per encoder, each citing its source; SPEC.md §12
+//! 2015, seed 003). One file per encoder, each citing its source; SPEC.md §13
 //! defines them with examples.
 //!
 //! * [`soundex`]: American Soundex (Knuth, TAOCP vol. 3; the H/W rule).
@@ -29,7 +29,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// The encoder of `phonetic:K` shingles when none is named: SoundD, the
-/// best of the four on real misspellings (EVALUATION.md, "Typo-robust
+/// best of the six at keeping shingles on real misspellings (EVALUATION.md, "Typo-robust
 /// matching").
 pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::SoundD;
 

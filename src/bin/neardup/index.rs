@@ -44,7 +44,7 @@ pub struct BuildArgs {
     output: PathBuf,
     #[arg(long, value_enum, default_value = "simhash")]
     method: IndexMethod,
-    /// Shingles (features): word:K or char:Q [SimHash word:3, MinHash word:5].
+    /// Shingles (features): word:K, char:Q or phonetic:K [SimHash word:3, MinHash word:5].
     #[arg(long)]
     shingle: Option<Shingling>,
     /// Hash seed.

@@ -64,8 +64,9 @@ enum Command {
     /// Multireference cosine signatures: train a reference, compare pairs.
     #[command(subcommand)]
     Multiref(multiref::MultirefCommand),
-    /// Phonetic codes of words (Soundex, Phonex, DSound, SoundD): one
-    /// `word<TAB>code` line per word.
+    /// Phonetic codes of words (Soundex, Phonex, DSound, SoundD, Phonix,
+    /// Double Metaphone): one `word<TAB>code` line per word
+    /// (metaphone: `word<TAB>primary<TAB>alternate`).
     Phonetic(phonetic::PhoneticArgs),
     /// Dictionary correction: `word<TAB>correction` per word (the word itself
     /// when known or when nothing is close), or build a dictionary.
