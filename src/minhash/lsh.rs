@@ -288,6 +288,22 @@ impl MinHashLsh {
         id: &str,
         sig: Signature,
     ) -> Result<Vec<u32>, Error> {
+        let mut out: Vec<u32> = Vec::new();
+        self.link(id, sig, Some(&mut out))?;
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    }
+
+    /// Adds `id` with `sig` to its buckets (the new slot becomes each
+    /// bucket's first), appending the slots already there to `candidates`
+    /// when given.
+    fn link(
+        &mut self,
+        id: &str,
+        sig: Signature,
+        mut candidates: Option<&mut Vec<u32>>,
+    ) -> Result<(), Error> {
         self.check_sig(&sig)?;
         let bands = (!sig.is_empty()).then(|| self.band_hashes(&sig));
         let kind = sig.kind();
@@ -298,18 +314,16 @@ impl MinHashLsh {
         if self.next.len() < at + b {
             self.next.resize(at + b, NONE);
         }
+        // A reused slot's old links go (an empty signature has no buckets).
         self.next[at..at + b].fill(NONE);
-        let mut out: Vec<u32> = Vec::new();
         for (j, &h) in bands.iter().flatten().enumerate() {
             let old = self.heads[j].insert(h, slot);
             self.next[at + j] = old.unwrap_or(NONE);
-            if let Some(head) = old {
-                self.bucket(j, head, &mut out);
+            if let (Some(head), Some(out)) = (old, candidates.as_deref_mut()) {
+                self.bucket(j, head, out);
             }
         }
-        out.sort_unstable();
-        out.dedup();
-        Ok(out)
+        Ok(())
     }
 
     /// The id and signature in `slot`, if live.
@@ -400,24 +414,7 @@ impl NearDupIndex for MinHashLsh {
 
     /// Adds `id` with `sig`. Time `O(b)`.
     fn insert(&mut self, id: &str, sig: Signature) -> Result<(), Error> {
-        self.check_sig(&sig)?;
-        let bands = (!sig.is_empty()).then(|| self.band_hashes(&sig));
-        let kind = sig.kind();
-        let slot = self.ids.insert(id, sig)?;
-        self.kind = Some(kind);
-        let b = self.heads.len();
-        let at = slot as usize * b;
-        if self.next.len() < at + b {
-            self.next.resize(at + b, NONE);
-        }
-        // A reused slot's old links go (an empty signature has no buckets).
-        self.next[at..at + b].fill(NONE);
-        for (j, &h) in bands.iter().flatten().enumerate() {
-            // The new slot becomes the bucket's first.
-            let old = self.heads[j].insert(h, slot);
-            self.next[at + j] = old.unwrap_or(NONE);
-        }
-        Ok(())
+        self.link(id, sig, None)
     }
 
     /// Removes `id`. Time `O(b)` times the size of its buckets.
