@@ -150,7 +150,7 @@ CPU for 34 MB on one core (dedup uses every core); EVALUATION.md has the
 whole sweep):
 
   setting                               docs-bench  typos  CPU    memory
-  (default) minhash, char:5, t 0.5      0.995       0.998  0.7 s  1.7 KB a document
+  (default) minhash, char:5, t 0.5      0.995       0.998  0.7 s  2.0 KB a document
   --method simhash (char:5, k 12,       0.998       0.996  2.7 s  + every shingle set
     verified by exact Jaccard >= 0.5)                              (8 B a character)
   --shingle word:5                      0.771       0.625  0.4 s  finds only light edits
