@@ -11,29 +11,49 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
   functions, for engines that process a collection in pieces;
 * :class:`MinHash` and :class:`MinHashLSH` — shaped like datasketch's, for
   code ported from it;
-* :func:`compare` — every measure of two texts and their shared passages.
+* :func:`compare` — every measure of two texts and their shared passages;
+* :class:`SimHash` and :class:`Fingerprint` — 64-bit SimHash (Charikar 2002);
+* :func:`phonetic`, :func:`double_metaphone`, :func:`shingles` and
+  :class:`Speller` — phonetic codes and dictionary correction (Varol & Hari
+  2015; Philips 2000);
+* ``Stages.*_batch`` and :func:`components_batch` — the stages as kernels on
+  Arrow columns, for Spark's ``mapInArrow`` and Ray's ``map_batches``.
 """
 
 from ._neardup import (
     SPEC_VERSION,
     DedupResult,
     Deduplicator,
+    Fingerprint,
     MinHash,
     MinHashLSH,
+    SimHash,
+    Speller,
     Stages,
     clusters_of_edges,
     compare,
+    components_batch,
     dedup,
+    double_metaphone,
+    phonetic,
+    shingles,
 )
 
 __all__ = [
     "SPEC_VERSION",
     "DedupResult",
     "Deduplicator",
+    "Fingerprint",
     "MinHash",
     "MinHashLSH",
+    "SimHash",
+    "Speller",
     "Stages",
     "clusters_of_edges",
     "compare",
+    "components_batch",
     "dedup",
+    "double_metaphone",
+    "phonetic",
+    "shingles",
 ]

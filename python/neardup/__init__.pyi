@@ -69,8 +69,14 @@ class Stages:
 
     def __init__(self, **options: Any) -> None:
         """Options as :func:`dedup`."""
-    def sketch(self, texts: List[str]) -> List[bytes]:
-        """The sketch bytes of each text, on every core, GIL released."""
+    def sketch(self, texts: Texts) -> List[bytes]:
+        """The sketch bytes of each text, on every core, GIL released. ValueError naming ``texts[i]``."""
+    def sketch_batch(self, texts: Texts) -> Any:
+        """Batch kernel: a pyarrow column of the sketches, row i of text i: ``fixed_size_binary[w]`` when every sketch has width w (no shingle set kept), else ``binary``."""
+    def keys_batch(self, sketches: Any) -> Any:
+        """Batch kernel: a pyarrow RecordBatch of one row per bucket key, ``row`` (int64, the sketch's row) and ``key`` (uint64). ValueError naming ``sketches[i]`` for a damaged or foreign sketch."""
+    def verify_batch(self, a: Any, b: Any) -> Any:
+        """Batch kernel: pyarrow float64 column, row i the similarity of candidate pair ``(a[i], b[i])`` when it is a near-duplicate pair, else null. ValueError for columns of different lengths."""
     def keys(self, sketch: bytes) -> List[int]:
         """The bucket keys of a sketch (unsigned 64-bit); candidates share a key."""
     def verify(self, a: bytes, b: bytes) -> Optional[float]:
@@ -78,6 +84,73 @@ class Stages:
 
 def clusters_of_edges(edges: List[Tuple[int, int]]) -> List[List[int]]:
     """Clusters of pairs of positions, each sorted (its least position first), ordered by it."""
+
+def components_batch(a: Any, b: Any) -> Any:
+    """Batch kernel: connected components of edges ``a[i]``–``b[i]`` (pyarrow int64 columns of positions) as a RecordBatch of ``pos`` and ``cluster`` (the least position of its component), ``pos`` ascending; positions in no edge are absent."""
+
+class Fingerprint:
+    """A 64-bit SimHash fingerprint with the configuration that made it (Charikar 2002; SPEC.md §10)."""
+
+    @staticmethod
+    def from_value(value: int) -> "Fingerprint":
+        """A fingerprint of custom features, ``value`` in 0..2**64; compared only with other custom ones."""
+    @property
+    def value(self) -> int:
+        """The 64 bits, in 0..2**64."""
+    @property
+    def hex(self) -> str:
+        """16 lowercase hex digits."""
+    @property
+    def is_empty(self) -> bool:
+        """True for a text without features: it matches nothing."""
+    @property
+    def config(self) -> Dict[str, Any]:
+        """``{"shingle", "weights", "seed"}``."""
+    def distance(self, other: "Fingerprint") -> int:
+        """Hamming distance 0..=64; ValueError when the configurations differ."""
+
+class SimHash:
+    """64-bit SimHash fingerprints of texts (Charikar 2002)."""
+
+    @staticmethod
+    def fingerprint(text: str, *, shingle: str = "word:3", weights: str = "tf", seed: int = 0) -> Fingerprint:
+        """The fingerprint of ``text``; ValueError for a bad option (named)."""
+    @staticmethod
+    def from_shingles(hashes: Sequence[int]) -> Fingerprint:
+        """Fingerprint of 64-bit feature hashes, each occurrence weighing 1; ValueError when empty."""
+    @staticmethod
+    def hamming_distance(a: int, b: int) -> int:
+        """Differing bits of two 64-bit values, 0..=64."""
+    @staticmethod
+    def cosine_estimate(distance: int) -> float:
+        """cos(pi d / 64) for d in 0..=64 (Charikar 2002); ValueError outside."""
+
+def phonetic(word: str, algorithm: str) -> str:
+    """Phonetic code of ``word``: "soundex", "phonex", "dsound", "soundd", "phonix" (Varol & Hari 2015) or "metaphone" (Philips 2000); SPEC.md §13. ValueError for an unknown algorithm."""
+
+def double_metaphone(word: str, max_length: Optional[int] = None) -> Tuple[str, str]:
+    """(primary, alternate) Double Metaphone codes, full length or cut to ``max_length`` (1..=64)."""
+
+def shingles(text: str, shingle: str, seed: int = 0) -> List[int]:
+    """Shingle hashes (unsigned 64-bit) by position for "word:K", "char:Q", "phonetic:K" or "phonetic:ALGO:K" (SPEC.md §3, §13)."""
+
+class Speller:
+    """Dictionary correction of misspelt words (Varol & Hari 2015; SPEC.md §13)."""
+
+    @staticmethod
+    def from_bytes(data: bytes) -> "Speller":
+        """A dictionary written by ``neardup spell --from-counts``; ValueError for damaged or other-version bytes."""
+    @staticmethod
+    def english() -> "Speller":
+        """The bundled English dictionary (about 0.3 s and 40 MB to index)."""
+    def __len__(self) -> int: ...
+    def __contains__(self, word: str) -> bool: ...
+    def correct(self, word: str) -> str:
+        """The correction of ``word``, or ``word`` when known, without Latin letters, or nothing is close."""
+    def correct_text(self, text: str) -> str:
+        """``text`` with every misspelt word corrected, the rest kept."""
+    def candidates(self, word: str, max: int = 10) -> List[Dict[str, Any]]:
+        """Up to ``max`` (1..=100) ``{"word", "distance", "cost"}``, best first; empty for a known word."""
 
 class MinHash:
     """A MinHash signature of a set of tokens, shaped like datasketch's MinHash (Broder 1997)."""

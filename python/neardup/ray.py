@@ -6,10 +6,11 @@ first row in the input's order) and ``keep`` (bool), in the input's order,
 with exactly the clusters of :func:`neardup.dedup` on the same rows:
 
 1. positions by zipping the rows with ``ray.data.range`` (the input's order);
-2. sketches and bucket keys by ``map_batches`` (:class:`neardup.Stages`), one
-   row per key carrying the sketch;
+2. sketches and bucket keys by ``map_batches`` (the batch kernels
+   :meth:`neardup.Stages.sketch_batch` and :meth:`neardup.Stages.keys_batch`),
+   one row per key carrying the sketch;
 3. candidates by ``groupby`` on the key, each group's pairs verified there
-   (:meth:`neardup.Stages.verify`);
+   (:meth:`neardup.Stages.verify_batch`);
 4. connected components by alternating large-star and small-star rounds
    (Kiveris et al., SoCC 2014), each a ``groupby`` — the graph is never
    collected on one machine; the driver reads only a count and a checksum
@@ -21,11 +22,11 @@ Options are those of :func:`neardup.dedup`; ``pip install "./python[ray]"``.
 from typing import Any, Dict, List
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import ray
 
 from ._neardup import Stages
 
-_MASK = (1 << 63) - 1
 _CACHE: Dict[Any, Stages] = {}
 
 
@@ -58,28 +59,41 @@ def dedup(ds: "ray.data.Dataset", text_col: str = "text", id_col: str = "id", **
 
     def sketch_keys(b: pa.Table) -> pa.Table:
         stages = _stages(options)
-        sketches = stages.sketch(b.column(text_col).to_pylist())
-        keys, pos, sk = [], [], []
-        for p, s in zip(b.column("pos").to_pylist(), sketches):
-            for k in stages.keys(s):
-                keys.append(k & _MASK if k < (1 << 63) else k - (1 << 64))
-                pos.append(p)
-                sk.append(s)
-        return _table({"key": keys, "pos": pos, "sketch": sk}, {"key": pa.int64(), "pos": pa.int64(), "sketch": pa.binary()})
+        sketches = stages.sketch_batch(b.column(text_col)).cast(pa.binary())
+        k = stages.keys_batch(sketches)
+        rows_of_keys = k.column("row")
+        return pa.table(
+            {
+                # The key's 64 bits as a signed long (a view, not a conversion).
+                "key": k.column("key").view(pa.int64()),
+                "pos": b.column("pos").combine_chunks().take(rows_of_keys),
+                "sketch": sketches.take(rows_of_keys),
+            }
+        )
 
     def verify_group(g: pa.Table) -> pa.Table:
         if g.num_rows < 2:
             return _edges([], [])
         stages = _stages(options)
-        pos, sk = g.column("pos").to_pylist(), g.column("sketch").to_pylist()
-        order = sorted(range(len(pos)), key=pos.__getitem__)
-        u, v = [], []
-        for i, x in enumerate(order):
-            for y in order[i + 1 :]:
-                if pos[x] != pos[y] and stages.verify(sk[x], sk[y]) is not None:
-                    u.append(pos[x])
-                    v.append(pos[y])
-        return _edges(u, v)
+        g = g.sort_by("pos")
+        n = g.num_rows
+        pos, sk = g.column("pos").combine_chunks(), g.column("sketch").combine_chunks()
+        us, vs = [], []
+        # Every pair of the bucket once, in position order, verified in
+        # batches of about 2^16 pairs (memory bounded for a large bucket).
+        i = 0
+        while i < n - 1:
+            first, second = [], []
+            while i < n - 1 and len(first) < 1 << 16:
+                first.extend([i] * (n - 1 - i))
+                second.extend(range(i + 1, n))
+                i += 1
+            a, b = pos.take(first), pos.take(second)
+            similar = pc.is_valid(stages.verify_batch(sk.take(first), sk.take(second)))
+            found = pc.and_(similar, pc.not_equal(a, b))
+            us.append(a.filter(found))
+            vs.append(b.filter(found))
+        return pa.table({"u": pa.concat_arrays(us), "v": pa.concat_arrays(vs)})
 
     keyed = rows.map_batches(sketch_keys, batch_format="pyarrow")
     edges = keyed.groupby("key").map_groups(verify_group, batch_format="pyarrow")

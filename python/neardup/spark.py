@@ -6,12 +6,13 @@ first document in the input's order) and ``keep`` (bool), with exactly the
 clusters of :func:`neardup.dedup` on the same rows in the same order, whatever
 the number of partitions:
 
-1. sketches by ``mapInArrow`` (:class:`neardup.Stages`, every core of each
-   executor, the GIL released);
-2. bucket keys by ``mapInArrow``, one row per key; candidates by Spark's
-   ``groupBy`` on the key (each pair once);
+1. sketches by ``mapInArrow`` (the batch kernel
+   :meth:`neardup.Stages.sketch_batch`: every core of each executor, the GIL
+   released, Arrow columns in and out);
+2. bucket keys by ``mapInArrow`` (:meth:`neardup.Stages.keys_batch`), one
+   row per key; candidates by a join on the key (each pair once);
 3. verification as a join of the candidates' sketches only, by
-   ``mapInArrow`` (:meth:`neardup.Stages.verify`);
+   ``mapInArrow`` (:meth:`neardup.Stages.verify_batch`);
 4. connected components of the verified pairs by alternating large-star and
    small-star rounds (Kiveris, Lattanzi, Mirrokni, Rastogi & Vassilvitskii,
    "Connected Components in MapReduce and Beyond", SoCC 2014): every node is
@@ -25,6 +26,7 @@ is needed: ``pip install "./python[spark]"``.
 from typing import Any, Iterator
 
 import pyarrow as pa
+import pyarrow.compute as pc
 from pyspark.sql import DataFrame, functions as F
 from pyspark.sql.types import BinaryType, BooleanType, LongType, StringType, StructField, StructType
 
@@ -33,11 +35,6 @@ from ._neardup import Stages
 _SKETCH = StructType([StructField("pos", LongType()), StructField("sketch", BinaryType())])
 _KEY = StructType([StructField("key", LongType()), StructField("pos", LongType())])
 _EDGE = StructType([StructField("a", LongType()), StructField("b", LongType())])
-
-
-def _signed(key: int) -> int:
-    """A 64-bit unsigned key as Spark's signed long (the same bits)."""
-    return key - (1 << 64) if key >= 1 << 63 else key
 
 
 def dedup(df: DataFrame, text_col: str = "text", id_col: str = "id", **options: Any) -> DataFrame:
@@ -58,24 +55,18 @@ def dedup(df: DataFrame, text_col: str = "text", id_col: str = "id", **options: 
     def sketch(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         stages = Stages(**options)
         for b in batches:
-            texts = b.column("text").to_pylist()
-            yield pa.RecordBatch.from_arrays(
-                [b.column("pos"), pa.array(stages.sketch(texts), type=pa.binary())],
-                names=["pos", "sketch"],
-            )
+            column = stages.sketch_batch(b.column("text")).cast(pa.binary())
+            yield pa.RecordBatch.from_arrays([b.column("pos"), column], names=["pos", "sketch"])
 
     sketches = rows.select("pos", "text").mapInArrow(sketch, _SKETCH).cache()
 
     def keys(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         stages = Stages(**options)
         for b in batches:
-            out_keys, out_pos = [], []
-            for pos, s in zip(b.column("pos").to_pylist(), b.column("sketch").to_pylist()):
-                for k in stages.keys(s):
-                    out_keys.append(_signed(k))
-                    out_pos.append(pos)
+            k = stages.keys_batch(b.column("sketch"))
+            # Spark's long holds the key's 64 bits (a view, not a conversion).
             yield pa.RecordBatch.from_arrays(
-                [pa.array(out_keys, type=pa.int64()), pa.array(out_pos, type=pa.int64())],
+                [k.column("key").view(pa.int64()), b.column("pos").take(k.column("row"))],
                 names=["key", "pos"],
             )
 
@@ -96,18 +87,9 @@ def dedup(df: DataFrame, text_col: str = "text", id_col: str = "id", **options: 
     def verify(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         stages = Stages(**options)
         for b in batches:
-            keep_a, keep_b = [], []
-            for a, bb, x, y in zip(
-                b.column("a").to_pylist(),
-                b.column("b").to_pylist(),
-                b.column("sketch_a").to_pylist(),
-                b.column("sketch_b").to_pylist(),
-            ):
-                if stages.verify(x, y) is not None:
-                    keep_a.append(a)
-                    keep_b.append(bb)
+            found = pc.is_valid(stages.verify_batch(b.column("sketch_a"), b.column("sketch_b")))
             yield pa.RecordBatch.from_arrays(
-                [pa.array(keep_a, type=pa.int64()), pa.array(keep_b, type=pa.int64())], names=["a", "b"]
+                [b.column("a").filter(found), b.column("b").filter(found)], names=["a", "b"]
             )
 
     edges = joined.mapInArrow(verify, _EDGE).cache()

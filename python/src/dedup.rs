@@ -12,11 +12,13 @@ use rayon::prelude::*;
 /// Texts of documents as Rust strings: a sequence of `str`, or a pyarrow
 /// `string` / `large_string` array, read from its buffers (no Python object
 /// per string).
-fn texts_of(texts: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    if let Ok(kind) = texts.getattr("type").and_then(|t| t.str()) {
-        let kind = kind.to_string();
-        if kind == "string" || kind == "large_string" || kind == "utf8" || kind == "large_utf8" {
-            return arrow_strings(texts, kind.starts_with("large"));
+pub(crate) fn texts_of(texts: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if let Some(kind) = crate::arrow::type_of(texts) {
+        if matches!(
+            kind.as_str(),
+            "string" | "large_string" | "utf8" | "large_utf8"
+        ) {
+            return crate::arrow::read_strings(texts, "texts");
         }
     }
     if texts.is_instance_of::<pyo3::types::PyString>() {
@@ -48,48 +50,6 @@ fn type_name(v: &Bound<'_, PyAny>) -> String {
         .name()
         .map(|n| n.to_string())
         .unwrap_or_default()
-}
-
-/// The strings of a pyarrow string array, from its offsets and data buffers.
-fn arrow_strings(array: &Bound<'_, PyAny>, large: bool) -> PyResult<Vec<String>> {
-    let n: usize = array.len()?;
-    if array.getattr("null_count")?.extract::<usize>()? > 0 {
-        return Err(PyValueError::new_err("texts has null values"));
-    }
-    let offset: usize = array.getattr("offset")?.extract()?;
-    let buffers = array.call_method0("buffers")?;
-    let (offsets, data) = (buffers.get_item(1)?, buffers.get_item(2)?);
-    let bytes = |b: &Bound<'_, PyAny>| -> PyResult<Vec<u8>> {
-        if b.is_none() {
-            return Ok(Vec::new());
-        }
-        // One copy of the whole buffer (pyarrow's Buffer.to_pybytes), never
-        // a Python object per string.
-        let bytes = b.call_method0("to_pybytes")?;
-        Ok(bytes.cast::<PyBytes>()?.as_bytes().to_vec())
-    };
-    let (offsets, data) = (bytes(&offsets)?, bytes(&data)?);
-    let width = if large { 8 } else { 4 };
-    let at = |i: usize| -> PyResult<usize> {
-        let s = offsets
-            .get((offset + i) * width..(offset + i + 1) * width)
-            .ok_or_else(|| PyValueError::new_err("texts: the offsets buffer is too short"))?;
-        Ok(if large {
-            i64::from_le_bytes(s.try_into().unwrap_or_default()) as usize
-        } else {
-            i32::from_le_bytes(s.try_into().unwrap_or_default()) as usize
-        })
-    };
-    (0..n)
-        .map(|i| {
-            let (a, b) = (at(i)?, at(i + 1)?);
-            let s = data.get(a..b).ok_or_else(|| {
-                PyValueError::new_err(format!("texts[{i}]: offsets out of range"))
-            })?;
-            String::from_utf8(s.to_vec())
-                .map_err(|_| PyValueError::new_err(format!("texts[{i}] is not valid UTF-8")))
-        })
-        .collect()
 }
 
 /// Ids: given (a sequence of `str`, as many as the texts), else the

@@ -3,10 +3,14 @@
 //! error becomes a Python exception (`ValueError`, `TypeError`) whose message
 //! names the option or the document's position; no panic reaches Python.
 
+mod arrow;
 mod compare;
 mod dedup;
 mod minhash;
 mod options;
+mod phonetic;
+mod simhash;
+mod speller;
 mod stages;
 
 use pyo3::prelude::*;
@@ -27,6 +31,13 @@ fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<minhash::MinHashLSH>()?;
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(stages::clusters_of_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(stages::components_batch, m)?)?;
+    m.add_class::<simhash::SimHash>()?;
+    m.add_class::<simhash::Fingerprint>()?;
+    m.add_function(wrap_pyfunction!(phonetic::phonetic, m)?)?;
+    m.add_function(wrap_pyfunction!(phonetic::double_metaphone, m)?)?;
+    m.add_function(wrap_pyfunction!(phonetic::shingles, m)?)?;
+    m.add_class::<speller::Speller>()?;
     m.add("SPEC_VERSION", neardup::SPEC_VERSION)?;
     Ok(())
 }

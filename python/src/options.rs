@@ -89,3 +89,69 @@ pub fn config(options: Option<&Bound<'_, PyDict>>) -> PyResult<DedupConfig> {
     c.check().map_err(crate::value_error)?;
     Ok(c)
 }
+
+/// Keyword options → a core configuration that reads itself from JSON
+/// (`CompareConfig`, `SimHashConfig`): keys in snake_case, turned into the
+/// core's camelCase; an unknown key or a bad value is a `ValueError` that
+/// names it in snake_case. None gives the defaults.
+pub fn serde_config<T>(py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<T>
+where
+    T: serde::de::DeserializeOwned + Default,
+{
+    let Some(options) = options.filter(|o| !o.is_empty()) else {
+        return Ok(T::default());
+    };
+    let text: String = py
+        .import("json")?
+        .call_method1("dumps", (options,))
+        .map_err(|_| PyTypeError::new_err("options must be str, int, float or bool values"))?
+        .extract()?;
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| PyValueError::new_err(format!("invalid options: {e}")))?;
+    let value = match value {
+        serde_json::Value::Object(map) => {
+            serde_json::Value::Object(map.into_iter().map(|(k, v)| (camel(&k), v)).collect())
+        }
+        v => v,
+    };
+    serde_json::from_value(value).map_err(|e| {
+        PyValueError::new_err(format!("invalid options: {}", snake_words(&e.to_string())))
+    })
+}
+
+/// `word_k` → `wordK`.
+fn camel(snake: &str) -> String {
+    let mut out = String::with_capacity(snake.len());
+    let mut up = false;
+    for c in snake.chars() {
+        if c == '_' {
+            up = true;
+        } else if up {
+            out.extend(c.to_uppercase());
+            up = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The camelCase names quoted in a serde message (`` `wordK` ``) in
+/// snake_case (`` `word_k` ``); the rest of the message is kept.
+fn snake_words(message: &str) -> String {
+    let mut out = String::with_capacity(message.len() + 8);
+    let (mut quoted, mut prev_lower) = (false, false);
+    for c in message.chars() {
+        if c == '`' {
+            quoted = !quoted;
+        }
+        if quoted && c.is_ascii_uppercase() && prev_lower {
+            out.push('_');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+    }
+    out
+}

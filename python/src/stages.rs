@@ -2,10 +2,13 @@
 //! (`neardup::dedup::Stages`) for engines that process a collection in
 //! pieces — text → sketch bytes, sketch → bucket keys, pair → verified
 //! similarity, edges → clusters — byte-identical to the Rust and wasm ones
-//! (SPEC.md §14).
+//! (SPEC.md §14). Each stage has a batch kernel on Arrow columns
+//! (`*_batch`), for `mapInArrow` (Spark) and `map_batches` (Ray): columns in
+//! and out through pyarrow's buffers, every core, the GIL released.
 
 use crate::options;
 use neardup::dedup::Stages as Core;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use rayon::prelude::*;
@@ -28,26 +31,116 @@ impl Stages {
     }
 
     /// The sketch bytes of each text (a list of `bytes`), on every core with
-    /// the GIL released.
+    /// the GIL released. `texts`: a sequence of `str` or a pyarrow string
+    /// array. `ValueError` naming `texts[i]` for a text that cannot be
+    /// sketched (e.g. too large).
     fn sketch<'py>(
         &self,
         py: Python<'py>,
-        texts: Vec<String>,
+        texts: &Bound<'py, PyAny>,
     ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
-        let out: Result<Vec<Vec<u8>>, String> = py.detach(|| {
-            texts
-                .par_iter()
-                .enumerate()
-                .map(|(i, t)| {
+        let texts = crate::dedup::texts_of(texts)?;
+        let out = self.sketch_all(py, &texts)?;
+        Ok(out.iter().map(|b| PyBytes::new(py, b)).collect())
+    }
+
+    /// Batch kernel: the sketch bytes of a column of texts (a pyarrow string
+    /// or large_string array, or a sequence of `str`) as one pyarrow column —
+    /// `fixed_size_binary[w]` when every sketch has the same width `w` (a
+    /// configuration that keeps no shingle set), else `binary` — row `i` the
+    /// sketch of text `i`. Byte-identical to `sketch`.
+    fn sketch_batch<'py>(
+        &self,
+        py: Python<'py>,
+        texts: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let texts = crate::dedup::texts_of(texts)?;
+        let out = self.sketch_all(py, &texts)?;
+        crate::arrow::binary_array(py, &out)
+    }
+
+    /// Batch kernel: the bucket keys of a column of sketches (pyarrow
+    /// `fixed_size_binary`, `binary` or `large_binary`) as a record batch of
+    /// one row per key: `row` (int64, the sketch's row) and `key` (uint64),
+    /// rows in order, each row's keys in the order of `keys`. `ValueError`
+    /// naming `sketches[i]` for a damaged sketch or one of another
+    /// configuration.
+    fn keys_batch<'py>(
+        &self,
+        py: Python<'py>,
+        sketches: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let blobs = crate::arrow::read_blobs(sketches, "sketches")?;
+        let keys: Result<Vec<Vec<u64>>, String> = py.detach(|| {
+            (0..blobs.len())
+                .into_par_iter()
+                .map(|i| {
                     self.inner
-                        .sketch(t)
-                        .map(|s| s.to_bytes())
-                        .map_err(|e| format!("texts[{i}]: {e}"))
+                        .read_sketch(blobs.get(i))
+                        .and_then(|s| self.inner.keys(&s))
+                        .map_err(|e| format!("sketches[{i}]: {e}"))
                 })
                 .collect()
         });
-        let out = out.map_err(pyo3::exceptions::PyValueError::new_err)?;
-        Ok(out.iter().map(|b| PyBytes::new(py, b)).collect())
+        let keys = keys.map_err(PyValueError::new_err)?;
+        let rows: Vec<u64> = keys
+            .iter()
+            .enumerate()
+            .flat_map(|(i, k)| core::iter::repeat_n(i as u64, k.len()))
+            .collect();
+        let keys: Vec<u64> = keys.concat();
+        crate::arrow::record_batch(
+            py,
+            vec![
+                ("row", crate::arrow::u64_array(py, "int64", &rows)?),
+                ("key", crate::arrow::u64_array(py, "uint64", &keys)?),
+            ],
+        )
+    }
+
+    /// Batch kernel: candidate pairs given as two columns of sketches of the
+    /// same length (row `i` pairs `a[i]` with `b[i]`) → a pyarrow `float64`
+    /// column: the similarity where the pair is a near-duplicate pair, null
+    /// where it is not. `ValueError` for columns of different lengths or a
+    /// damaged sketch (naming `a[i]` or `b[i]`).
+    fn verify_batch<'py>(
+        &self,
+        py: Python<'py>,
+        a: &Bound<'py, PyAny>,
+        b: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (a, b) = (
+            crate::arrow::read_blobs(a, "a")?,
+            crate::arrow::read_blobs(b, "b")?,
+        );
+        if a.len() != b.len() {
+            return Err(PyValueError::new_err(format!(
+                "a has {} rows and b {}: they must be as long",
+                a.len(),
+                b.len()
+            )));
+        }
+        let out: Result<Vec<Option<f64>>, String> = py.detach(|| {
+            (0..a.len())
+                .into_par_iter()
+                .map(|i| {
+                    let x = self
+                        .inner
+                        .read_sketch(a.get(i))
+                        .map_err(|e| format!("a[{i}]: {e}"))?;
+                    let y = self
+                        .inner
+                        .read_sketch(b.get(i))
+                        .map_err(|e| format!("b[{i}]: {e}"))?;
+                    let v = self
+                        .inner
+                        .verify(&x, &y)
+                        .map_err(|e| format!("a[{i}]: {e}"))?;
+                    Ok(v.map(|v| v.similarity))
+                })
+                .collect()
+        });
+        crate::arrow::f64_array(py, &out.map_err(PyValueError::new_err)?)
     }
 
     /// The bucket keys of a sketch (unsigned 64-bit integers).
@@ -67,6 +160,68 @@ impl Stages {
             .map_err(crate::value_error)?
             .map(|v| v.similarity))
     }
+}
+
+impl Stages {
+    fn sketch_all(&self, py: Python<'_>, texts: &[String]) -> PyResult<Vec<Vec<u8>>> {
+        let out: Result<Vec<Vec<u8>>, String> = py.detach(|| {
+            texts
+                .par_iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    self.inner
+                        .sketch(t)
+                        .map(|s| s.to_bytes())
+                        .map_err(|e| format!("texts[{i}]: {e}"))
+                })
+                .collect()
+        });
+        out.map_err(PyValueError::new_err)
+    }
+}
+
+/// Batch kernel: the connected components of edges given as two pyarrow
+/// int64 (or uint64) columns of document positions, `a[i]`–`b[i]`, as a
+/// record batch of `pos` and `cluster` (both int64): every position in an
+/// edge, ascending, with the least position of its component (its
+/// representative). Positions in no edge are absent. `ValueError` for
+/// columns of different lengths, nulls or negative positions.
+#[pyfunction]
+pub fn components_batch<'py>(
+    py: Python<'py>,
+    a: &Bound<'py, PyAny>,
+    b: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let (a, b) = (
+        crate::arrow::read_positions(a, "a")?,
+        crate::arrow::read_positions(b, "b")?,
+    );
+    if a.len() != b.len() {
+        return Err(PyValueError::new_err(format!(
+            "a has {} rows and b {}: they must be as long",
+            a.len(),
+            b.len()
+        )));
+    }
+    let (pos, cluster) = py.detach(|| {
+        let edges: Vec<(u64, u64)> = a.into_iter().zip(b).collect();
+        let mut nodes: Vec<(u64, u64)> = neardup::dedup::clusters_of_edges(&edges)
+            .into_iter()
+            .flat_map(|c| {
+                let r = c[0];
+                c.into_iter().map(move |p| (p, r))
+            })
+            .collect();
+        nodes.sort_unstable();
+        nodes.into_iter().unzip::<u64, u64, Vec<u64>, Vec<u64>>()
+    });
+    crate::arrow::record_batch(
+        py,
+        vec![
+            ("pos", crate::arrow::u64_array(py, "int64", &pos)?),
+            ("cluster", crate::arrow::u64_array(py, "int64", &cluster)?),
+        ],
+    )
 }
 
 /// Clusters of a graph of pairs of document positions: each sorted (its
