@@ -11,7 +11,7 @@ use crate::shingle::{ShingleSet, Shingling};
 use crate::text::{normalize, Normalized};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::cell::RefCell;
+use core::cell::{OnceCell, RefCell};
 
 /// A normalised text with its token hashes and memoised shingles.
 ///
@@ -24,7 +24,8 @@ use core::cell::RefCell;
 pub struct Document {
     normalized: Normalized,
     seed: u64,
-    token_hashes: Vec<u64>,
+    /// Computed on first use: character q-grams never need them.
+    token_hashes: OnceCell<Vec<u64>>,
     memo: RefCell<Vec<(Shingling, Memo)>>,
 }
 
@@ -47,11 +48,10 @@ impl Document {
 
     /// A document from an already normalised text.
     pub fn from_normalized(normalized: Normalized, seed: u64) -> Self {
-        let token_hashes = crate::shingle::token_hashes(&normalized, seed);
         Document {
             normalized,
             seed,
-            token_hashes,
+            token_hashes: OnceCell::new(),
             memo: RefCell::new(Vec::new()),
         }
     }
@@ -66,19 +66,21 @@ impl Document {
         self.seed
     }
 
-    /// The hash of each word token, in order (`bytes_hash(seed, token)`).
+    /// The hash of each word token, in order (`bytes_hash(seed, token)`),
+    /// computed on first use.
     pub fn token_hashes(&self) -> &[u64] {
-        &self.token_hashes
+        self.token_hashes
+            .get_or_init(|| crate::shingle::token_hashes(&self.normalized, self.seed))
     }
 
     /// Number of word tokens.
     pub fn len(&self) -> usize {
-        self.token_hashes.len()
+        self.normalized.tokens().len()
     }
 
     /// `true` when the text has no word tokens.
     pub fn is_empty(&self) -> bool {
-        self.token_hashes.is_empty()
+        self.normalized.tokens().is_empty()
     }
 
     fn memo<T>(&self, shingling: Shingling, get: impl FnOnce(&mut Memo) -> T) -> T {
@@ -102,8 +104,13 @@ impl Document {
         if let Some(s) = self.memo(shingling, |m| m.sequence.clone()) {
             return s;
         }
+        // Only word shingles read the token hashes.
+        let tokens: &[u64] = match shingling {
+            Shingling::Words(_) => self.token_hashes(),
+            _ => &[],
+        };
         let s: Arc<[u64]> = shingling
-            .compute(&self.normalized, &self.token_hashes, self.seed)
+            .compute(&self.normalized, tokens, self.seed)
             .into();
         self.memo(shingling, |m| m.sequence = Some(s.clone()));
         s
