@@ -1,5 +1,6 @@
 // Writes target/million/docs.jsonl for the 1 M-document dedup benchmark
-// (BENCHMARKS.md): node scripts/make-million.mjs [N] (default 1,000,000).
+// (BENCHMARKS.md): node scripts/make-million.mjs [N] [DIR] (default 1,000,000
+// documents into target/million).
 // 1,000,000 documents of 50 words each, drawn at random from docs-bench's
 // distinct words (so that no two are near-duplicates), and every 1,000th
 // followed by a copy with two words changed (a planted pair).
@@ -8,8 +9,9 @@ import { join } from 'node:path';
 import { dataDir, repo } from '../tests/js/helpers.mjs';
 const words = [...new Set(readFileSync(join(dataDir, 'docs-bench', 'docs.jsonl'), 'utf8').trim().split('\n').flatMap((l) => JSON.parse(l).text.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2))];
 const n = Number(process.argv[2] ?? 1_000_000);
-mkdirSync(join(repo, 'target', 'million'), { recursive: true });
-const out = createWriteStream(join(repo, 'target', 'million', 'docs.jsonl'));
+const dir = process.argv[3] ?? join(repo, 'target', 'million');
+mkdirSync(dir, { recursive: true });
+const out = createWriteStream(join(dir, 'docs.jsonl'));
 let a = 12345;
 // mulberry32
 const r = () => { a = (a + 0x6d2b79f5) | 0; let t = Math.imul(a ^ (a >>> 15), 1 | a); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return (t ^ (t >>> 14)) >>> 0; };

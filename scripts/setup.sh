@@ -57,9 +57,9 @@ if [ $want_test = 1 ]; then
   fi
   # The engines of neardup.spark and neardup.ray (the package's extras;
   # pyspark runs on the machine's JDK). About two minutes, once.
-  if ! .venv/bin/python -c 'import pyspark, ray.data, pandas' 2>/dev/null; then
+  if ! .venv/bin/python -c 'import pyspark, ray.data, pandas, polars' 2>/dev/null; then
     say "installing pyspark and ray into .venv (a few minutes, once)"
-    .venv/bin/pip install -q --disable-pip-version-check 'pyspark>=4,<5' 'pandas<3' 'ray[data]>=2.40,<2.64'
+    .venv/bin/pip install -q --disable-pip-version-check 'pyspark>=4,<5' 'pandas<3' 'ray[data]>=2.46,<2.64' 'polars>=1'
   fi
 fi
 say "ready"

@@ -6,20 +6,25 @@ first row in the input's order) and ``keep`` (bool), in the input's order,
 with exactly the clusters of :func:`neardup.dedup` on the same rows:
 
 1. positions by zipping the rows with ``ray.data.range`` (the input's order);
-2. sketches and bucket keys by ``map_batches`` (the batch kernels
-   :meth:`neardup.Stages.sketch_batch` and :meth:`neardup.Stages.keys_batch`),
-   one row per key carrying the sketch;
-3. candidates by ``groupby`` on the key, each group's pairs verified there
-   (:meth:`neardup.Stages.verify_batch`);
+2. sketches, then bucket keys, by ``map_batches`` (the batch kernels
+   :meth:`neardup.Stages.sketch_batch` and :meth:`neardup.Stages.keys_batch`):
+   one ``(key, pos)`` row per key;
+3. candidate pairs by ``groupby`` on the key (each pair once), verified
+   after joining each with its two sketches
+   (:meth:`neardup.Stages.verify_batch`): a sketch travels only with a
+   candidate pair;
 4. connected components by alternating large-star and small-star rounds
    (Kiveris et al., SoCC 2014), each a ``groupby`` — the graph is never
    collected on one machine; the driver reads only a count and a checksum
-   of each round's edges.
+   of each round's edges;
+5. the representative's id of each cluster, and every row's, by joins.
+
+Joins need ``polars`` (a dependency of the ``ray`` extra).
 
 Options are those of :func:`neardup.dedup`; ``pip install "./python[ray]"``.
 """
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -46,91 +51,75 @@ def _edges(u: List[int], v: List[int]) -> pa.Table:
     return _table({"u": u, "v": v}, {"u": pa.int64(), "v": pa.int64()})
 
 
-def dedup(ds: "ray.data.Dataset", text_col: str = "text", id_col: str = "id", **options: Any) -> "ray.data.Dataset":
+def dedup(
+    ds: "ray.data.Dataset",
+    text_col: str = "text",
+    id_col: str = "id",
+    num_partitions: Optional[int] = None,
+    **options: Any,
+) -> "ray.data.Dataset":
     """The near-duplicate clusters of ``ds``'s rows (module docs).
 
+    ``num_partitions``: of each join (default twice the cluster's CPUs).
     Raises ``ValueError`` or ``TypeError`` for bad options before any task
     runs.
     """
     Stages(**options)  # checks the options on the driver
+    parts = num_partitions or max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
     ray.data.DataContext.get_current().execution_options.preserve_order = True
     n = ds.count()
     rows = ds.select_columns([id_col, text_col]).zip(ray.data.range(n).rename_columns({"id": "pos"}))
 
-    def sketch_keys(b: pa.Table) -> pa.Table:
-        stages = _stages(options)
-        sketches = stages.sketch_batch(b.column(text_col)).cast(pa.binary())
-        k = stages.keys_batch(sketches)
-        rows_of_keys = k.column("row")
+    def sketch(b: pa.Table) -> pa.Table:
+        column = _stages(options).sketch_batch(b.column(text_col)).cast(pa.binary())
+        return pa.table({"pos": b.column("pos"), "sketch": column})
+
+    def keys(b: pa.Table) -> pa.Table:
+        k = _stages(options).keys_batch(b.column("sketch"))
+        # The key's 64 bits as a signed long (a view, not a conversion).
+        return pa.table({"key": k.column("key").view(pa.int64()), "pos": b.column("pos").combine_chunks().take(k.column("row"))})
+
+    def bucket_pairs(g: pa.Table) -> pa.Table:
+        # Every pair of a bucket once, in position order.
+        pos = sorted(set(g.column("pos").to_pylist()))
+        n = len(pos)
+        return _edges([pos[i] for i in range(n) for _ in range(i + 1, n)], [pos[j] for i in range(n) for j in range(i + 1, n)])
+
+    def verify(b: pa.Table) -> pa.Table:
+        found = pc.is_valid(_stages(options).verify_batch(b.column("su"), b.column("sv")))
+        return pa.table({"u": b.column("u").filter(found), "v": b.column("v").filter(found)})
+
+    sketches = rows.map_batches(sketch, batch_format="pyarrow").materialize()
+    keyed = sketches.map_batches(keys, batch_format="pyarrow")
+    candidates = _distinct(keyed.groupby("key").map_groups(bucket_pairs, batch_format="pyarrow"))
+    # Verification joins the candidates with their two sketches only.
+    su = sketches.rename_columns({"pos": "u", "sketch": "su"})
+    sv = sketches.rename_columns({"pos": "v", "sketch": "sv"})
+    joined = candidates.join(su, "inner", parts, on=("u",)).join(sv, "inner", parts, on=("v",))
+    labels = _components(joined.map_batches(verify, batch_format="pyarrow")).materialize()
+
+    def roots(b: pa.Table) -> pa.Table:
+        t = b.filter(pc.equal(b.column("pos"), b.column("label")))
+        return pa.table({"label": t.column("label")})
+
+    def finish(b: pa.Table) -> pa.Table:
+        label = pc.coalesce(b.column("label"), b.column("pos"))
         return pa.table(
             {
-                # The key's 64 bits as a signed long (a view, not a conversion).
-                "key": k.column("key").view(pa.int64()),
-                "pos": b.column("pos").combine_chunks().take(rows_of_keys),
-                "sketch": sketches.take(rows_of_keys),
+                "pos": b.column("pos"),
+                "id": b.column("id"),
+                "cluster": pc.coalesce(b.column("cluster"), b.column("id")),
+                "keep": pc.equal(label, b.column("pos")),
             }
         )
 
-    def verify_group(g: pa.Table) -> pa.Table:
-        if g.num_rows < 2:
-            return _edges([], [])
-        stages = _stages(options)
-        g = g.sort_by("pos")
-        n = g.num_rows
-        pos, sk = g.column("pos").combine_chunks(), g.column("sketch").combine_chunks()
-        us, vs = [], []
-        # Every pair of the bucket once, in position order, verified in
-        # batches of about 2^16 pairs (memory bounded for a large bucket).
-        i = 0
-        while i < n - 1:
-            first, second = [], []
-            while i < n - 1 and len(first) < 1 << 16:
-                first.extend([i] * (n - 1 - i))
-                second.extend(range(i + 1, n))
-                i += 1
-            a, b = pos.take(first), pos.take(second)
-            similar = pc.is_valid(stages.verify_batch(sk.take(first), sk.take(second)))
-            found = pc.and_(similar, pc.not_equal(a, b))
-            us.append(a.filter(found))
-            vs.append(b.filter(found))
-        return pa.table({"u": pa.concat_arrays(us), "v": pa.concat_arrays(vs)})
-
-    keyed = rows.map_batches(sketch_keys, batch_format="pyarrow")
-    edges = keyed.groupby("key").map_groups(verify_group, batch_format="pyarrow")
-    labels = _components(_distinct(edges))
-
-    def label_rows(b: pa.Table) -> pa.Table:
-        return _table(
-            {"pos": b.column("pos").to_pylist(), "label": b.column("pos").to_pylist(), "id": [str(x) for x in b.column(id_col).to_pylist()]},
-            {"pos": pa.int64(), "label": pa.int64(), "id": pa.string()},
-        )
-
-    def as_label(b: pa.Table) -> pa.Table:
-        return _table(
-            {"pos": b.column("pos").to_pylist(), "label": b.column("label").to_pylist(), "id": [None] * b.num_rows},
-            {"pos": pa.int64(), "label": pa.int64(), "id": pa.string()},
-        )
-
-    def resolve(g: pa.Table) -> pa.Table:
-        # One node: its own row (label = pos, the id) and its component's label.
-        ids = [i for i in g.column("id").to_pylist() if i is not None]
-        label = min(g.column("label").to_pylist())
-        pos = g.column("pos")[0].as_py()
-        return _table({"pos": [pos], "label": [label], "id": ids[:1]}, {"pos": pa.int64(), "label": pa.int64(), "id": pa.string()})
-
-    def name(g: pa.Table) -> pa.Table:
-        # One component: the representative is the node whose pos is the label.
-        pos, label, ids = g.column("pos").to_pylist(), g.column("label").to_pylist(), g.column("id").to_pylist()
-        rep = ids[pos.index(label[0])]
-        return _table(
-            {"pos": pos, "id": ids, "cluster": [rep] * len(ids), "keep": [p == label[0] for p in pos]},
-            {"pos": pa.int64(), "id": pa.string(), "cluster": pa.string(), "keep": pa.bool_()},
-        )
-
-    nodes = rows.map_batches(label_rows, batch_format="pyarrow").union(labels.map_batches(as_label, batch_format="pyarrow"))
-    resolved = nodes.groupby("pos").map_groups(resolve, batch_format="pyarrow")
-    named = resolved.groupby("label").map_groups(name, batch_format="pyarrow")
-    return named.sort("pos").select_columns(["id", "cluster", "keep"])
+    ids = rows.map_batches(lambda b: pa.table({"pos": b.column("pos"), "id": b.column(id_col).cast(pa.string())}), batch_format="pyarrow")
+    # The representative's id of each cluster, then every row's.
+    reps = labels.map_batches(roots, batch_format="pyarrow").join(
+        ids.rename_columns({"pos": "label", "id": "cluster"}), "inner", parts, on=("label",)
+    )
+    labeled = ids.join(labels, "left_outer", parts, on=("pos",)).join(reps, "left_outer", parts, on=("label",))
+    return labeled.map_batches(finish, batch_format="pyarrow").sort("pos").select_columns(["id", "cluster", "keep"])
 
 
 def _distinct(edges: "ray.data.Dataset") -> "ray.data.Dataset":
