@@ -99,6 +99,14 @@ def test_spark_finds_docs_bench_pairs_with_the_one_machine_clusters(spark):
     assert f1_of_clusters(got, truth) >= 0.95
 
 
+def test_ray_finds_docs_bench_pairs_with_the_one_machine_clusters(ray_local):
+    rows, truth = docs_bench()
+    want, _ = expected(rows)
+    got = ray_clusters(ray_local, rows, 4)
+    assert got == want
+    assert f1_of_clusters(got, truth) >= 0.95
+
+
 def test_spark_and_ray_agree_with_one_machine_for_1_4_7_partitions(spark, ray_local):
     rows, _ = docs_bench(700)
     want, n = expected(rows)
