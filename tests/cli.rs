@@ -1463,3 +1463,151 @@ fn dedup_clusters_thousands_of_copies_of_one_text() {
         "{err}"
     );
 }
+
+/// Issue 26: every line-reading command holds at most `--max-bytes` of a
+/// line (default 64 MiB); longer lines, bigger files and non-regular files
+/// are reported and skipped, the rest is read.
+#[test]
+fn lines_and_files_over_the_limit_are_skipped_before_they_are_held() {
+    let good = br#"{"id":"a","text":"the quick brown fox jumps over the lazy dog"}"#;
+    // 3 MB without a newline, then a good line, with a 1 MB limit.
+    let mut input = vec![b'x'; 3_000_000];
+    input.push(b'\n');
+    input.extend_from_slice(good);
+    input.push(b'\n');
+    let out = neardup(&["dedup", "-", "--max-bytes", "1000000"], Some(&input));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 1: the line is 3000000 bytes long, more than the limit of 1000000 bytes (--max-bytes); skipped"),
+        "{err}"
+    );
+    assert!(err.contains("1 documents (1 bad lines skipped)"), "{err}");
+
+    // A compression bomb: 200 MB of zeros in 0.2 MB of gzip, no newline.
+    let bomb = {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        let zeros = vec![0u8; 1 << 20];
+        for _ in 0..200 {
+            e.write_all(&zeros).unwrap();
+        }
+        tmp("bomb.jsonl.gz", &e.finish().unwrap())
+    };
+    assert!(std::fs::metadata(&bomb).unwrap().len() < 1_000_000);
+    let out = neardup(
+        &["dedup", bomb.to_str().unwrap(), "--max-bytes", "1000000"],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 1: the line is 209715200 bytes long"),
+        "{err}"
+    );
+
+    // compare --pairs, spell and phonetic read lines the same way.
+    let out = neardup(
+        &["compare", "--pairs", "-", "--max-bytes", "1000"],
+        Some(&input),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("more than the limit of 1000 bytes"));
+    let out = neardup(&["phonetic", "--max-bytes", "1000"], Some(&input));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard input: line 1"));
+
+    // A duplicate id of 1 MB is named by its first 80 characters.
+    let id = "i".repeat(1_000_000);
+    let dup = format!(
+        "{{\"id\":\"{id}\",\"text\":\"one text\"}}\n{{\"id\":\"{id}\",\"text\":\"two\"}}\n"
+    );
+    let out = neardup(&["dedup", "-"], Some(dup.as_bytes()));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("duplicate id \"iiii"), "{err}");
+    assert!(err.contains("… (1000000 bytes)"), "{err}");
+    assert!(err.len() < 1000, "{} bytes of messages", err.len());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_file_over_the_limit_in_a_folder_is_skipped_not_waited_for() {
+    let dir = std::env::temp_dir().join(format!("neardup-cli-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("a.txt"),
+        "the quick brown fox jumps over the lazy dog",
+    )
+    .unwrap();
+    std::fs::write(dir.join("big.txt"), "word ".repeat(1000)).unwrap();
+    let fifo = dir.join("pipe.txt");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    // Without the check, reading the FIFO would block forever.
+    let out = neardup(
+        &["dedup", dir.to_str().unwrap(), "--max-bytes", "1000"],
+        None,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("pipe.txt: not a regular file; skipped"),
+        "{err}"
+    );
+    assert!(
+        err.contains("big.txt: 5000 bytes, more than the limit of 1000 bytes"),
+        "{err}"
+    );
+    assert!(err.contains("1 documents (2 bad lines skipped)"), "{err}");
+    let out = neardup(
+        &[
+            "index",
+            "build",
+            dir.to_str().unwrap(),
+            "-o",
+            dir.join("i.bin").to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 26: an output path that cannot be written is refused before any
+/// work, naming the missing folder.
+#[test]
+fn an_output_in_a_missing_folder_is_refused_before_the_work() {
+    let corpus = tmp(
+        "before-work.jsonl",
+        br#"{"id":"a","text":"some words here"}"#,
+    );
+    for args in [
+        vec![
+            "dedup",
+            corpus.to_str().unwrap(),
+            "-o",
+            "/nonexistent-neardup/out.tsv",
+        ],
+        vec![
+            "dedup",
+            corpus.to_str().unwrap(),
+            "--summary",
+            "/nonexistent-neardup/s.json",
+        ],
+        vec![
+            "index",
+            "build",
+            corpus.to_str().unwrap(),
+            "-o",
+            "/nonexistent-neardup/i.bin",
+        ],
+    ] {
+        let out = neardup(&args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("the folder /nonexistent-neardup does not exist"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("documents"), "refused before reading: {err}");
+    }
+}

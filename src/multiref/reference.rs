@@ -23,10 +23,6 @@ use crate::hash;
 use crate::shingle::Shingling;
 use alloc::string::String;
 use alloc::vec::Vec;
-use hashbrown::HashMap;
-
-type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
-
 /// Largest reference, in 3-grams.
 pub const MAX_GRAMS: usize = 1 << 16;
 /// Largest number of partitions.
@@ -159,18 +155,30 @@ impl Reference {
     }
 
     /// The signature of a document (any seed: its 3-grams are hashed with
-    /// seed 0 here). Length `P`, values in [0, 1]. Time linear in the
-    /// document's characters plus `R`; memory 8 bytes per 3-gram position
-    /// and a count table of the distinct 3-grams.
+    /// seed 0 here). Length `P`, values in [0, 1]. Time `O(n log n + R log
+    /// n)` for `n` 3-gram positions and `R` reference 3-grams; memory 8 bytes
+    /// per 3-gram position and 4 per distinct 3-gram, whatever the text (the
+    /// 3-grams are sorted and counted in place, no hash table).
     pub fn signature_of(&self, doc: &Document) -> super::MultiRefSignature {
         let n = doc.normalized();
-        let grams = crate::shingle::char_shingles(n, 3, 0);
-        let mut tf: Map<u64, u32> = Map::with_capacity_and_hasher(grams.len(), Default::default());
-        for g in grams {
-            *tf.entry(g).or_insert(0) += 1;
+        let mut grams = crate::shingle::char_shingles(n, 3, 0);
+        grams.sort_unstable();
+        // Distinct 3-grams at the front of `grams`, their counts in `tf`.
+        let mut tf: Vec<u32> = Vec::new();
+        let mut distinct = 0;
+        for i in 0..grams.len() {
+            if i > 0 && grams[i] == grams[distinct - 1] {
+                tf[distinct - 1] += 1;
+            } else {
+                grams[distinct] = grams[i];
+                tf.push(1);
+                distinct += 1;
+            }
         }
-        // Integer sums: exact, whatever the map's iteration order.
-        let doc_norm = libm::sqrt(tf.values().map(|&c| c as u64 * c as u64).sum::<u64>() as f64);
+        grams.truncate(distinct);
+        // Integer sums: exact.
+        let doc_norm = libm::sqrt(tf.iter().map(|&c| c as u64 * c as u64).sum::<u64>() as f64);
+        let count = |h: u64| grams.binary_search(&h).map_or(0, |i| tf[i] as u64);
         let values = self
             .counts
             .iter()
@@ -179,10 +187,7 @@ impl Reference {
                 if doc_norm == 0.0 || norm == 0.0 {
                     return 0.0f32;
                 }
-                let dot: u64 = part
-                    .iter()
-                    .map(|&(h, c)| tf.get(&h).map_or(0, |&d| d as u64 * c as u64))
-                    .sum();
+                let dot: u64 = part.iter().map(|&(h, c)| count(h) * c as u64).sum();
                 (dot as f64 / (doc_norm * norm)).clamp(0.0, 1.0) as f32
             })
             .collect();

@@ -9,7 +9,7 @@ use neardup::verdict::{SvmModel, Verdict};
 use neardup::{compare_documents, CompareConfig, Document, Report};
 use serde::Serialize;
 use std::fs;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -230,20 +230,14 @@ struct PairOut<'a> {
 }
 
 fn run_pairs(path: &Path, config: &CompareConfig, model: Option<&SvmModel>) -> Result<ExitCode> {
-    let input: Box<dyn BufRead> = if path == Path::new("-") {
-        Box::new(io::stdin().lock())
-    } else {
-        let f = fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-        Box::new(io::BufReader::new(f))
-    };
+    let mut input = crate::input::open(path)?;
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = 0usize;
     let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
-    for (i, line) in input.split(b'\n').enumerate() {
-        let n = i + 1;
-        let line = line.with_context(|| format!("{}: line {n}", path.display()))?;
+    crate::input::for_each_line(&mut input, |n, line| {
         let result = (|| -> Result<Option<String>> {
-            let s = std::str::from_utf8(&line).context("not valid UTF-8")?;
+            let line = line?;
+            let s = std::str::from_utf8(line).context("not valid UTF-8")?;
             let s = s.trim();
             if s.is_empty() {
                 return Ok(None);
@@ -251,7 +245,7 @@ fn run_pairs(path: &Path, config: &CompareConfig, model: Option<&SvmModel>) -> R
             let p: PairLine =
                 serde_json::from_str(s).context("not a {\"id\", \"a\", \"b\"} JSON object")?;
             if !seen.insert(p.id.to_string()) {
-                bail!("duplicate id {}", p.id);
+                bail!("duplicate id {}", crate::input::shown(&p.id.to_string()));
             }
             let (report, verdict) = judge(&p.a, &p.b, config, model)?;
             Ok(Some(serde_json::to_string(&PairOut {
@@ -269,7 +263,8 @@ fn run_pairs(path: &Path, config: &CompareConfig, model: Option<&SvmModel>) -> R
                 eprintln!("neardup: {}: line {n}: {e:#}", path.display());
             }
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     if failed > 0 {
         eprintln!("neardup: {failed} line(s) failed; the others were written");

@@ -25,7 +25,7 @@ use neardup::tfidf::DocumentFrequencies;
 use neardup::{ShingleSet, Shingling};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -385,6 +385,9 @@ struct Collected {
 }
 
 pub fn run(args: DedupArgs) -> Result<ExitCode> {
+    for path in [&args.output, &args.summary].into_iter().flatten() {
+        crate::input::check_output(path)?;
+    }
     let started = std::time::Instant::now();
     if args.explain {
         let t = args.threshold.unwrap_or(defaults::THRESHOLD);
@@ -718,15 +721,16 @@ fn keep_lines(
         .map_err(io::Error::other)?;
         return Ok(());
     }
-    let reader = open(input).map_err(io::Error::other)?;
-    for (i, line) in reader.split(b'\n').enumerate() {
-        let line = line?;
-        if kept.contains(&(i + 1)) {
-            out.write_all(&line)?;
+    let mut reader = open(input).map_err(io::Error::other)?;
+    crate::input::for_each_line(&mut reader, |n, line| {
+        // Lines over the limit were skipped when read: none is kept.
+        if let (true, Ok(line)) = (kept.contains(&n), line) {
+            out.write_all(line)?;
             out.write_all(b"\n")?;
         }
-    }
-    Ok(())
+        Ok(())
+    })
+    .map_err(io::Error::other)
 }
 
 fn evaluate(truth: &Path, ids: &[String], found: &[Found]) -> Result<TruthSummary> {

@@ -10,7 +10,7 @@ use neardup::minhash::{MinHashConfig, MinHashLsh, MinHasher, SignatureKind};
 use neardup::simhash::{SimHashConfig, SimHashIndex};
 use neardup::{Document, Hit, NearDupIndex, Shingling};
 use std::fs;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -230,6 +230,7 @@ fn exit(stats: ReadStats) -> ExitCode {
 }
 
 fn build(a: BuildArgs) -> Result<ExitCode> {
+    crate::input::check_output(&a.output)?;
     let mut saved = match a.method {
         IndexMethod::Simhash => {
             if a.minhash.any() || a.threshold.is_some() {
@@ -294,14 +295,12 @@ fn add(a: AddArgs) -> Result<ExitCode> {
 fn remove(a: RemoveArgs) -> Result<ExitCode> {
     let mut saved = Saved::load(&a.index)?;
     let ids: Vec<String> = if a.ids.is_empty() {
-        io::stdin()
-            .lock()
-            .lines()
-            .collect::<io::Result<Vec<_>>>()?
-            .into_iter()
-            .map(|l| l.trim().to_string())
-            .filter(|l| !l.is_empty())
-            .collect()
+        let mut ids = Vec::new();
+        crate::input::for_each_word(&[], |id| {
+            ids.push(id.to_string());
+            Ok(())
+        })?;
+        ids
     } else {
         a.ids
     };

@@ -11,6 +11,102 @@ use std::collections::HashSet;
 use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The default of `--max-bytes`: the largest line, and so the largest
+/// document, any command reads (64 MiB, the default largest text of
+/// `compare`).
+pub const DEFAULT_MAX_BYTES: usize = 64 << 20;
+
+static MAX_BYTES: AtomicUsize = AtomicUsize::new(DEFAULT_MAX_BYTES);
+
+/// Sets the largest line and document every reader accepts (`--max-bytes`).
+pub fn set_max_bytes(bytes: usize) {
+    MAX_BYTES.store(bytes, Ordering::Relaxed);
+}
+
+/// The largest line and document every reader accepts, in bytes.
+pub fn max_bytes() -> usize {
+    MAX_BYTES.load(Ordering::Relaxed)
+}
+
+/// A line too long to be read: its length in bytes (at least).
+#[derive(Debug, Clone, Copy)]
+pub struct TooLong(pub usize);
+
+impl std::fmt::Display for TooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the line is {} bytes long, more than the limit of {} bytes (--max-bytes)",
+            self.0,
+            max_bytes()
+        )
+    }
+}
+
+impl std::error::Error for TooLong {}
+
+/// Calls `each` with every line of `reader` (1-based number, the line
+/// without its `\n`), holding at most [`max_bytes`] of a line in memory: a
+/// longer line is read to its end and dropped, and `each` gets
+/// `Err(TooLong)` for it. Memory is bounded whatever the input (a stream
+/// without newlines, a compression bomb); time is linear in its length.
+pub fn for_each_line(
+    reader: &mut dyn BufRead,
+    mut each: impl FnMut(usize, Result<&[u8], TooLong>) -> Result<()>,
+) -> Result<()> {
+    let limit = max_bytes();
+    let mut line: Vec<u8> = Vec::new();
+    let mut n = 0;
+    loop {
+        line.clear();
+        let (mut any, mut over) = (false, 0usize);
+        loop {
+            let chunk = reader.fill_buf().context("cannot read the input")?;
+            if chunk.is_empty() {
+                break;
+            }
+            any = true;
+            let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (chunk.len(), false),
+            };
+            let body = if end { take - 1 } else { take };
+            if over == 0 && line.len() + body <= limit {
+                line.extend_from_slice(&chunk[..body]);
+            } else {
+                if over == 0 {
+                    over = line.len();
+                    line = Vec::new();
+                }
+                over = over.saturating_add(body);
+            }
+            reader.consume(take);
+            if end {
+                break;
+            }
+        }
+        if !any {
+            return Ok(());
+        }
+        n += 1;
+        if over > 0 {
+            each(n, Err(TooLong(over)))?;
+        } else {
+            each(n, Ok(&line))?;
+        }
+    }
+}
+
+/// An id or word as shown in a message: at most 80 characters, then `…`
+/// and its whole length in bytes.
+pub fn shown(id: &str) -> String {
+    match id.char_indices().nth(80) {
+        None => id.to_string(),
+        Some((cut, _)) => format!("{}… ({} bytes)", &id[..cut], id.len()),
+    }
+}
 
 /// Reads a text file, decoding UTF-8, UTF-16 (by BOM) or Windows-1252, and
 /// says on standard error when it was not plain UTF-8.
@@ -128,6 +224,25 @@ pub fn for_each_record(
             .collect();
         files.sort();
         for (i, f) in files.iter().enumerate() {
+            // Only regular files (and links to them): a FIFO or a device
+            // would block or never end.
+            let meta = fs::metadata(f).with_context(|| format!("cannot read {}", f.display()))?;
+            let skip = if !meta.is_file() {
+                Some("not a regular file".to_string())
+            } else if meta.len() > max_bytes() as u64 {
+                Some(format!(
+                    "{} bytes, more than the limit of {} bytes (--max-bytes)",
+                    meta.len(),
+                    max_bytes()
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = skip {
+                stats.bad_lines += 1;
+                eprintln!("neardup: {}: {why}; skipped", f.display());
+                continue;
+            }
             let bytes = fs::read(f).with_context(|| format!("cannot read {}", f.display()))?;
             let id = f
                 .file_stem()
@@ -144,23 +259,31 @@ pub fn for_each_record(
         return Ok(stats);
     }
     let mut seen: HashSet<String> = HashSet::new();
-    let reader = open(path)?;
-    for (i, line) in reader.split(b'\n').enumerate() {
-        let n = i + 1;
-        let line = line.with_context(|| format!("{}: line {n}", path.display()))?;
+    let mut reader = open(path)?;
+    for_each_line(&mut reader, |n, line| {
+        let line = match line {
+            Ok(line) => line,
+            Err(e) => {
+                stats.bad_lines += 1;
+                eprintln!("neardup: {}: line {n}: {e}; skipped", path.display());
+                return Ok(());
+            }
+        };
         if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
+            return Ok(());
         }
-        match parse_line(&line, n, fields) {
-            Ok((id, text)) if seen.insert(id.clone()) => {
+        match parse_line(line, n, fields) {
+            Ok((id, text)) if !seen.contains(&id) => {
+                seen.insert(id.clone());
                 stats.documents += 1;
                 each(Record { line: n, id, text })?;
             }
             Ok((id, _)) => {
                 stats.bad_lines += 1;
                 eprintln!(
-                    "neardup: {}: line {n}: duplicate id {id:?}; skipped",
-                    path.display()
+                    "neardup: {}: line {n}: duplicate id \"{}\"; skipped",
+                    path.display(),
+                    shown(&id)
                 );
             }
             Err(e) => {
@@ -168,7 +291,9 @@ pub fn for_each_record(
                 eprintln!("neardup: {}: line {n}: {e:#}; skipped", path.display());
             }
         }
-    }
+        Ok(())
+    })
+    .with_context(|| format!("{}", path.display()))?;
     Ok(stats)
 }
 
@@ -223,24 +348,48 @@ fn parse_line(line: &[u8], n: usize, fields: &Fields) -> Result<(String, String)
 }
 
 /// Calls `f` with each word of `words`, or, when there are none, with each
-/// non-empty line of standard input (trimmed): the word source of
-/// `neardup phonetic` and `neardup spell`.
-pub fn for_each_word(
-    words: &[String],
-    mut f: impl FnMut(&str) -> io::Result<()>,
-) -> io::Result<()> {
-    if words.is_empty() {
-        for line in io::stdin().lock().lines() {
-            let line = line?;
-            let word = line.trim();
-            if !word.is_empty() {
-                f(word)?;
-            }
-        }
-    } else {
+/// non-empty line of standard input (trimmed; lines as [`for_each_line`]
+/// reads them, a line over the limit or not UTF-8 is an error naming it):
+/// the word source of `neardup phonetic` and `neardup spell`.
+pub fn for_each_word(words: &[String], mut f: impl FnMut(&str) -> io::Result<()>) -> Result<()> {
+    if !words.is_empty() {
         for w in words {
             f(w)?;
         }
+        return Ok(());
+    }
+    let mut stdin = io::stdin().lock();
+    for_each_line(&mut stdin, |n, line| {
+        let line = line.with_context(|| format!("standard input: line {n}"))?;
+        let line = std::str::from_utf8(line)
+            .with_context(|| format!("standard input: line {n}: not valid UTF-8"))?;
+        let word = line.trim();
+        if !word.is_empty() {
+            f(word)?;
+        }
+        Ok(())
+    })
+}
+
+/// Checks, before any work, that `path` can be written: its folder
+/// exists. `-` (standard output) always can.
+pub fn check_output(path: &Path) -> Result<()> {
+    if path == Path::new("-") {
+        return Ok(());
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !folder.is_dir() {
+        bail!(
+            "cannot write {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        );
+    }
+    if path.is_dir() {
+        bail!("cannot write {}: it is a folder", path.display());
     }
     Ok(())
 }

@@ -44,6 +44,12 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Largest line, and so largest document, any command reads, in bytes
+    /// (1 to 2^32 - 1; default 64 MiB): a longer line or a bigger file of a
+    /// folder is reported and skipped, before it is held in memory.
+    #[arg(long, global = true, value_name = "BYTES", default_value_t = input::DEFAULT_MAX_BYTES as u64,
+          value_parser = clap::value_parser!(u64).range(1..=u32::MAX as u64))]
+    max_bytes: u64,
 }
 
 #[derive(Subcommand)]
@@ -75,6 +81,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    input::set_max_bytes(cli.max_bytes as usize);
     let result = match cli.command {
         Command::Compare(args) => compare::run(args),
         Command::Eval(args) => eval::run(args),

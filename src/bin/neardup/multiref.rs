@@ -488,6 +488,7 @@ fn evolve(a: &TrainArgs, problem: &Problem, run: usize) -> (Vec<u32>, f64) {
 }
 
 fn train(a: TrainArgs) -> Result<ExitCode> {
+    crate::input::check_output(&a.output)?;
     if a.grams == 0
         || a.partitions == 0
         || a.partitions > a.grams

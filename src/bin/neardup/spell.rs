@@ -5,7 +5,7 @@ use crate::input::{open, write_atomic};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use neardup::spell::Dictionary;
-use std::io::{self, BufRead, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -75,25 +75,25 @@ pub fn run(args: SpellArgs) -> Result<ExitCode> {
 
 /// `--from-counts`: reads `word count` lines, builds, checks and writes.
 fn build(counts: &Path, output: &Path) -> Result<ExitCode> {
+    crate::input::check_output(output)?;
     let mut pairs: Vec<(String, u64)> = Vec::new();
-    for (i, line) in open(counts)?.lines().enumerate() {
-        let line = line?;
+    crate::input::for_each_line(&mut open(counts)?, |n, line| {
+        let line = line.with_context(|| format!("{}: line {n}", counts.display()))?;
+        let line = std::str::from_utf8(line)
+            .with_context(|| format!("{}: line {n}: not valid UTF-8", counts.display()))?;
         let mut parts = line.split_whitespace();
         let (Some(word), Some(count), None) = (parts.next(), parts.next(), parts.next()) else {
             if line.trim().is_empty() {
-                continue;
+                return Ok(());
             }
-            bail!(
-                "{}: line {}: expected `word count`",
-                counts.display(),
-                i + 1
-            );
+            bail!("{}: line {n}: expected `word count`", counts.display());
         };
-        let count: u64 = count.parse().with_context(|| {
-            format!("{}: line {}: bad count {count:?}", counts.display(), i + 1)
-        })?;
+        let count: u64 = count
+            .parse()
+            .with_context(|| format!("{}: line {n}: bad count {count:?}", counts.display()))?;
         pairs.push((word.to_string(), count));
-    }
+        Ok(())
+    })?;
     let dict = Dictionary::from_counts(pairs.iter().map(|(w, c)| (w.as_str(), *c)))
         .map_err(crate::core)?;
     let bytes = dict.to_bytes();

@@ -60,6 +60,7 @@ impl KernelChoice {
 }
 
 pub fn run(args: TrainArgs) -> Result<ExitCode> {
+    crate::input::check_output(&args.output)?;
     let (pairs, source) = match &args.pairs {
         Some(p) => (read_jsonl(p)?, p.display().to_string()),
         None => (read_clough(&args.clough)?, "clough-abc".to_string()),
