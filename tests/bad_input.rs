@@ -171,3 +171,30 @@ fn sizes_are_checked_before_work() {
     };
     assert!(matches!(e.kind(), ErrorKind::Corrupt { .. }), "{e}");
 }
+
+/// Issue 26: a dictionary over the documented maximum (2^20 words) is
+/// refused from its header, before any word is read or indexed, naming the
+/// limit (a 2^22-word one used to take 2 GB before failing).
+#[test]
+fn a_dictionary_over_the_limit_is_refused_from_its_header() {
+    let dict = neardup::spell::Dictionary::from_counts([("alpha", 3), ("beta", 2)]).unwrap();
+    let bytes = dict.to_bytes();
+    // magic, format, spec version, then the word count.
+    assert_eq!(bytes[8..12], 2u32.to_le_bytes());
+    for n in [neardup::spell::MAX_WORDS as u32 + 1, 1 << 22] {
+        let mut bad = bytes[..bytes.len() - 4].to_vec();
+        bad[8..12].copy_from_slice(&n.to_le_bytes());
+        let crc = crc32fast::hash(&bad);
+        bad.extend(crc.to_le_bytes());
+        let Err(e) = neardup::spell::Dictionary::from_bytes(&bad) else {
+            panic!("a dictionary of {n} words was accepted");
+        };
+        assert!(matches!(e.kind(), ErrorKind::Corrupt { .. }), "{e}");
+        assert!(
+            e.to_string()
+                .contains(&format!("{n} words, more than the limit of 1048576")),
+            "{e}"
+        );
+    }
+    assert_eq!(neardup::spell::MAX_WORDS, 1 << 20);
+}
