@@ -117,7 +117,7 @@ class SimHash:
         """The fingerprint of ``text``; ValueError for a bad option (named)."""
     @staticmethod
     def from_shingles(hashes: Sequence[int]) -> Fingerprint:
-        """Fingerprint of 64-bit feature hashes, each occurrence weighing 1; ValueError when empty."""
+        """Fingerprint of 64-bit feature hashes, each occurrence weighing 1; no hashes give the empty fingerprint (it matches nothing)."""
     @staticmethod
     def hamming_distance(a: int, b: int) -> int:
         """Differing bits of two 64-bit values, 0..=64."""

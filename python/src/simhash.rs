@@ -91,18 +91,13 @@ impl SimHash {
     }
 
     /// The fingerprint of shingle hashes (64-bit unsigned ints), each
-    /// occurrence weighing 1 (custom features). `ValueError` for no hashes:
-    /// a fingerprint without features would match nothing.
+    /// occurrence weighing 1 (custom features). No hashes give the empty
+    /// fingerprint, which matches nothing.
     #[staticmethod]
-    fn from_shingles(hashes: Vec<u64>) -> PyResult<Fingerprint> {
-        if hashes.is_empty() {
-            return Err(PyValueError::new_err(
-                "hashes is empty: a fingerprint needs at least one feature",
-            ));
+    fn from_shingles(hashes: Vec<u64>) -> Fingerprint {
+        Fingerprint {
+            inner: CoreFingerprint::from_shingles(&hashes),
         }
-        Ok(Fingerprint {
-            inner: CoreFingerprint::from_value(neardup::simhash::fingerprint(&hashes)),
-        })
     }
 
     /// Number of differing bits of two 64-bit values, 0..=64.

@@ -168,6 +168,18 @@ impl Fingerprint {
         }
     }
 
+    /// The fingerprint of custom features given by their hashes, each
+    /// occurrence weighing 1 ([`fingerprint`]), under
+    /// [`SimHashConfig::CUSTOM`]. No hashes give the empty fingerprint: it
+    /// matches nothing, as a text without features.
+    pub fn from_shingles(feature_hashes: &[u64]) -> Fingerprint {
+        Fingerprint {
+            value: fingerprint(feature_hashes),
+            config: SimHashConfig::CUSTOM,
+            empty: feature_hashes.is_empty(),
+        }
+    }
+
     /// A fingerprint with every part given.
     pub(crate) fn new(value: u64, config: SimHashConfig, empty: bool) -> Fingerprint {
         Fingerprint {

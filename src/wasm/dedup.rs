@@ -398,12 +398,13 @@ impl JsDeduplicator {
     /// for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(
-        bytes: &[u8],
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
         reference: Option<JsMultiRef>,
     ) -> Result<JsDeduplicator, JsValue> {
+        let bytes = super::bytes_arg(&bytes, "bytes")?;
         let model = reference.map(|r| r.model()).transpose()?;
         Ok(JsDeduplicator {
-            inner: Deduplicator::from_bytes(bytes, model, None).map_err(js_error)?,
+            inner: Deduplicator::from_bytes(&bytes, model, None).map_err(js_error)?,
         })
     }
 }

@@ -66,8 +66,12 @@ impl JsDedupStages {
 
     /// The bucket keys of a sketch (none for a text without shingles).
     /// Throws for bytes that are not a sketch of this configuration.
-    pub fn keys(&self, sketch: &[u8]) -> Result<Vec<u64>, JsValue> {
-        let s = self.inner.read_sketch(sketch).map_err(js_error)?;
+    pub fn keys(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] sketch: JsValue,
+    ) -> Result<Vec<u64>, JsValue> {
+        let sketch = super::bytes_arg(&sketch, "sketch")?;
+        let s = self.inner.read_sketch(&sketch).map_err(js_error)?;
         self.inner.keys(&s).map_err(js_error)
     }
 
@@ -76,9 +80,14 @@ impl JsDedupStages {
     /// `undefined`. Throws for bytes that are not a sketch of this
     /// configuration.
     #[wasm_bindgen(unchecked_return_type = "Verified | undefined")]
-    pub fn verify(&self, a: &[u8], b: &[u8]) -> Result<JsValue, JsValue> {
-        let a = self.inner.read_sketch(a).map_err(js_error)?;
-        let b = self.inner.read_sketch(b).map_err(js_error)?;
+    pub fn verify(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] b: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let (a, b) = (super::bytes_arg(&a, "a")?, super::bytes_arg(&b, "b")?);
+        let a = self.inner.read_sketch(&a).map_err(js_error)?;
+        let b = self.inner.read_sketch(&b).map_err(js_error)?;
         match self.inner.verify(&a, &b).map_err(js_error)? {
             Some(v) => to_js(&v),
             None => Ok(JsValue::UNDEFINED),

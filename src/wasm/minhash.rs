@@ -47,8 +47,12 @@ impl JsMinHash {
 
     /// Adds shingle hashes computed elsewhere (e.g. `wordShingles`).
     #[wasm_bindgen(js_name = updateShingles)]
-    pub fn update_shingles(&mut self, hashes: &[u64]) -> Result<(), JsValue> {
-        self.hasher.update(&mut self.sig, hashes).map_err(js_error)
+    pub fn update_shingles(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "BigUint64Array | bigint[]")] hashes: JsValue,
+    ) -> Result<(), JsValue> {
+        let hashes = super::u64s_arg(&hashes, "hashes")?;
+        self.hasher.update(&mut self.sig, &hashes).map_err(js_error)
     }
 
     /// Estimated Jaccard resemblance with `other`, in [0, 1]. Throws when the
@@ -94,8 +98,10 @@ impl JsMinHash {
 
     /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<JsMinHash, JsValue> {
-        let sig = Signature::from_bytes(bytes).map_err(js_error)?;
+    pub fn from_bytes(
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<JsMinHash, JsValue> {
+        let sig = Signature::from_bytes(&super::bytes_arg(&bytes, "bytes")?).map_err(js_error)?;
         let config = MinHashConfig {
             num_perm: sig.num_perm() as u32,
             seed: sig.seed(),

@@ -87,7 +87,7 @@ impl JsMinHashLsh {
         #[wasm_bindgen(js_name = minJaccard, unchecked_optional_param_type = "number")]
         min_jaccard: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let t = super::opt_num_arg(min_jaccard, "minJaccard")?
+        let t = super::opt_unit_arg(min_jaccard, "minJaccard")?
             .unwrap_or(self.inner.params().threshold());
         to_js(
             &self
@@ -106,7 +106,7 @@ impl JsMinHashLsh {
         #[wasm_bindgen(js_name = minJaccard, unchecked_optional_param_type = "number")]
         min_jaccard: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let t = super::opt_num_arg(min_jaccard, "minJaccard")?
+        let t = super::opt_unit_arg(min_jaccard, "minJaccard")?
             .unwrap_or(self.inner.params().threshold());
         to_js(&self.inner.all_pairs_with(Some(t)))
     }
@@ -118,7 +118,7 @@ impl JsMinHashLsh {
         #[wasm_bindgen(js_name = minJaccard, unchecked_optional_param_type = "number")]
         min_jaccard: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let t = super::opt_num_arg(min_jaccard, "minJaccard")?
+        let t = super::opt_unit_arg(min_jaccard, "minJaccard")?
             .unwrap_or(self.inner.params().threshold());
         to_js(&crate::index::clusters::cluster_pairs(
             &self.inner.all_pairs_with(Some(t)),
@@ -148,7 +148,7 @@ impl JsMinHashLsh {
         &self,
         #[wasm_bindgen(unchecked_param_type = "number")] s: JsValue,
     ) -> Result<f64, JsValue> {
-        Ok(self.inner.params().probability(super::num_arg(&s, "s")?))
+        Ok(self.inner.params().probability(super::unit_arg(&s, "s")?))
     }
 
     /// Expected recall for resemblance uniform on [s, 1].
@@ -160,7 +160,7 @@ impl JsMinHashLsh {
         Ok(self
             .inner
             .params()
-            .expected_recall(super::num_arg(&s, "s")?))
+            .expected_recall(super::unit_arg(&s, "s")?))
     }
 
     /// The index as versioned, checksummed bytes (same as native).
@@ -171,9 +171,11 @@ impl JsMinHashLsh {
 
     /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<JsMinHashLsh, JsValue> {
+    pub fn from_bytes(
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<JsMinHashLsh, JsValue> {
         Ok(JsMinHashLsh {
-            inner: MinHashLsh::from_bytes(bytes).map_err(js_error)?,
+            inner: MinHashLsh::from_bytes(&super::bytes_arg(&bytes, "bytes")?).map_err(js_error)?,
         })
     }
 }

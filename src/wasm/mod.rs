@@ -35,6 +35,7 @@ pub use svm_model::JsSvmModel;
 
 use alloc::format;
 use alloc::string::String;
+use js_sys::ArrayBuffer;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -160,11 +161,6 @@ pub(crate) fn num_arg(value: &JsValue, name: &str) -> Result<f64, JsValue> {
     Ok(n)
 }
 
-/// [`num_arg`] for an optional parameter (`undefined`/`null` → `None`).
-pub(crate) fn opt_num_arg(value: Option<JsValue>, name: &str) -> Result<Option<f64>, JsValue> {
-    given(value).map(|v| num_arg(&v, name)).transpose()
-}
-
 /// A 64-bit unsigned value: a `bigint` in 0..2^64 or a safe non-negative
 /// integer number; a `TypeError` for another type, a `RangeError` for a
 /// value out of range or a fraction (a `bigint` beyond u64 is refused, never
@@ -188,9 +184,147 @@ pub(crate) fn u64_arg(value: &JsValue, name: &str) -> Result<u64, JsValue> {
     Err(type_error(name, "a bigint", value))
 }
 
+/// A JavaScript number in [0, 1] (a similarity, a probability): a
+/// `TypeError` for any other type, a `RangeError` for NaN, ±Infinity or a
+/// value outside [0, 1] — the same range as the CLI's.
+pub(crate) fn unit_arg(value: &JsValue, name: &str) -> Result<f64, JsValue> {
+    let n = value
+        .as_f64()
+        .ok_or_else(|| type_error(name, "a number in [0, 1]", value))?;
+    if !(0.0..=1.0).contains(&n) {
+        return Err(range_error(name, "a number in [0, 1]", n));
+    }
+    Ok(n)
+}
+
+/// [`unit_arg`] for an optional parameter (`undefined`/`null` → `None`).
+pub(crate) fn opt_unit_arg(value: Option<JsValue>, name: &str) -> Result<Option<f64>, JsValue> {
+    given(value).map(|v| unit_arg(&v, name)).transpose()
+}
+
 /// [`u64_arg`] for an optional parameter (`undefined`/`null` → `None`).
 pub(crate) fn opt_u64_arg(value: Option<JsValue>, name: &str) -> Result<Option<u64>, JsValue> {
     given(value).map(|v| u64_arg(&v, name)).transpose()
+}
+
+/// Largest byte array a call takes (snapshots, sketches, dictionaries):
+/// 1 GiB.
+pub const MAX_BYTES_ARG: u32 = 1 << 30;
+
+/// Largest array of numbers a call takes (shingle hashes, vectors): 2^24
+/// values.
+pub const MAX_ARRAY_ARG: u32 = 1 << 24;
+
+/// The length of an array argument: a `TypeError` unless `value` is an
+/// `Array` or a typed array `kinds` allows, a `RangeError` past `max`.
+/// Checked before anything is read or allocated (an array-like with a bogus
+/// `length` never reaches the module).
+fn array_len(
+    value: &JsValue,
+    name: &str,
+    what: &str,
+    typed: bool,
+    max: u32,
+) -> Result<u32, JsValue> {
+    let len = if js_sys::Array::is_array(value) {
+        value.unchecked_ref::<js_sys::Array>().length()
+    } else if typed && ArrayBuffer::is_view(value) && !value.is_instance_of::<js_sys::DataView>() {
+        js_sys::Reflect::get(value, &"length".into())
+            .ok()
+            .and_then(|l| l.as_f64())
+            .ok_or_else(|| type_error(name, what, value))? as u32
+    } else {
+        return Err(type_error(name, what, value));
+    };
+    if len > max {
+        return Err(js_sys::RangeError::new(&format!(
+            "{name} has {len} values, more than the limit of {max}"
+        ))
+        .into());
+    }
+    Ok(len)
+}
+
+/// Bytes: a `Uint8Array` (copied), or an `Array` of integers in 0..=255
+/// (each checked: never wrapped or coerced). At most [`MAX_BYTES_ARG`].
+pub(crate) fn bytes_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<u8>, JsValue> {
+    const WHAT: &str = "a Uint8Array or an array of integers in 0..=255";
+    if let Some(u8s) = value.dyn_ref::<js_sys::Uint8Array>() {
+        if u8s.length() > MAX_BYTES_ARG {
+            return Err(js_sys::RangeError::new(&format!(
+                "{name} has {} bytes, more than the limit of {MAX_BYTES_ARG}",
+                u8s.length()
+            ))
+            .into());
+        }
+        return Ok(u8s.to_vec());
+    }
+    let len = array_len(value, name, WHAT, false, MAX_BYTES_ARG)?;
+    let array: &js_sys::Array = value.unchecked_ref();
+    (0..len)
+        .map(|i| {
+            let v = array.get(i);
+            let n = v
+                .as_f64()
+                .ok_or_else(|| type_error(&format!("{name}[{i}]"), "a number", &v))?;
+            if n.fract() != 0.0 || !(0.0..=255.0).contains(&n) {
+                return Err(range_error(
+                    &format!("{name}[{i}]"),
+                    "an integer in 0..=255",
+                    n,
+                ));
+            }
+            Ok(n as u8)
+        })
+        .collect()
+}
+
+/// 64-bit unsigned integers: a `BigUint64Array`, or an `Array` of bigints
+/// in 0..2^64 or safe non-negative integers (each checked). At most
+/// [`MAX_ARRAY_ARG`].
+pub(crate) fn u64s_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<u64>, JsValue> {
+    const WHAT: &str = "a BigUint64Array or an array of bigints";
+    if let Some(u64s) = value.dyn_ref::<js_sys::BigUint64Array>() {
+        array_len(value, name, WHAT, true, MAX_ARRAY_ARG)?;
+        return Ok(u64s.to_vec());
+    }
+    let len = array_len(value, name, WHAT, false, MAX_ARRAY_ARG)?;
+    let array: &js_sys::Array = value.unchecked_ref();
+    (0..len)
+        .map(|i| u64_arg(&array.get(i), &format!("{name}[{i}]")))
+        .collect()
+}
+
+/// Finite numbers: a `Float64Array`, a `Float32Array`, or an `Array` of
+/// numbers (each checked: NaN and ±Infinity refused). At most
+/// [`MAX_ARRAY_ARG`].
+pub(crate) fn f64s_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<f64>, JsValue> {
+    const WHAT: &str = "a Float64Array, a Float32Array or an array of numbers";
+    let values: alloc::vec::Vec<f64> = if let Some(f) = value.dyn_ref::<js_sys::Float64Array>() {
+        array_len(value, name, WHAT, true, MAX_ARRAY_ARG)?;
+        f.to_vec()
+    } else if let Some(f) = value.dyn_ref::<js_sys::Float32Array>() {
+        array_len(value, name, WHAT, true, MAX_ARRAY_ARG)?;
+        f.to_vec().into_iter().map(f64::from).collect()
+    } else {
+        let len = array_len(value, name, WHAT, false, MAX_ARRAY_ARG)?;
+        let array: &js_sys::Array = value.unchecked_ref();
+        (0..len)
+            .map(|i| {
+                let v = array.get(i);
+                v.as_f64()
+                    .ok_or_else(|| type_error(&format!("{name}[{i}]"), "a number", &v))
+            })
+            .collect::<Result<_, _>>()?
+    };
+    if let Some(i) = values.iter().position(|v| !v.is_finite()) {
+        return Err(range_error(
+            &format!("{name}[{i}]"),
+            "a finite number",
+            values[i],
+        ));
+    }
+    Ok(values)
 }
 
 /// A JavaScript `Error` with `msg`.

@@ -58,11 +58,19 @@ impl JsMultiRef {
 
     /// The cosine of two signatures of this reference, in [0, 1]. Throws for
     /// arrays of the wrong length or values outside [0, 1].
-    pub fn similarity(&self, a: &[f32], b: &[f32]) -> Result<f64, JsValue> {
-        let sig = |v: &[f32]| {
-            MultiRefSignature::from_values(&self.reference, v.to_vec()).map_err(js_error)
+    pub fn similarity(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array | number[]")] a: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Float32Array | number[]")] b: JsValue,
+    ) -> Result<f64, JsValue> {
+        let sig = |v: &JsValue, name: &str| {
+            let values = super::f64s_arg(v, name)?
+                .into_iter()
+                .map(|x| x as f32)
+                .collect();
+            MultiRefSignature::from_values(&self.reference, values).map_err(js_error)
         };
-        similarity(&sig(a)?, &sig(b)?).map_err(js_error)
+        similarity(&sig(&a, "a")?, &sig(&b, "b")?).map_err(js_error)
     }
 
     /// The estimate for two texts: the cosine of their signatures.
@@ -85,7 +93,7 @@ impl JsMultiRef {
         Ok(
             match self
                 .thresholds
-                .decide(super::num_arg(&similarity, "similarity")?)
+                .decide(super::unit_arg(&similarity, "similarity")?)
             {
                 crate::multiref::Decision::Duplicate => "duplicate".into(),
                 crate::multiref::Decision::NearDuplicate => "near-duplicate".into(),

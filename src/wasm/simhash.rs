@@ -98,10 +98,13 @@ impl JsSimHash {
     /// The fingerprint of shingle hashes, each occurrence weighing 1 (custom
     /// features).
     #[wasm_bindgen(js_name = fromShingles)]
-    pub fn from_shingles(hashes: &[u64]) -> JsFingerprint {
-        JsFingerprint {
-            inner: Fingerprint::from_value(crate::simhash::fingerprint(hashes)),
-        }
+    pub fn from_shingles(
+        #[wasm_bindgen(unchecked_param_type = "BigUint64Array | bigint[]")] hashes: JsValue,
+    ) -> Result<JsFingerprint, JsValue> {
+        let hashes = super::u64s_arg(&hashes, "hashes")?;
+        Ok(JsFingerprint {
+            inner: Fingerprint::from_shingles(&hashes),
+        })
     }
 
     /// Number of differing bits of two 64-bit values, 0..=64.

@@ -151,9 +151,12 @@ impl JsSimHashIndex {
 
     /// Reads `toBytes()` output; throws for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<JsSimHashIndex, JsValue> {
+    pub fn from_bytes(
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<JsSimHashIndex, JsValue> {
         Ok(JsSimHashIndex {
-            inner: SimHashIndex::from_bytes(bytes).map_err(js_error)?,
+            inner: SimHashIndex::from_bytes(&super::bytes_arg(&bytes, "bytes")?)
+                .map_err(js_error)?,
         })
     }
 }

@@ -19,9 +19,11 @@ impl JsSpeller {
     /// spell --from-counts`) and builds its indexes (about 0.3 s and 40 MB
     /// for the English one). Throws for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<JsSpeller, JsValue> {
+    pub fn from_bytes(
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<JsSpeller, JsValue> {
         Ok(JsSpeller {
-            dict: Dictionary::from_bytes(bytes).map_err(js_error)?,
+            dict: Dictionary::from_bytes(&super::bytes_arg(&bytes, "bytes")?).map_err(js_error)?,
         })
     }
 

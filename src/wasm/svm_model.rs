@@ -61,14 +61,22 @@ impl JsSvmModel {
     /// machine, then each class. Throws for a vector of the wrong length or
     /// with a non-finite value.
     #[wasm_bindgen(js_name = decisionFunction)]
-    pub fn decision_function(&self, vector: &[f64]) -> Result<Vec<f64>, JsValue> {
-        self.inner.decision_function(vector).map_err(js_error)
+    pub fn decision_function(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] vector: JsValue,
+    ) -> Result<Vec<f64>, JsValue> {
+        let vector = super::f64s_arg(&vector, "vector")?;
+        self.inner.decision_function(&vector).map_err(js_error)
     }
 
     /// The verdict for a similarity vector.
     #[wasm_bindgen(unchecked_return_type = "Verdict")]
-    pub fn predict(&self, vector: &[f64]) -> Result<JsValue, JsValue> {
-        to_js(&self.inner.predict(vector).map_err(js_error)?)
+    pub fn predict(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Float64Array | number[]")] vector: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let vector = super::f64s_arg(&vector, "vector")?;
+        to_js(&self.inner.predict(&vector).map_err(js_error)?)
     }
 
     /// The verdict for suspicious text `a` against source `b`; throws for an

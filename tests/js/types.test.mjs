@@ -72,6 +72,9 @@ test('every numeric parameter refuses NaN, fractions, out-of-range values and ot
   };
   const real = {
     threshold: [(x) => new nd.MinHashLsh(x)],
+  };
+  // Similarities and probabilities: [0, 1], as the CLI's --min-jaccard.
+  const unit = {
     minJaccard: [(x) => lsh.query(m, x), (x) => lsh.allPairs(x), (x) => lsh.clusters(x)],
     s: [(x) => lsh.probability(x), (x) => lsh.expectedRecall(x)],
     similarity: [(x) => ref.decide(x)],
@@ -85,6 +88,7 @@ test('every numeric parameter refuses NaN, fractions, out-of-range values and ot
   const cases = [
     [integer, [NaN, 2.5, -1, Infinity, 2 ** 40], ['3', {}, 3n, true]],
     [real, [NaN], ['0.5', {}, 1n, [0.5]]],
+    [unit, [NaN, -1, 2, -0.001, Infinity, -Infinity], ['0.5', {}, 1n, [0.5]]],
     [u64, [2n ** 64n, 2n ** 70n + 3n, -1n, 1.5, -1, NaN, 2 ** 60], ['3', {}, true]],
   ];
   let n = 0;
@@ -108,7 +112,87 @@ test('every numeric parameter refuses NaN, fractions, out-of-range values and ot
   assert.deepEqual(nd.wordShingles('a b c', 2, 7), nd.wordShingles('a b c', 2, 7n));
   assert.equal(nd.SimHash.hammingDistance(2n ** 64n - 1n, 0n), 64);
   assert.equal(new nd.SimHashIndex(4, 6).maxK, 4);
+  assert.equal(lsh.probability(0), 0);
+  assert.equal(lsh.probability(1), 1);
   assert.equal(nd.compare('one two three', 'one two three').score, 1);
+});
+
+// Issue 26: array and byte parameters are checked before anything is read
+// or allocated — an array-like with a bogus length, a number, an object, a
+// Symbol or a boolean is a TypeError (never an empty list, never a trap);
+// an element out of range is a RangeError naming its index (never wrapped).
+test('array and byte parameters refuse array-likes, bad elements and bogus lengths without a trap', () => {
+  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'www/model.json'), 'utf8'));
+  const ref = nd.MultiRef.fromJson(readFileSync(join(repo, 'www/multiref.json'), 'utf8'));
+  const stages = new nd.DedupStages();
+  const sketch = stages.sketch('the quick brown fox jumps over the lazy dog');
+  const m = new nd.MinHash();
+  const sig = ref.signature('the quick brown fox');
+  const NOT_ARRAYS = [{ length: -1 }, { length: 1e9 }, { length: 3, 0: 1, 1: 2, 2: 3 }, 42, NaN, {}, Symbol('s'), true, 'abc', null, undefined];
+  const calls = {
+    bytes: {
+      fns: [(x) => nd.MinHash.fromBytes(x), (x) => nd.MinHashLsh.fromBytes(x), (x) => nd.SimHashIndex.fromBytes(x), (x) => nd.Speller.fromBytes(x), (x) => nd.Deduplicator.fromBytes(x)],
+      range: [[300], [-1], [NaN], [1.5], [Infinity]],
+      type: [['a'], [1n], [null]],
+    },
+    sketch: { fns: [(x) => stages.keys(x)], range: [[256]], type: [['1']] },
+    a: { fns: [(x) => stages.verify(x, sketch), (x) => ref.similarity(x, sig)], range: [[NaN]], type: [['1']] },
+    b: { fns: [(x) => stages.verify(sketch, x), (x) => ref.similarity(sig, x)], range: [[Infinity]], type: [[{}]] },
+    hashes: {
+      fns: [(x) => m.updateShingles(x), (x) => nd.SimHash.fromShingles(x)],
+      range: [[-1n], [2n ** 64n], [1.5], [-1], [NaN]],
+      type: [['1'], [{}], [null]],
+    },
+    vector: {
+      fns: [(x) => model.predict(x), (x) => model.decisionFunction(x)],
+      range: [[NaN], [Infinity], [-Infinity]],
+      type: [['0.5'], [1n]],
+    },
+  };
+  let n = 0;
+  for (const [name, { fns, range, type }] of Object.entries(calls)) {
+    for (const fn of fns) {
+      for (const bad of NOT_ARRAYS) {
+        assert.throws(() => fn(bad), (e) => e instanceof TypeError && e.message.startsWith(`${name} must be a`), `${fn} with ${String(bad?.toString?.() ?? bad)}`);
+        n++;
+      }
+      for (const bad of range) {
+        assert.throws(() => fn(bad), (e) => e instanceof RangeError && e.message.startsWith(`${name}[0] must be`), `${fn} with [${String(bad[0])}]`);
+        n++;
+      }
+      for (const bad of type) {
+        assert.throws(() => fn(bad), (e) => e instanceof TypeError && e.message.startsWith(`${name}[0] must be`), `${fn} with [${String(bad[0])}]`);
+        n++;
+      }
+      // A real array longer than the limit: refused from its length.
+      assert.throws(() => fn(new Array(2 ** 30 + 1)), (e) => e instanceof RangeError && /more than the limit/.test(e.message));
+      n++;
+    }
+  }
+  assert.ok(n >= 180, `${n} cases`);
+  // Arrays of good values work as the typed arrays do, and the module too.
+  const hashes = nd.wordShingles('the quick brown fox jumps', 2);
+  const a = new nd.MinHash();
+  a.updateShingles(hashes);
+  const b = new nd.MinHash();
+  b.updateShingles([...hashes]);
+  assert.equal(a.jaccard(b), 1);
+  assert.deepEqual(nd.MinHash.fromBytes([...a.toBytes()]).values(), a.values());
+  assert.equal(nd.SimHash.fromShingles([...hashes]).hex, nd.SimHash.fromShingles(hashes).hex);
+  assert.deepEqual(stages.keys([...sketch]), stages.keys(sketch));
+  assert.equal(nd.compare('one two three', 'one two three').score, 1);
+});
+
+test('the fingerprint of no shingles is empty and matches nothing', () => {
+  const empty = nd.SimHash.fromShingles([]);
+  assert.equal(empty.isEmpty, true);
+  assert.equal(nd.SimHash.fromShingles(new BigUint64Array(0)).isEmpty, true);
+  assert.equal(nd.SimHash.fromShingles([1n, 2n]).isEmpty, false);
+  const index = new nd.SimHashIndex(3);
+  index.insert('e1', empty);
+  index.insert('e2', nd.SimHash.fromShingles([]));
+  assert.deepEqual(index.query(empty), []);
+  assert.deepEqual(index.allPairs(), []);
 });
 
 test('texts over the module limit are refused before work, and the module survives', () => {

@@ -72,5 +72,5 @@ test('bad models and vectors throw clear errors', () => {
   throwsWith(() => SvmModel.fromJson('[]'), /not a model JSON/);
   const model = SvmModel.fromJson(modelText);
   throwsWith(() => model.decisionFunction(new Float64Array(3)), /incompatible vector: expected 13 values, got 3 values/);
-  throwsWith(() => model.predict(new Float64Array(13).fill(NaN)), /non-finite value/);
+  throwsWith(() => model.predict(new Float64Array(13).fill(NaN)), /^vector\[0\] must be a finite number, got NaN$/);
 });

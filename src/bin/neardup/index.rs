@@ -91,8 +91,8 @@ pub struct QueryArgs {
     #[arg(short = 'k', long = "max-distance")]
     max_distance: Option<u32>,
     /// MinHash: keep candidates whose estimated Jaccard reaches this; 0
-    /// keeps every candidate [the index's threshold].
-    #[arg(long)]
+    /// keeps every candidate [the index's threshold]; in [0, 1].
+    #[arg(long, value_parser = crate::options::unit_interval)]
     min_jaccard: Option<f64>,
     #[command(flatten)]
     fields: InputArgs,

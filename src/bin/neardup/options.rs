@@ -150,3 +150,14 @@ impl InputArgs {
         }
     }
 }
+
+/// A clap value parser for a number in [0, 1] (a similarity): NaN,
+/// ±infinity and values outside are usage errors naming the range, the same
+/// range as the JavaScript API's.
+pub fn unit_interval(s: &str) -> Result<f64, String> {
+    let v: f64 = s.parse().map_err(|_| format!("{s:?} is not a number"))?;
+    if !(0.0..=1.0).contains(&v) {
+        return Err(format!("{s} is not a number in [0, 1]"));
+    }
+    Ok(v)
+}
