@@ -353,6 +353,18 @@ mod tests {
         assert_eq!(r2.signature("xyz").values(), [0.0, 0.0]);
         assert_eq!(r2.signature("").values(), [0.0, 0.0]);
         assert!(Reference::new(alloc::vec![], 1).is_err());
+        // Issue 26: 1,000 copies of one 3-gram in 1,000 partitions.
+        let e = Reference::new(alloc::vec!["the".into(); 1000], 1000).unwrap_err();
+        assert!(
+            matches!(e.kind(), crate::ErrorKind::InvalidOption { .. }),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .contains("degenerate reference: 1 distinct 3-grams for 1000 partitions"),
+            "{e}"
+        );
+        assert!(Reference::new(alloc::vec!["the".into(), "cat".into(), "the".into()], 2).is_ok());
         assert!(Reference::new(alloc::vec!["abcd".into()], 1).is_err());
         assert!(Reference::new(alloc::vec!["abc".into()], 2).is_err());
     }

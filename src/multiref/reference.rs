@@ -58,8 +58,11 @@ impl Reference {
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] when there are no grams or more
-    /// than [`MAX_GRAMS`], `partitions` is outside `1..=min(R, 4096)`, or a
-    /// gram is empty or longer than 3 characters.
+    /// than [`MAX_GRAMS`], `partitions` is outside `1..=min(R, 4096)`, a
+    /// gram is empty or longer than 3 characters, or the reference is
+    /// degenerate: fewer distinct 3-grams than partitions (1,000 copies of
+    /// one 3-gram would give every text of the other 3-grams a zero
+    /// signature).
     pub fn new(grams: Vec<String>, partitions: usize) -> Result<Self, Error> {
         check_range("grams", grams.len(), 1..=MAX_GRAMS)?;
         check_range(
@@ -74,6 +77,18 @@ impl Reference {
             ));
         }
         let hashes: Vec<u64> = grams.iter().map(|g| gram_hash(g)).collect();
+        let mut distinct = hashes.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() < partitions {
+            return Err(Error::option(
+                "grams",
+                alloc::format!(
+                    "a degenerate reference: {} distinct 3-grams for {partitions} partitions (at least one a partition is needed)",
+                    distinct.len()
+                ),
+            ));
+        }
         let r = grams.len();
         let (q, extra) = (r / partitions, r % partitions);
         let mut bounds = Vec::with_capacity(partitions + 1);

@@ -81,11 +81,24 @@ fn bad(msg: String) -> Error {
     Error::corrupt("verdict model", msg)
 }
 
+/// Largest magnitude of a model's numbers (means, support vector values,
+/// coefficients, biases, gamma) and of `1 / scale`: far beyond any trained
+/// model, small enough that no product of two of them overflows.
+pub const MAX_MODEL_VALUE: f64 = 1e100;
+
+/// `true` for a finite number of magnitude at most [`MAX_MODEL_VALUE`].
+fn sane(x: f64) -> bool {
+    x.is_finite() && x.abs() <= MAX_MODEL_VALUE
+}
+
 impl ModelFile {
-    /// Checks every shape and number.
+    /// Checks every shape and number: shapes agree, numbers finite and
+    /// within ±[`MAX_MODEL_VALUE`] (scales in [1/`MAX_MODEL_VALUE`,
+    /// `MAX_MODEL_VALUE`]), classes distinct and named, every machine with
+    /// support vectors, document frequencies over at least one document.
     ///
     /// # Errors
-    /// [`ErrorKind::Corrupt`] naming the first problem.
+    /// [`ErrorKind::Corrupt`] naming the first problem and its field.
     pub fn check(&self) -> Result<(), Error> {
         self.vector.check().map_err(|e| bad(format!("{e}")))?;
         let d = self.vector.features.len();
@@ -96,21 +109,56 @@ impl ModelFile {
                 self.scaler.scale.len()
             )));
         }
-        if !self.scaler.mean.iter().all(|x| x.is_finite())
-            || !self.scaler.scale.iter().all(|x| x.is_finite() && *x > 0.0)
+        if !self.scaler.mean.iter().all(|&x| sane(x))
+            || !self
+                .scaler
+                .scale
+                .iter()
+                .all(|&x| sane(x) && x >= 1.0 / MAX_MODEL_VALUE)
         {
-            return Err(bad(
-                "the scaler has a non-finite mean or a scale that is not positive".into(),
-            ));
+            return Err(bad(format!(
+                "scaler: a mean is not finite or beyond ±{MAX_MODEL_VALUE:e}, or a scale is not in [{:e}, {MAX_MODEL_VALUE:e}]",
+                1.0 / MAX_MODEL_VALUE
+            )));
         }
         if let Kernel::Rbf { gamma } = self.kernel {
-            if !(gamma.is_finite() && gamma > 0.0) {
+            if !(sane(gamma) && gamma > 0.0) {
                 return Err(bad(format!(
-                    "RBF gamma must be positive and finite, got {gamma}"
+                    "kernel.gamma: RBF gamma must be positive and at most {MAX_MODEL_VALUE:e}, got {gamma}"
                 )));
             }
         }
+        if let Some((term, n)) = self
+            .df
+            .terms
+            .iter()
+            .find(|(_, n)| u64::from(*n) > self.df.documents || *n == 0)
+        {
+            return Err(bad(format!(
+                "df.terms: term {term} has document frequency {n}, outside 1..={} (df.documents)",
+                self.df.documents
+            )));
+        }
+        let mut names: Vec<&str> = Vec::new();
+        for m in &self.classes {
+            if m.positive.trim().is_empty() {
+                return Err(bad("classes: a class has an empty name".into()));
+            }
+            if names.contains(&m.positive.as_str()) {
+                return Err(bad(format!(
+                    "classes: class {:?} appears twice",
+                    m.positive
+                )));
+            }
+            names.push(&m.positive);
+        }
         for m in core::iter::once(&self.binary).chain(&self.classes) {
+            if m.support_vectors.is_empty() {
+                return Err(bad(format!(
+                    "machine {:?} has no support vectors",
+                    m.positive
+                )));
+            }
             if m.support_vectors.len() != m.dual_coef.len() {
                 return Err(bad(format!(
                     "machine {:?} has {} support vectors and {} coefficients",
@@ -126,12 +174,12 @@ impl ModelFile {
                     sv.len()
                 )));
             }
-            let finite = m.bias.is_finite()
-                && m.dual_coef.iter().all(|x| x.is_finite())
-                && m.support_vectors.iter().flatten().all(|x| x.is_finite());
+            let finite = sane(m.bias)
+                && m.dual_coef.iter().all(|&x| sane(x))
+                && m.support_vectors.iter().flatten().all(|&x| sane(x));
             if !finite {
                 return Err(bad(format!(
-                    "machine {:?} has a NaN or infinite number",
+                    "machine {:?} has a NaN, infinite or out-of-range number (beyond ±{MAX_MODEL_VALUE:e})",
                     m.positive
                 )));
             }
@@ -157,8 +205,10 @@ impl SvmModel {
     /// Checks a model and parses its document frequencies.
     ///
     /// # Errors
-    /// [`ErrorKind::Corrupt`] for shapes that do not agree, a NaN or infinite
-    /// number, or a document-frequency term that is not 16 hex digits.
+    /// [`ErrorKind::Corrupt`] for shapes that do not agree, a NaN, infinite
+    /// or out-of-range number ([`MAX_MODEL_VALUE`]), an empty or repeated
+    /// class, a machine without support vectors, frequencies counted over
+    /// no documents, or a document-frequency term that is not 16 hex digits.
     pub fn new(file: ModelFile) -> Result<SvmModel, Error> {
         file.check()?;
         let mut terms = Vec::with_capacity(file.df.terms.len());
@@ -258,10 +308,20 @@ impl SvmModel {
     /// As [`SvmModel::scale`].
     pub fn decision_function(&self, x: &[f64]) -> Result<Vec<f64>, Error> {
         let z = self.scale(x)?;
-        Ok(core::iter::once(&self.file.binary)
+        let d: Vec<f64> = core::iter::once(&self.file.binary)
             .chain(&self.file.classes)
             .map(|m| m.decision(&self.file.kernel, &z))
-            .collect())
+            .collect();
+        // A sum of bounded terms can still overflow (a linear kernel over a
+        // far-out vector): never a NaN or infinite decision as an answer.
+        if let Some(v) = d.iter().find(|v| !v.is_finite()) {
+            return Err(Error::incompatible(
+                "vector",
+                "finite decision values",
+                format!("the decision value {v} for this vector under this model"),
+            ));
+        }
+        Ok(d)
     }
 
     /// The verdict for an unscaled vector `x`.
@@ -427,11 +487,38 @@ mod tests {
             .contains("2 support vectors and 1 coefficients"));
         let mut m = tiny_file();
         m.binary.bias = f64::NAN;
-        assert!(m
-            .check()
-            .unwrap_err()
-            .to_string()
-            .contains("NaN or infinite"));
+        assert!(m.check().unwrap_err().to_string().contains("NaN, infinite"));
+        // Issue 26: numbers so large that the decision overflows, repeated
+        // or empty classes, machines without support vectors and document
+        // frequencies over no documents are refused, naming the field.
+        let refused = |m: ModelFile, what: &str| {
+            let e = SvmModel::from_json(&m.to_json()).unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::Corrupt { .. }), "{e}");
+            assert!(e.to_string().contains(what), "{e} (wanted {what:?})");
+        };
+        let mut m = tiny_file();
+        m.binary.dual_coef[0] = 1e308;
+        refused(m, "out-of-range number");
+        let mut m = tiny_file();
+        m.scaler.scale[0] = 1e-300;
+        refused(m, "scaler");
+        let mut m = tiny_file();
+        m.classes = vec![m.binary.clone(), m.binary.clone()];
+        refused(m, "class \"copied\" appears twice");
+        let mut m = tiny_file();
+        m.classes = vec![m.binary.clone()];
+        m.classes[0].positive = " ".into();
+        refused(m, "empty name");
+        let mut m = tiny_file();
+        m.binary.support_vectors.clear();
+        m.binary.dual_coef.clear();
+        refused(m, "no support vectors");
+        let mut m = tiny_file();
+        m.df.terms = vec![("00000000000000ff".into(), 1)];
+        refused(
+            m,
+            "df.terms: term 00000000000000ff has document frequency 1, outside 1..=0",
+        );
         let mut m = tiny_file();
         m.kernel = Kernel::Rbf { gamma: 0.0 };
         assert!(m.check().is_err());

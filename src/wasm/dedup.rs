@@ -4,7 +4,7 @@
 //! and handed to the core one at a time; nothing is found or measured here.
 
 use super::multiref::JsMultiRef;
-use super::{error_msg, js_error, read_options, str_arg, to_js};
+use super::{error_msg, id_arg, js_error, read_options, str_arg, to_js};
 use crate::dedup::{DedupConfig, DedupSummary, Deduplicator};
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -166,7 +166,7 @@ fn document(item: JsValue, i: u32) -> Result<(String, String), JsValue> {
         ));
     }
     Ok((
-        str_arg(id, &format!("documents[{i}].id"))?,
+        id_arg(id, &format!("documents[{i}].id"))?,
         str_arg(text, &format!("documents[{i}].text"))?,
     ))
 }
@@ -306,7 +306,7 @@ impl JsDeduplicator {
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let id = &str_arg(id, "id")?;
+        let id = &id_arg(id, "id")?;
         let text = &str_arg(text, "text")?;
         let found: Vec<DedupMatch> = self
             .inner
@@ -327,7 +327,7 @@ impl JsDeduplicator {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     ) -> Result<bool, JsValue> {
-        Ok(self.inner.remove(&str_arg(id, "id")?))
+        Ok(self.inner.remove(&id_arg(id, "id")?))
     }
 
     /// `true` when `id` is held.
@@ -335,7 +335,7 @@ impl JsDeduplicator {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     ) -> Result<bool, JsValue> {
-        Ok(self.inner.contains(&str_arg(id, "id")?))
+        Ok(self.inner.contains(&id_arg(id, "id")?))
     }
 
     /// Every pair once, `{a, b, similarity}`, `a` added before `b`, in the

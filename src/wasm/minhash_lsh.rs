@@ -45,7 +45,7 @@ impl JsMinHashLsh {
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         minhash: &JsMinHash,
     ) -> Result<(), JsValue> {
-        let id = &super::str_arg(id, "id")?;
+        let id = &super::id_arg(id, "id")?;
         self.inner.insert(id, minhash.sig.clone()).map_err(js_error)
     }
 
@@ -64,7 +64,7 @@ impl JsMinHashLsh {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     ) -> Result<bool, JsValue> {
-        let id = &super::str_arg(id, "id")?;
+        let id = &super::id_arg(id, "id")?;
         Ok(self.inner.remove(id))
     }
 
@@ -73,7 +73,7 @@ impl JsMinHashLsh {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     ) -> Result<bool, JsValue> {
-        let id = &super::str_arg(id, "id")?;
+        let id = &super::id_arg(id, "id")?;
         Ok(self.inner.contains(id))
     }
 

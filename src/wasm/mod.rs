@@ -106,6 +106,37 @@ pub(crate) fn str_arg(value: JsValue, name: &str) -> Result<String, JsValue> {
     Ok(s)
 }
 
+/// An id: a string ([`str_arg`]) that is well-formed UTF-16. A lone
+/// surrogate would be replaced by U+FFFD when converted, so two different
+/// ids (`"\ud800"`, `"\udbff"`) would become one: such an id is refused
+/// with a `RangeError` naming the code unit.
+pub(crate) fn id_arg(value: JsValue, name: &str) -> Result<String, JsValue> {
+    if let Some(s) = value.dyn_ref::<js_sys::JsString>() {
+        if u64::from(s.length()) <= MAX_TEXT_BYTES && !s.is_valid_utf16() {
+            let units: alloc::vec::Vec<u16> = s.iter().collect();
+            let mut i = 0;
+            while i < units.len() {
+                let u = units[i];
+                let pair = (0xD800..0xDC00).contains(&u)
+                    && units
+                        .get(i + 1)
+                        .is_some_and(|n| (0xDC00..0xE000).contains(n));
+                if pair {
+                    i += 2;
+                } else if (0xD800..0xE000).contains(&u) {
+                    return Err(js_sys::RangeError::new(&format!(
+                        "{name} must be well-formed UTF-16, got a lone surrogate U+{u:04X} at {i}"
+                    ))
+                    .into());
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+    str_arg(value, name)
+}
+
 /// `TypeError: {name} must be {what}, got {typeof value}`.
 fn type_error(name: &str, what: &str, value: &JsValue) -> JsValue {
     let got = if value.is_null() {

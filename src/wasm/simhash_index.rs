@@ -42,7 +42,7 @@ impl JsSimHashIndex {
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
         fingerprint: &JsFingerprint,
     ) -> Result<(), JsValue> {
-        let id = &super::str_arg(id, "id")?;
+        let id = &super::id_arg(id, "id")?;
         self.inner.insert(id, fingerprint.inner).map_err(js_error)
     }
 
@@ -62,7 +62,7 @@ impl JsSimHashIndex {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     ) -> Result<bool, JsValue> {
-        let id = &super::str_arg(id, "id")?;
+        let id = &super::id_arg(id, "id")?;
         Ok(self.inner.remove(id))
     }
 
@@ -71,7 +71,7 @@ impl JsSimHashIndex {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     ) -> Result<bool, JsValue> {
-        let id = &super::str_arg(id, "id")?;
+        let id = &super::id_arg(id, "id")?;
         Ok(self.inner.contains(id))
     }
 
@@ -80,7 +80,7 @@ impl JsSimHashIndex {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] id: JsValue,
     ) -> Result<Option<JsFingerprint>, JsValue> {
-        let id = &super::str_arg(id, "id")?;
+        let id = &super::id_arg(id, "id")?;
         Ok(self
             .inner
             .fingerprint(id)

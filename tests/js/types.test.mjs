@@ -203,3 +203,37 @@ test('texts over the module limit are refused before work, and the module surviv
   assert.throws(() => nd.SimHash.fingerprint(euros), /text is \d+ bytes long or more/);
   assert.equal(nd.compare('one two three', 'one two three').score, 1);
 });
+
+// Issue 26: ids are compared exactly. A lone surrogate would become U+FFFD
+// on its way into the module, so '\ud800' and '\udbff' would be one id:
+// such ids are refused; a well-formed pair (an emoji) is kept.
+test('ids with a lone surrogate are refused, never merged with another id', () => {
+  const m = new nd.MinHash();
+  m.update('the quick brown fox jumps over the lazy dog');
+  const lsh = new nd.MinHashLsh(0.5);
+  const index = new nd.SimHashIndex(3);
+  const fp = nd.SimHash.fingerprint('some text here');
+  const d = new nd.Deduplicator();
+  const calls = [
+    (x) => lsh.insert(x, m), (x) => lsh.has(x), (x) => lsh.remove(x),
+    (x) => index.insert(x, fp), (x) => index.has(x), (x) => index.remove(x), (x) => index.get(x),
+    (x) => d.add(x, 'a text of a few words'), (x) => d.has(x), (x) => d.remove(x),
+  ];
+  let n = 0;
+  for (const fn of calls) {
+    for (const [bad, unit, at] of [['\ud800', 'D800', 0], ['a\udbff', 'DBFF', 1], ['\udc00b', 'DC00', 0], ['x\ud83d', 'D83D', 1]]) {
+      assert.throws(() => fn(bad), (e) => e instanceof RangeError && e.message === `id must be well-formed UTF-16, got a lone surrogate U+${unit} at ${at}`, `${fn} with ${JSON.stringify(bad)}`);
+      n++;
+    }
+  }
+  assert.equal(n, 40);
+  assert.throws(() => nd.dedup([{ id: '\ud800', text: 'x y z' }]), (e) => e instanceof RangeError && e.message.startsWith('documents[0].id must be well-formed UTF-16'));
+  // Emoji ids (surrogate pairs) are distinct and kept exactly.
+  lsh.insert('😀', m);
+  assert.equal(lsh.has('😀'), true);
+  assert.equal(lsh.has('😁'), false);
+  assert.equal(lsh.has('\ufffd'), false);
+  index.insert('a😀b', fp);
+  assert.deepEqual(index.query(fp), [{ id: 'a😀b', distance: 0 }]);
+  assert.equal(index.has('a😀b'), true);
+});
