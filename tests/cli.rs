@@ -1611,3 +1611,71 @@ fn an_output_in_a_missing_folder_is_refused_before_the_work() {
         assert!(!err.contains("documents"), "refused before reading: {err}");
     }
 }
+
+/// Issue 26: `compare` reads gzip as `dedup` does (never the compressed
+/// bytes), within --max-bytes after decompression; numbers out of range are
+/// usage errors (exit 2) naming the range, the same ranges as in JS.
+#[test]
+fn compare_reads_gzip_within_the_limit_and_numbers_out_of_range_are_usage_errors() {
+    let text = "the quick brown fox jumps over the lazy dog and runs far away";
+    let plain = tmp("plain.txt", text.as_bytes());
+    let gz = {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(text.as_bytes()).unwrap();
+        tmp("plain.txt.gz", &e.finish().unwrap())
+    };
+    let want = stdout_ok(&neardup(
+        &[
+            "compare",
+            plain.to_str().unwrap(),
+            plain.to_str().unwrap(),
+            "--json",
+            "--no-model",
+        ],
+        None,
+    ));
+    let got = stdout_ok(&neardup(
+        &[
+            "compare",
+            gz.to_str().unwrap(),
+            plain.to_str().unwrap(),
+            "--json",
+            "--no-model",
+        ],
+        None,
+    ));
+    assert_eq!(got, want);
+    let v: serde_json::Value = serde_json::from_str(&got).unwrap();
+    assert_eq!(v["score"], 1.0);
+    let out = neardup(
+        &[
+            "compare",
+            gz.to_str().unwrap(),
+            plain.to_str().unwrap(),
+            "--max-bytes",
+            "20",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("more than 20 bytes long (after decompression)"));
+    for (args, range) in [
+        (
+            vec!["index", "query", "i.bin", "-", "--min-jaccard", "NaN"],
+            "in [0, 1]",
+        ),
+        (
+            vec!["index", "query", "i.bin", "-", "--min-jaccard", "1.5"],
+            "in [0, 1]",
+        ),
+        (vec!["spell", "--candidates", "0", "word"], "1..=100"),
+        (vec!["spell", "--candidates", "101", "word"], "1..=100"),
+        (vec!["dedup", "-", "--max-bytes", "0"], "1..=4294967295"),
+    ] {
+        let out = neardup(&args, Some(b""));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(range), "{args:?}: {err}");
+    }
+}

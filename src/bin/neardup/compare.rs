@@ -42,7 +42,8 @@ impl OptionArgs {
             .char_q(self.char_q)
             .span_gap(self.span_gap)
             .seed(self.seed)
-            .phonetic(self.phonetic.map(Into::into));
+            .phonetic(self.phonetic.map(Into::into))
+            .max_bytes(crate::input::max_bytes() as u64);
         c.check().map_err(crate::core)?;
         Ok(c)
     }

@@ -108,10 +108,24 @@ pub fn shown(id: &str) -> String {
     }
 }
 
-/// Reads a text file, decoding UTF-8, UTF-16 (by BOM) or Windows-1252, and
-/// says on standard error when it was not plain UTF-8.
+/// Reads a text file (or `-`, standard input), decompressing gzip and zstd
+/// as [`open`] does, and decoding UTF-8, UTF-16 (by BOM) or Windows-1252;
+/// says on standard error when it was not plain UTF-8. At most
+/// [`max_bytes`] are read: a larger text (after decompression) is an error
+/// naming the limit, before more is held.
 pub fn read_text(path: &Path) -> Result<String> {
-    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let limit = max_bytes();
+    let mut bytes = Vec::new();
+    open(path)?
+        .take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() > limit {
+        bail!(
+            "{} is more than {limit} bytes long (after decompression), more than the limit (--max-bytes)",
+            path.display()
+        );
+    }
     let (text, note) = decode(&bytes);
     if let Some(note) = note {
         eprintln!("neardup: note: {}: {note}", path.display());

@@ -19,9 +19,10 @@ pub struct SpellArgs {
     #[arg(long)]
     dictionary: Option<PathBuf>,
     /// Show up to this many candidates per word, best first
-    /// (`word<TAB>candidate:distance<TAB>…`) instead of the correction.
-    #[arg(long)]
-    candidates: Option<usize>,
+    /// (`word<TAB>candidate:distance<TAB>…`) instead of the correction;
+    /// 1 to 100, as in JavaScript.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=100))]
+    candidates: Option<u8>,
     /// Build a dictionary from a `word count` list (one per line, separated
     /// by whitespace) and write it to `-o` instead of correcting words.
     #[arg(long, requires = "output")]
@@ -57,7 +58,7 @@ pub fn run(args: SpellArgs) -> Result<ExitCode> {
         match args.candidates {
             Some(n) => {
                 write!(out, "{word}")?;
-                for c in dict.candidates(word, n) {
+                for c in dict.candidates(word, usize::from(n)) {
                     write!(out, "\t{}:{}", c.word, c.distance)?;
                 }
                 writeln!(out)
