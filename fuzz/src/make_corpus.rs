@@ -105,4 +105,26 @@ fn main() {
         let pair = format!("{t}\0{}", TEXTS[(j + 1) % TEXTS.len()]);
         write(out, "compare", &format!("pair{j}"), pair.as_bytes());
     }
+
+    // The line reader: a limit byte, then JSONL lines; and the same lines
+    // gzip-compressed.
+    let mut jsonl = vec![40u8];
+    for (j, t) in TEXTS.iter().enumerate() {
+        jsonl.extend_from_slice(format!("{{\"id\":\"d{j}\",\"text\":{t:?}}}\n").as_bytes());
+    }
+    write(out, "lines", "jsonl", &jsonl);
+    let mut gz = flate2::write::GzEncoder::new(vec![200u8], flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, &jsonl[1..]).expect("gzip");
+    write(out, "lines", "jsonl-gz", &gz.finish().expect("gzip"));
+    write(
+        out,
+        "dictionary_counts",
+        "counts",
+        b"the 1000\nreceive 50\nseparate 30\ncommittee 20\ncaf\xc3\xa9 3\nrecieve seperate",
+    );
+    let stages = neardup::dedup::Stages::new(&Default::default()).expect("stages");
+    for (j, t) in TEXTS.iter().enumerate() {
+        let sketch = stages.sketch(t).expect("sketch").to_bytes();
+        write(out, "array_args", &format!("sketch{j}"), &sketch);
+    }
 }

@@ -26,6 +26,7 @@ mod dedup;
 mod eval;
 mod index;
 mod input;
+mod lines;
 mod multiref;
 mod options;
 mod phonetic;
