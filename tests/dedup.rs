@@ -393,3 +393,37 @@ fn bare_signatures_and_fingerprints_are_read_as_sketches() {
     );
     assert!(stages.read_sketch(&[1, 2, 3]).is_err());
 }
+
+/// Issue 26: the largest document is the same for every method and binding
+/// (64 MiB, as `compare` and the CLI's `--max-bytes`), checked before any
+/// work; `with_max_bytes` moves it.
+#[test]
+fn documents_over_the_limit_are_refused_before_work_for_every_method() {
+    assert_eq!(neardup::dedup::MAX_DOCUMENT_BYTES, 64 << 20);
+    let big = "ab ".repeat((64 << 20) / 3 + 1);
+    assert!(big.len() as u64 > neardup::dedup::MAX_DOCUMENT_BYTES);
+    for method in [
+        DedupMethod::MinHash,
+        DedupMethod::SimHash,
+        DedupMethod::Exact,
+    ] {
+        let stages = Stages::new(&DedupConfig {
+            method,
+            ..DedupConfig::default()
+        })
+        .unwrap();
+        let e = stages.sketch(&big).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::TooLarge { len, max: 67108864, .. } if *len == big.len() as u64),
+            "{method}: {e}"
+        );
+        let small = stages.with_max_bytes(11);
+        assert!(small.sketch("hello world").is_ok(), "exactly at the limit");
+        let e = small.sketch("hello world!").unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("12 bytes long, more than the limit of 11 bytes"),
+            "{e}"
+        );
+    }
+}

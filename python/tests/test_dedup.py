@@ -143,3 +143,11 @@ def test_bad_input_names_what_was_wrong():
     with pytest.raises(ValueError, match="method"):
         neardup.dedup(["a"], method="magic")
     assert neardup.dedup([]).summary == {"documents": 0, "pairs": 0, "clusters": 0, "duplicates": 0}
+
+
+def test_a_document_over_64_mib_is_refused_before_work_naming_its_position():
+    big = "ab " * ((64 << 20) // 3 + 1)
+    with pytest.raises(ValueError, match=r"texts\[1\]: .*more than the limit of 67108864 bytes"):
+        neardup.dedup(["a small text", big])
+    with pytest.raises(ValueError, match=r"texts\[0\]"):
+        neardup.Stages().sketch_batch([big])

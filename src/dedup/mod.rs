@@ -32,7 +32,7 @@ pub use config::{
     DedupConfig, DedupMethod, DEFAULT_MULTIREF_K, DEFAULT_SIMHASH_K, DEFAULT_THRESHOLD,
 };
 pub use deduplicator::{DedupPair, DedupSummary, Deduplicator, Match};
-pub use stages::{MultiRefModel, Sketch, Stages, Verified};
+pub use stages::{MultiRefModel, Sketch, Stages, Verified, MAX_DOCUMENT_BYTES};
 
 use crate::index::clusters::UnionFind;
 use alloc::vec::Vec;

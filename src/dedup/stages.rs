@@ -218,7 +218,14 @@ pub struct Stages {
     identity: u64,
     method: Method,
     dictionary: Option<Arc<Dictionary>>,
+    max_bytes: u64,
 }
+
+/// The largest text the stages sketch by default, in bytes of UTF-8: 64 MiB,
+/// the default limit of [`crate::compare()`] and of the CLI's `--max-bytes`
+/// (a document takes about 40–60 bytes of memory per byte while it is
+/// normalised and shingled).
+pub const MAX_DOCUMENT_BYTES: u64 = 64 << 20;
 
 impl Stages {
     /// The stages of `config` (every method but multiref, which needs
@@ -255,6 +262,19 @@ impl Stages {
         }
         self.dictionary = Some(dictionary);
         Ok(self)
+    }
+
+    /// These stages with another largest text, in bytes (default
+    /// [`MAX_DOCUMENT_BYTES`]; at least 1). Not part of the configuration:
+    /// it changes which texts are refused, never a sketch.
+    pub fn with_max_bytes(mut self, max_bytes: u64) -> Self {
+        self.max_bytes = max_bytes.max(1);
+        self
+    }
+
+    /// The largest text these stages sketch, in bytes.
+    pub fn max_bytes(&self) -> u64 {
+        self.max_bytes
     }
 
     fn build(
@@ -313,6 +333,7 @@ impl Stages {
             identity: config.identity(reference),
             method,
             dictionary,
+            max_bytes: MAX_DOCUMENT_BYTES,
         })
     }
 
@@ -346,6 +367,8 @@ impl Stages {
     /// (after dictionary correction with `correct`), then sketched.
     ///
     /// # Errors
+    /// [`crate::ErrorKind::TooLarge`] for a text over
+    /// [`Stages::max_bytes`], before any work;
     /// [`crate::ErrorKind::InvalidOption`] (`correct`) when words are to be
     /// corrected and no dictionary was given.
     pub fn sketch(&self, text: &str) -> Result<Sketch, Error> {
@@ -358,6 +381,13 @@ impl Stages {
     /// # Errors
     /// As [`Stages::sketch`].
     pub fn document(&self, text: &str) -> Result<Document, Error> {
+        if text.len() as u64 > self.max_bytes {
+            return Err(Error::new(crate::ErrorKind::TooLarge {
+                which: "document",
+                len: text.len() as u64,
+                max: self.max_bytes,
+            }));
+        }
         if self.config.correct {
             let d = self.dictionary.as_ref().ok_or_else(|| {
                 Error::option(

@@ -330,7 +330,8 @@ impl DedupArgs {
             }
             _ => Stages::new(&config),
         }
-        .map_err(crate::core)?;
+        .map_err(crate::core)?
+        .with_max_bytes(crate::input::max_bytes() as u64);
         Ok(match correct {
             true => stages
                 .with_dictionary(Arc::new(crate::spell::load(self.dictionary.as_ref())?))
