@@ -2,14 +2,42 @@
 //! shingle hashes. The same file is checked natively and on wasm32, so the
 //! values are proven bit-identical on both.
 //!
-//! To regenerate after a deliberate change of the spec (which must also bump
-//! `SPEC_VERSION`): `NEARDUP_BLESS=1 cargo test --test main golden`.
+//! The golden files are written only by the ignored `write_*` tests, run on
+//! demand by `scripts/bless.sh` after a deliberate change: they go through
+//! [`bless`], which refuses to change the bytes of a spec-bound file (one
+//! named `-v{SPEC_VERSION}`) unless `SPEC_VERSION` was bumped, so that a
+//! persisted value can never change silently. The tests that check the files
+//! never write them.
 
 use neardup::shingle::{char_shingles, token_hashes, word_shingles};
 use serde::{Deserialize, Serialize};
 
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen_test::wasm_bindgen_test as test;
+
+/// Writes golden file `name` (in `tests/golden/`) for `scripts/bless.sh`.
+/// A file named `…-v{N}.json` holds values persisted under spec version N:
+/// when N is the current `SPEC_VERSION` and the file exists with other bytes,
+/// this refuses (panics, naming the file) unless `allow_same_version` — for
+/// files bound to a shipped model or reference rather than to the spec
+/// (`verdict-v1`, `multiref-v1`), which change when those are retrained.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn bless(name: &str, content: &str, allow_same_version: bool) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    let same_version = name.ends_with(&format!("-v{}.json", neardup::SPEC_VERSION));
+    if let Ok(old) = std::fs::read_to_string(&path) {
+        if old != content && same_version && !allow_same_version {
+            panic!(
+                "refusing to bless {name}: its bytes would change under the same SPEC_VERSION {}; \
+                 a change of persisted values needs a new spec version (SPEC.md) and a new file",
+                neardup::SPEC_VERSION
+            );
+        }
+    }
+    std::fs::write(&path, content).unwrap();
+}
 
 const GOLDEN: &str = include_str!("golden/spec-v1.json");
 
@@ -169,17 +197,32 @@ fn golden_file_is_complete() {
         spec_version: neardup::SPEC_VERSION,
         cases,
     };
-    if std::env::var_os("NEARDUP_BLESS").is_some() {
-        let mut s = serde_json::to_string_pretty(&want).unwrap();
-        s.push('\n');
-        std::fs::write(path, s).unwrap();
-    }
     let have: Golden = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let names = |g: &Golden| g.cases.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
     assert_eq!(
         names(&have),
         names(&want),
         "golden inputs changed; bless deliberately"
+    );
+}
+
+/// Writes `tests/golden/spec-v1.json` (`scripts/bless.sh`).
+#[cfg(not(target_arch = "wasm32"))]
+#[test]
+#[ignore = "writes tests/golden/spec-v1.json; run by scripts/bless.sh"]
+fn write_spec_golden() {
+    let cases: Vec<Case> = INPUTS
+        .iter()
+        .map(|&(name, input, seed, k, q)| compute(name, input, seed, k, q))
+        .collect();
+    let want = Golden {
+        spec_version: neardup::SPEC_VERSION,
+        cases,
+    };
+    bless(
+        "spec-v1.json",
+        &(serde_json::to_string_pretty(&want).unwrap() + "\n"),
+        false,
     );
 }
 
@@ -448,10 +491,8 @@ mod sketches {
 
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    fn sketch_golden_file_bless() {
-        if std::env::var_os("NEARDUP_BLESS").is_none() {
-            return;
-        }
+    #[ignore = "writes tests/golden/sketches-v1.json; run by scripts/bless.sh"]
+    fn write_sketch_golden() {
         let seed_cases = Sketches {
             minhash: {
                 let mut cases = Vec::new();
@@ -519,12 +560,11 @@ mod sketches {
                 "d",
             ),
         };
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/sketches-v1.json");
-        std::fs::write(
-            path,
-            serde_json::to_string_pretty(&seed_cases).unwrap() + "\n",
-        )
-        .unwrap();
+        crate::golden::bless(
+            "sketches-v1.json",
+            &(serde_json::to_string_pretty(&seed_cases).unwrap() + "\n"),
+            false,
+        );
     }
 }
 
@@ -578,10 +618,8 @@ mod verdict {
 
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    fn verdict_golden_file_bless() {
-        if std::env::var_os("NEARDUP_BLESS").is_none() {
-            return;
-        }
+    #[ignore = "writes tests/golden/verdict-v1.json; run by scripts/bless.sh"]
+    fn write_verdict_golden() {
         let model = SvmModel::from_json(MODEL).unwrap();
         let src = "PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a hyperlinked set of documents, with the purpose of measuring its relative importance within the set.";
         let cases = vec![
@@ -593,8 +631,11 @@ mod verdict {
             ),
             compute(&model, "Inheritance lets one class reuse the methods of another.", src),
         ];
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/verdict-v1.json");
-        std::fs::write(path, serde_json::to_string_pretty(&cases).unwrap() + "\n").unwrap();
+        crate::golden::bless(
+            "verdict-v1.json",
+            &(serde_json::to_string_pretty(&cases).unwrap() + "\n"),
+            true,
+        );
     }
 }
 
@@ -657,10 +698,8 @@ mod multiref {
 
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    fn multiref_golden_file_bless() {
-        if std::env::var_os("NEARDUP_BLESS").is_none() {
-            return;
-        }
+    #[ignore = "writes tests/golden/multiref-v1.json; run by scripts/bless.sh"]
+    fn write_multiref_golden() {
         let src = "Near-duplicate detection compares the cosine of character 3-gram vectors with a reference text cut into partitions; ünïcödé and 日本語 text too.";
         let chars: Vec<char> = neardup::normalize(src).text().chars().collect();
         let grams: Vec<String> = chars.windows(3).map(|w| w.iter().collect()).collect();
@@ -678,8 +717,11 @@ mod multiref {
                 "ünïcödé 日本語",
             ],
         );
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/multiref-v1.json");
-        std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap() + "\n").unwrap();
+        crate::golden::bless(
+            "multiref-v1.json",
+            &(serde_json::to_string_pretty(&golden).unwrap() + "\n"),
+            true,
+        );
     }
 }
 
@@ -755,10 +797,8 @@ pub mod phonetic {
 
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    fn phonetic_golden_file_bless() {
-        if std::env::var_os("NEARDUP_BLESS").is_none() {
-            return;
-        }
+    #[ignore = "writes tests/golden/phonetic-v1.json; run by scripts/bless.sh"]
+    fn write_phonetic_golden() {
         let words = [
             "Robert",
             "Rupert",
@@ -813,8 +853,11 @@ pub mod phonetic {
                 shingle_case(text, "phonetic:metaphone:2", 5),
             ],
         };
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/phonetic-v1.json");
-        std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap() + "\n").unwrap();
+        crate::golden::bless(
+            "phonetic-v1.json",
+            &(serde_json::to_string_pretty(&golden).unwrap() + "\n"),
+            false,
+        );
     }
 }
 
@@ -911,11 +954,10 @@ pub mod dedup {
         }
     }
 
-    /// Writes the golden file; run on demand, after a deliberate change:
-    /// `cargo test --features cli --test main write_dedup_golden -- --ignored`.
+    /// Writes the golden file; run on demand by `scripts/bless.sh`.
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    #[ignore = "writes tests/golden/dedup-v1.json"]
+    #[ignore = "writes tests/golden/dedup-v1.json; run by scripts/bless.sh"]
     fn write_dedup_golden() {
         let texts: Vec<String> = [
             "Near-duplicate detection finds documents that are almost the same, copies with small edits.",
@@ -936,7 +978,10 @@ pub mod dedup {
             cases: configs.iter().map(|c| compute(c, &texts)).collect(),
             texts,
         };
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/dedup-v1.json");
-        std::fs::write(path, serde_json::to_string_pretty(&golden).unwrap() + "\n").unwrap();
+        crate::golden::bless(
+            "dedup-v1.json",
+            &(serde_json::to_string_pretty(&golden).unwrap() + "\n"),
+            false,
+        );
     }
 }
