@@ -18,3 +18,24 @@ impl XorShift {
         self.next_u64() % n
     }
 }
+
+/// Asserts that reading damaged bytes failed as a decoder promises: a
+/// `Corrupt` error (a damaged or truncated body, a bad checksum, wrong
+/// magic), or a `Version` error when the damage hit a version field — never
+/// another kind, never success.
+#[track_caller]
+pub(crate) fn assert_damaged<T: core::fmt::Debug>(
+    result: Result<T, crate::Error>,
+    what: core::fmt::Arguments<'_>,
+) {
+    match result {
+        Err(e) => assert!(
+            matches!(
+                e.kind(),
+                crate::ErrorKind::Corrupt { .. } | crate::ErrorKind::Version { .. }
+            ),
+            "{what}: {e} is not Corrupt or Version"
+        ),
+        Ok(v) => panic!("{what}: damaged bytes were read as {v:?}"),
+    }
+}

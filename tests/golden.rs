@@ -609,6 +609,13 @@ mod verdict {
         for g in &golden {
             let c = compute(&model, &g.a, &g.b);
             assert_eq!(c.vector, g.vector, "vector of {:?}", g.a);
+            assert_eq!(
+                c.decisions.len(),
+                g.decisions.len(),
+                "decisions of {:?}",
+                g.a
+            );
+            assert_eq!(g.decisions.len(), 5, "the binary machine and four classes");
             for (x, y) in c.decisions.iter().zip(&g.decisions) {
                 assert!((x - y).abs() <= 1e-12, "decision {x} vs {y}");
             }

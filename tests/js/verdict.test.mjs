@@ -26,6 +26,8 @@ test('the shipped model gives the native golden verdicts', () => {
   for (const g of golden) {
     assert.deepEqual(Array.from(model.similarityVector(g.a, g.b)), g.vector);
     const d = model.decisionFunction(new Float64Array(g.vector));
+    assert.equal(d.length, g.decisions.length);
+    assert.equal(g.decisions.length, 5, 'the binary machine and four classes');
     g.decisions.forEach((x, i) => assert.ok(Math.abs(d[i] - x) <= 1e-12, `${d[i]} vs ${x}`));
     const v = model.judge(g.a, g.b);
     assert.equal(v.class, g.class);
