@@ -667,9 +667,31 @@ fn options_that_do_not_apply_are_refused() {
             vec!["dedup", c, "--method", "exact", "--verify"],
             "does not apply to --method exact",
         ),
+        // Issue 27: options a method would ignore are usage errors.
+        (
+            vec!["dedup", c, "--method", "multiref", "--threshold", "0.9"],
+            "--shingle/--threshold/--seed without --verify does not apply to --method multiref",
+        ),
+        (
+            vec!["dedup", c, "--method", "multiref", "--shingle", "word:3"],
+            "without --verify does not apply to --method multiref",
+        ),
+        (
+            vec!["dedup", c, "--method", "multiref", "--seed", "7"],
+            "without --verify does not apply to --method multiref",
+        ),
+        (
+            vec!["dedup", "--explain", "--method", "simhash"],
+            "--explain describes MinHash LSH settings; it does not apply to --method simhash",
+        ),
+        (
+            vec!["dedup", c, "--threshold", "1.5"],
+            "invalid option --threshold: must be in (0, 1), got 1.5",
+        ),
     ] {
         let out = neardup(&args, None);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        // Usage errors exit 2 (bad input lines 1).
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
             String::from_utf8_lossy(&out.stderr).contains(want),
             "{args:?}: {}",
@@ -692,6 +714,7 @@ fn options_that_do_not_apply_are_refused() {
         None,
     );
     assert!(String::from_utf8_lossy(&out.stderr).contains("do not apply to a MinHash index"));
+    assert_eq!(out.status.code(), Some(2));
     let out = neardup(
         &[
             "index",
@@ -1347,7 +1370,7 @@ fn dedup_and_index_build_write_the_same_with_any_number_of_threads() {
         &["--method", "minhash", "--scheme", "classic", "--verify"],
         &["--method", "simhash"],
         &["--method", "simhash", "--weights", "tfidf", "--no-verify"],
-        &["--method", "multiref"],
+        &["--method", "multiref", "--verify"],
     ] {
         let args: Vec<&str> = ["dedup", input, "--shingle", "word:3"]
             .into_iter()

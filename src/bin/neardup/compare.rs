@@ -119,7 +119,7 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
         return run_pairs(pairs, &config, model.as_ref());
     }
     let (Some(pa), Some(pb)) = (&args.a, &args.b) else {
-        bail!("compare needs two files, or --pairs");
+        return Err(crate::usage("compare needs two files, or --pairs"));
     };
     let (a, b) = (read_text(pa)?, read_text(pb)?);
     let (report, verdict) = judge(&a, &b, &config, model.as_ref())?;

@@ -94,9 +94,9 @@ pub struct DedupArgs {
     /// --from-counts`; default: the built-in English one).
     #[arg(long, value_name = "FILE")]
     dictionary: Option<PathBuf>,
-    /// Hash seed.
-    #[arg(long, default_value_t = neardup::hash::DEFAULT_SEED)]
-    seed: u64,
+    /// Hash seed [0].
+    #[arg(long)]
+    seed: Option<u64>,
     #[command(flatten)]
     simhash: SimHashArgs,
     #[command(flatten)]
@@ -244,10 +244,10 @@ impl DedupArgs {
     fn stages(&self) -> Result<Stages> {
         let refuse = |given: bool, what: &str| -> Result<()> {
             if given {
-                bail!(
+                return Err(crate::usage(format!(
                     "{what} does not apply to --method {}",
                     format!("{:?}", self.method).to_lowercase()
-                );
+                )));
             }
             Ok(())
         };
@@ -273,6 +273,15 @@ impl DedupArgs {
                 refuse(
                     self.minhash.any(),
                     "--num-perm/--bands/--fp-weight/--fn-weight (MinHash options)",
+                )?;
+                // Without --verify the signatures are the reference's
+                // 3-gram cosines: no shingles, Jaccard threshold or seed.
+                refuse(
+                    !self.verify
+                        && (self.shingle.is_some()
+                            || self.threshold.is_some()
+                            || self.seed.is_some()),
+                    "--shingle/--threshold/--seed without --verify",
                 )?;
                 refuse(self.simhash.weights.is_some(), "--weights")?;
                 refuse(
@@ -300,7 +309,9 @@ impl DedupArgs {
             correct: false,
         });
         if self.dictionary.is_some() && !correct {
-            bail!("--dictionary applies to --shingle word:K+correct only");
+            return Err(crate::usage(
+                "--dictionary applies to --shingle word:K+correct only",
+            ));
         }
         let m = &self.minhash;
         let config = DedupConfig {
@@ -308,7 +319,7 @@ impl DedupArgs {
             shingle,
             correct,
             threshold: self.threshold.unwrap_or(defaults::THRESHOLD),
-            seed: self.seed,
+            seed: self.seed.unwrap_or(neardup::hash::DEFAULT_SEED),
             verify: (self.verify || self.no_verify).then_some(self.verify),
             num_perm: m.num_perm,
             scheme: m.scheme,
@@ -391,6 +402,12 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     }
     let started = std::time::Instant::now();
     if args.explain {
+        if args.method != Method::Minhash {
+            return Err(crate::usage(format!(
+                "--explain describes MinHash LSH settings; it does not apply to --method {}",
+                format!("{:?}", args.method).to_lowercase()
+            )));
+        }
         let t = args.threshold.unwrap_or(defaults::THRESHOLD);
         explain(&args.minhash.lsh_config(t).params().map_err(crate::core)?)?;
         return Ok(ExitCode::SUCCESS);

@@ -234,10 +234,10 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
     let mut saved = match a.method {
         IndexMethod::Simhash => {
             if a.minhash.any() || a.threshold.is_some() {
-                bail!("--num-perm/--bands/--fp-weight/--fn-weight/--threshold do not apply to a SimHash index");
+                return Err(crate::usage("--num-perm/--bands/--fp-weight/--fn-weight/--threshold do not apply to a SimHash index"));
             }
             if a.simhash.weights() == Weights::Tfidf {
-                bail!("an index needs tf or binary weights: tf-idf would need the document frequencies stored with it");
+                return Err(crate::usage("an index needs tf or binary weights: tf-idf would need the document frequencies stored with it"));
             }
             let mut index = SimHashIndex::new(&a.simhash.index_config(3)).map_err(crate::core)?;
             // An empty index records its configuration through the first
@@ -253,7 +253,9 @@ fn build(a: BuildArgs) -> Result<ExitCode> {
         }
         IndexMethod::Minhash => {
             if a.simhash.any() {
-                bail!("-k/--blocks/--weights do not apply to a MinHash index");
+                return Err(crate::usage(
+                    "-k/--blocks/--weights do not apply to a MinHash index",
+                ));
             }
             let config = a.minhash.lsh_config(a.threshold.unwrap_or(0.5));
             let lsh = MinHashLsh::new(&config).map_err(crate::core)?;
@@ -340,7 +342,9 @@ fn query(a: QueryArgs) -> Result<ExitCode> {
     let stats = match &saved {
         Saved::SimHash(index) => {
             if a.min_jaccard.is_some() {
-                bail!("--min-jaccard does not apply to a SimHash index (use -k)");
+                return Err(crate::usage(
+                    "--min-jaccard does not apply to a SimHash index (use -k)",
+                ));
             }
             let config = index
                 .config()
@@ -356,7 +360,9 @@ fn query(a: QueryArgs) -> Result<ExitCode> {
         }
         Saved::MinHash(lsh) => {
             if a.max_distance.is_some() {
-                bail!("-k does not apply to a MinHash index (use --min-jaccard)");
+                return Err(crate::usage(
+                    "-k does not apply to a MinHash index (use --min-jaccard)",
+                ));
             }
             let hasher = minhasher(lsh)?;
             let min = a.min_jaccard.unwrap_or(lsh.params().threshold());

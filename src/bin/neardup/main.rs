@@ -19,7 +19,8 @@
 //! with a BOM, or Windows-1252 (`input`).
 //!
 //! Exit status: 0 on success, 1 when any input failed (the others are still
-//! written), 2 on a usage error.
+//! written), 2 on a usage error (an unknown option, a value out of range,
+//! options that do not go together).
 
 mod compare;
 mod dedup;
@@ -40,7 +41,10 @@ use std::process::ExitCode;
 #[command(
     name = "neardup",
     version,
-    about = "Near-duplicate text detection and plagiarism scoring"
+    about = "Near-duplicate text detection and plagiarism scoring",
+    after_help = "Exit status: 0 on success; 1 when an input failed (bad lines or files are \
+                  named on standard error, the others still written); 2 on a usage error \
+                  (an unknown option, a value out of range, options that do not go together)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -106,16 +110,42 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("neardup: {e:#}");
-            ExitCode::from(1)
+            // Options that are wrong or do not go together are usage errors.
+            let usage = e.chain().any(|c| c.downcast_ref::<Usage>().is_some());
+            ExitCode::from(if usage { 2 } else { 1 })
         }
     }
+}
+
+/// A usage error: an option out of range, or options that do not go
+/// together. The tool exits with status 2 for it (clap's own usage errors
+/// do too), 1 for bad input.
+#[derive(Debug)]
+pub(crate) struct Usage(pub String);
+
+impl std::fmt::Display for Usage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Usage {}
+
+/// A [`Usage`] error with `msg`.
+pub(crate) fn usage(msg: impl Into<String>) -> anyhow::Error {
+    anyhow::Error::new(Usage(msg.into()))
 }
 
 /// A core error with option names as this tool's flags (`word_k` →
 /// `--word-k`).
 pub(crate) fn core(e: neardup::Error) -> anyhow::Error {
-    anyhow::anyhow!(e.message_with(|name| match name {
+    let msg = e.message_with(|name| match name {
         "max_k" => "-k".into(),
         _ => format!("--{}", name.replace('_', "-")),
-    }))
+    });
+    // An option out of range is a usage error (exit 2).
+    match e.kind() {
+        neardup::ErrorKind::InvalidOption { .. } => usage(msg),
+        _ => anyhow::anyhow!(msg),
+    }
 }

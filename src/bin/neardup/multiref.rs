@@ -496,7 +496,9 @@ fn train(a: TrainArgs) -> Result<ExitCode> {
         || a.runs == 0
         || a.pairs == 0
     {
-        bail!("need grams ≥ partitions ≥ 1, population ≥ 2, runs ≥ 1 and pairs ≥ 1");
+        return Err(crate::usage(
+            "need grams ≥ partitions ≥ 1, population ≥ 2, runs ≥ 1 and pairs ≥ 1",
+        ));
     }
     if !(0.0..=1.0).contains(&a.mutation) {
         bail!(

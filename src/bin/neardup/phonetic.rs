@@ -56,7 +56,9 @@ pub struct PhoneticArgs {
 pub fn run(args: PhoneticArgs) -> Result<ExitCode> {
     let algorithm = Algorithm::from(args.algorithm);
     if args.max_length.is_some() && algorithm != Algorithm::Metaphone {
-        anyhow::bail!("--max-length applies to --algorithm metaphone only");
+        return Err(crate::usage(
+            "--max-length applies to --algorithm metaphone only",
+        ));
     }
     let max_length = args.max_length.map(usize::from);
     let mut out = BufWriter::new(io::stdout().lock());
