@@ -14,8 +14,9 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct EvalArgs {
-    /// The clough-abc folder (with labels.csv and texts/).
-    #[arg(long, default_value = "../shared/data/clough-abc")]
+    /// The clough-abc folder (with labels.csv and texts/), or the
+    /// environment variable NEARDUP_CLOUGH.
+    #[arg(long, env = "NEARDUP_CLOUGH")]
     clough: PathBuf,
     /// Print the evaluation, and every pair's score, as JSON.
     #[arg(long)]

@@ -9,7 +9,7 @@
 //! neardup dedup docs.jsonl --method simhash -k 3
 //! neardup index build docs.jsonl -o idx.bin   save an index (SimHash or MinHash LSH)
 //! neardup index query idx.bin queries.jsonl   look texts up in it
-//! neardup train -o model.json                 train the learned verdict
+//! neardup train --clough DIR -o model.json    train the learned verdict
 //! neardup multiref train --corpus docs.jsonl -o ref.json
 //! neardup multiref pairs pairs.jsonl          estimate and exact cosine per pair
 //! neardup phonetic -a soundex Robert Rupert   phonetic codes, word<TAB>code

@@ -28,9 +28,15 @@ const DF_SEED: u64 = 0;
 
 #[derive(Args)]
 pub struct TrainArgs {
-    /// The clough-abc folder (labels.csv and texts/); ignored with --pairs.
-    #[arg(long, default_value = "../shared/data/clough-abc")]
-    clough: PathBuf,
+    /// The clough-abc folder (labels.csv and texts/), or the environment
+    /// variable NEARDUP_CLOUGH; needed unless --pairs is given.
+    #[arg(
+        long,
+        env = "NEARDUP_CLOUGH",
+        required_unless_present = "pairs",
+        conflicts_with = "pairs"
+    )]
+    clough: Option<PathBuf>,
     /// Labelled pairs instead: JSONL of {"a", "b", "label", "group"?}.
     #[arg(long)]
     pairs: Option<PathBuf>,
@@ -63,7 +69,12 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     crate::input::check_output(&args.output)?;
     let (pairs, source) = match &args.pairs {
         Some(p) => (read_jsonl(p)?, p.display().to_string()),
-        None => (read_clough(&args.clough)?, "clough-abc".to_string()),
+        None => {
+            let dir = args.clough.as_deref().ok_or_else(|| {
+                crate::usage("train needs --clough DIR (or NEARDUP_CLOUGH) or --pairs FILE")
+            })?;
+            (read_clough(dir)?, "clough-abc".to_string())
+        }
     };
     if pairs.is_empty() {
         bail!("no training pairs");
