@@ -1,7 +1,8 @@
 // Speller in the built package, with the shipped English dictionary asset.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import * as nd from '../../pkg/node.js';
 import { repo } from './helpers.mjs';
@@ -10,9 +11,16 @@ const speller = nd.Speller.fromBytes(readFileSync(join(repo, 'pkg/dictionary-en.
 
 test('the shipped dictionary corrects real misspellings as the CLI does', () => {
   assert.ok(speller.size > 80000);
-  for (const [typo, fixed] of [['recieve', 'receive'], ['seperate', 'separate'], ['goverment', 'government'], ['teh', 'the'], ['definately', 'definitely']]) {
+  const pairs = [['recieve', 'receive'], ['seperate', 'separate'], ['goverment', 'government'], ['teh', 'the'], ['definately', 'definitely'], ['house', 'house']];
+  for (const [typo, fixed] of pairs) {
     assert.equal(speller.correct(typo), fixed, typo);
   }
+  // The CLI (built by `cargo test --features cli`), with its built-in copy
+  // of the same dictionary, gives the same corrections.
+  const cli = ['release', 'debug'].map((p) => join(repo, 'target', p, 'neardup')).find((p) => existsSync(p));
+  assert.ok(cli, 'the neardup CLI is built');
+  const out = execFileSync(cli, ['spell', ...pairs.map(([typo]) => typo)], { encoding: 'utf8' });
+  assert.deepEqual(out.trim().split('\n'), pairs.map(([typo]) => `${typo}\t${speller.correct(typo)}`));
   assert.equal(speller.correct('house'), 'house');
   assert.equal(speller.correct('東京'), '東京');
   assert.equal(speller.has('House'), true);
