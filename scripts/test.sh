@@ -35,9 +35,9 @@ cargo rustc --lib --no-default-features --features serde --target thumbv7m-none-
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
 cargo test --features cli
 
-step "Python package (PyO3, abi3): pip install ./python into .venv, then pytest"
+step "Python package (PyO3, abi3): pip install ./python into .venv, then pytest; the golden files against the independent reference implementation of SPEC.md"
 PATH="$PWD/.venv/bin:$PATH" .venv/bin/pip install -q --disable-pip-version-check --no-build-isolation ./python
-.venv/bin/python -m pytest -q python/tests
+.venv/bin/python -m pytest -q python/tests tests/test_spec_reference.py
 
 step "golden vectors and binding on wasm32 under Node (wasm-bindgen-test)"
 (export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner

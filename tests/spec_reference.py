@@ -1,0 +1,387 @@
+"""An independent reference implementation of SPEC.md, in plain Python.
+
+Written from the text of SPEC.md alone (not from the Rust), to check the
+golden files: where this and a golden value disagree, the spec or the code is
+wrong. Standard library only (``zlib.crc32`` is CRC-32/IEEE).
+
+Covered: the hash (§2), word and character shingles (§3), MinHash
+signatures and their bytes in both schemes (§8), LSH band keys (§9), SimHash
+fingerprints and the Hamming index's table keys (§10), American Soundex and
+DSound / SoundD (§13), and the dedup stages' MinHash band keys (§14).
+
+Not covered, and why:
+
+* Normalisation (§1) needs UAX #29 word segmentation and Unicode 16 tables;
+  no library in the standard library provides them (``unicodedata`` follows
+  the interpreter's older Unicode version). As the issue allows, a text's
+  tokens are read from ``spec-v1.json``'s ``normalized`` field when the golden
+  file has that text, and computed here only for plain ASCII texts, whose rules
+  (§1's ASCII fast path, UAX #29 on ASCII) are small enough to write down.
+* Phonex, Phonix and Double Metaphone (§13): long rule lists, left to a later
+  round; their golden codes are checked only by the Rust, wasm and Node runs.
+"""
+
+import zlib
+
+M64 = (1 << 64) - 1
+FNV_OFFSET = 0xCBF29CE484222325
+FNV_PRIME = 0x00000100000001B3
+
+
+# §2 The hash -----------------------------------------------------------------
+
+
+def fnv1a64(seed, data):
+    h = FNV_OFFSET ^ seed
+    for b in data:
+        h = ((h ^ b) * FNV_PRIME) & M64
+    return h
+
+
+def fmix64(k):
+    k ^= k >> 33
+    k = (k * 0xFF51AFD7ED558CCD) & M64
+    k ^= k >> 33
+    k = (k * 0xC4CEB9FE1A85EC53) & M64
+    k ^= k >> 33
+    return k
+
+
+def bytes_hash(seed, data):
+    return fmix64(fnv1a64(seed, data))
+
+
+def combine(seed, values):
+    h = seed
+    for t in values:
+        h = fmix64(h ^ t)
+    return h
+
+
+class SplitMix64:
+    """§8's generator: state += golden gamma, then the SplitMix64 mix."""
+
+    def __init__(self, state):
+        self.state = state & M64
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & M64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        return z ^ (z >> 31)
+
+
+# §1 Normalisation, ASCII only --------------------------------------------------
+
+
+def ascii_tokens(text):
+    """Word tokens of a plain ASCII text: UAX #29 word boundaries on ASCII
+    (letters and digits join; ``'`` and ``.`` join letters to letters and
+    digits to digits — MidNumLet; ``:`` letters to letters — MidLetter; ``,``
+    and ``;`` digits to digits — MidNum; ``_`` joins anything word-like —
+    ExtendNumLet), then lower case with ASCII punctuation removed; segments
+    without a letter or digit are dropped."""
+    assert text.isascii()
+    n = len(text)
+
+    def kind(c):
+        if c.isalpha():
+            return "L"
+        if c.isdigit():
+            return "N"
+        if c == "_":
+            return "X"
+        if c in "'.":
+            return "MNL"
+        if c == ":":
+            return "ML"
+        if c in ",;":
+            return "MN"
+        return None
+
+    tokens, i = [], 0
+    while i < n:
+        if kind(text[i]) not in ("L", "N", "X"):
+            i += 1
+            continue
+        j = i + 1
+        while j < n:
+            k = kind(text[j])
+            if k in ("L", "N", "X"):
+                j += 1
+                continue
+            # A middle character joins when it sits between the right kinds.
+            if k in ("MNL", "ML", "MN") and j + 1 < n:
+                before, after = kind(text[j - 1]), kind(text[j + 1])
+                letters = before == "L" and after == "L" and k in ("MNL", "ML")
+                digits = before == "N" and after == "N" and k in ("MNL", "MN")
+                if letters or digits:
+                    j += 2
+                    continue
+            break
+        segment = "".join(c.lower() for c in text[i:j] if c.isalnum())
+        if segment:
+            tokens.append(segment)
+        i = j
+    return tokens
+
+
+# §3 Shingles -----------------------------------------------------------------
+
+
+def token_hashes(tokens, seed):
+    return [bytes_hash(seed, t.encode()) for t in tokens]
+
+
+def word_shingles(tokens, k, seed):
+    t = token_hashes(tokens, seed)
+    if not t:
+        return []
+    if len(t) < k:
+        return [combine(seed, t)]
+    return [combine(seed, t[i : i + k]) for i in range(len(t) - k + 1)]
+
+
+def char_shingles(normalized, q, seed):
+    chars = list(normalized)
+    if not chars:
+        return []
+    if len(chars) < q:
+        return [bytes_hash(seed, normalized.encode())]
+    return [bytes_hash(seed, "".join(chars[i : i + q]).encode()) for i in range(len(chars) - q + 1)]
+
+
+def shingles(tokens, spec, seed):
+    kind, size = spec.split(":")
+    size = int(size)
+    if kind == "word":
+        return word_shingles(tokens, size, seed)
+    if kind == "char":
+        return char_shingles(" ".join(tokens), size, seed)
+    raise ValueError(f"shingling {spec} is not covered here")
+
+
+# §8 MinHash ------------------------------------------------------------------
+
+EMPTY = 0xFFFFFFFF
+
+
+def minhash_classic(xs, num_perm, seed):
+    rng = SplitMix64(seed ^ 0x6D696E6861736821)
+    coefficients = []
+    for _ in range(num_perm):
+        a = rng.next() | 1
+        b = rng.next()
+        coefficients.append((a, b))
+    xs = set(xs)
+    if not xs:
+        return [EMPTY] * num_perm
+    return [min((((a * x + b) & M64) >> 32) for x in xs) for a, b in coefficients]
+
+
+def minhash_oph_bins(xs, num_perm, seed):
+    """The bins before densification (empty: 0xffffffff)."""
+    rng = SplitMix64(seed ^ 0x6F6E655F7065726D)
+    key = rng.next()
+    k = num_perm
+    bins = [EMPTY] * k
+    for x in set(xs):
+        h = fmix64(x ^ key)
+        b = ((h >> 32) * k) >> 32
+        v = min(h & 0xFFFFFFFF, 0xFFFFFFFE)
+        bins[b] = min(bins[b], v)
+    return bins
+
+
+def densify(bins, seed):
+    rng = SplitMix64(seed ^ 0x6F6E655F7065726D)
+    rng.next()
+    dkey = rng.next()
+    k = len(bins)
+    if all(v == EMPTY for v in bins):
+        return list(bins)
+    out = list(bins)
+    for i in range(k):
+        if bins[i] != EMPTY:
+            continue
+        for t in range(1, 64 * k + 1):
+            j = ((fmix64(dkey ^ ((i * (1 << 32) + t) & M64)) >> 32) * k) >> 32
+            if bins[j] != EMPTY:
+                out[i] = bins[j]
+                break
+        else:
+            for d in range(1, k):
+                j = (i + d) % k
+                if bins[j] != EMPTY:
+                    out[i] = bins[j]
+                    break
+    return out
+
+
+SHINGLING_CODE = {"custom": 0, "word": 1, "char": 2}
+
+
+def signature_bytes(values, num_perm, seed, spec, scheme, spec_version=1):
+    """§8's bytes: format 1 for classic, 2 (with a scheme byte) for oph."""
+    kind, size = spec.split(":")
+    fmt = 1 if scheme == "classic" else 2
+    out = b"NDMH" + fmt.to_bytes(2, "little") + spec_version.to_bytes(2, "little")
+    out += num_perm.to_bytes(4, "little") + seed.to_bytes(8, "little")
+    out += bytes([SHINGLING_CODE[kind], int(size)])
+    if fmt == 2:
+        out += bytes([0 if scheme == "classic" else 1])
+    out += b"".join(v.to_bytes(4, "little") for v in values)
+    return out + zlib.crc32(out).to_bytes(4, "little")
+
+
+def minhash(tokens, num_perm, seed, spec, scheme):
+    """(values after densification, bytes) of a text's tokens."""
+    xs = shingles(tokens, spec, seed)
+    if scheme == "classic":
+        values = minhash_classic(xs, num_perm, seed)
+        return values, signature_bytes(values, num_perm, seed, spec, scheme)
+    bins = minhash_oph_bins(xs, num_perm, seed)
+    return densify(bins, seed), signature_bytes(bins, num_perm, seed, spec, scheme)
+
+
+# §9 LSH bands ----------------------------------------------------------------
+
+
+def rows_of(num_perm, bands):
+    q, extra = divmod(num_perm, bands)
+    return [q + 1 if j < extra else q for j in range(bands)]
+
+
+def band_keys(values, bands):
+    if all(v == EMPTY for v in values):
+        return []
+    keys, at = [], 0
+    for j, r in enumerate(rows_of(len(values), bands)):
+        keys.append(combine(j, values[at : at + r]))
+        at += r
+    return keys
+
+
+# §10 SimHash -----------------------------------------------------------------
+
+
+def simhash(features, weights):
+    if weights == "binary":
+        features = sorted(set(features))
+    v = [0] * 64
+    for f in features:
+        for i in range(64):
+            v[i] += 1 if (f >> i) & 1 else -1
+    return sum(1 << i for i in range(64) if v[i] > 0)
+
+
+def blocks_of(b):
+    """Consecutive bit ranges from bit 0, the first 64 mod b one bit longer:
+    (start, length) per block."""
+    q, extra = divmod(64, b)
+    out, at = [], 0
+    for j in range(b):
+        n = q + 1 if j < extra else q
+        out.append((at, n))
+        at += n
+    return out
+
+
+def combinations(n, r):
+    """r-subsets of range(n) in lexicographic order."""
+    if r == 0:
+        yield ()
+        return
+    for first in range(n):
+        for rest in combinations(n - first - 1, r - 1):
+            yield (first,) + tuple(first + 1 + x for x in rest)
+
+
+def table_keys(fingerprint, max_k, blocks):
+    spans = blocks_of(blocks)
+    keys = []
+    for t, chosen in enumerate(combinations(blocks, blocks - max_k)):
+        key = 0
+        for j in chosen:
+            start, length = spans[j]
+            key = (key << length) | ((fingerprint >> start) & ((1 << length) - 1))
+        keys.append(combine(t, [key]))
+    return keys
+
+
+# §13 Phonetic codes (Soundex, DSound, SoundD) ----------------------------------
+
+
+def fold_ascii(word):
+    """§13's folding, for words of ASCII letters only (others: None)."""
+    letters = "".join(c.lower() for c in word if c.isascii() and c.isalpha())
+    if any(not c.isascii() for c in word):
+        return None
+    return letters
+
+
+SOUNDEX = {**dict.fromkeys("bfpv", "1"), **dict.fromkeys("cgjkqsxz", "2"), **dict.fromkeys("dt", "3"),
+           "l": "4", **dict.fromkeys("mn", "5"), "r": "6"}
+
+
+def soundex(word):
+    w = fold_ascii(word)
+    if w is None:
+        return None
+    if not w:
+        return word
+    out, last = w[0].upper(), SOUNDEX.get(w[0])
+    for c in w[1:]:
+        if len(out) == 4:
+            break
+        if c in "hw":
+            continue
+        d = SOUNDEX.get(c)
+        if d is None:  # a vowel: separates
+            last = None
+            continue
+        if d != last:
+            out += d
+        last = d
+    return out.ljust(4, "0")
+
+
+DIGIT = {**dict.fromkeys("aeiouyhw", "0"), **SOUNDEX}
+
+
+def dsound(word):
+    w = fold_ascii(word)
+    if w is None:
+        return None
+    if not w:
+        return word
+    if w[:2] in ("kn", "gn", "pn", "ac", "wr"):
+        w = w[1:]
+    elif w.startswith("x"):
+        w = "s" + w[1:]
+    elif w.startswith("wh"):
+        w = "w" + w[2:]
+    out, last, i = "", None, 0
+    while i < len(w):
+        c = w[i]
+        if w[i : i + 2] == "dg" and w[i + 2 : i + 3] in ("e", "i") and w[i + 2 : i + 3]:
+            d, step = DIGIT["j"], 2
+        elif w[i : i + 2] == "gh":
+            d, step = "0", 2
+        elif c == "t" and w[i + 1 : i + 3] in ("ia", "io"):
+            d, step = DIGIT["s"], 1
+        else:
+            d, step = DIGIT[c], 1
+        if d != last:
+            out += d
+        last = d
+        i += step
+    return out
+
+
+def soundd(word):
+    code = dsound(word)
+    if code is None or not fold_ascii(word):
+        return code
+    return code.replace("0", "").ljust(4, "0")[:4]
