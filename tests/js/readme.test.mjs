@@ -57,14 +57,21 @@ test("every js example of the repository README runs", () => {
   const examples = [...top.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
   assert.ok(examples.length >= 3, `${examples.length} examples`);
   const dir = mkdtempSync(join(tmpdir(), 'neardup-top-readme-'));
+  let printed = 0;
   examples.forEach((code, i) => {
     // Resolve 'neardup' to the built package, as `npm link` would.
     const file = join(dir, `example-${i}.mjs`);
     writeFileSync(file, code.replaceAll("from 'neardup'", `from '${join(repo, 'pkg', 'node.js')}'`));
+    let out;
     try {
-      execFileSync(process.execPath, [file], { cwd: repo, encoding: 'utf8', stdio: 'pipe' });
+      out = execFileSync(process.execPath, [file], { cwd: repo, encoding: 'utf8', stdio: 'pipe' });
     } catch (e) {
       assert.fail(`README example ${i} failed:\n${code}\n${e.stderr}`);
     }
+    // What a `// prints: …` comment promises is what the example prints.
+    const promised = [...code.matchAll(/\/\/ prints: (.*)$/gm)].map((m) => m[1].trim());
+    if (promised.length) assert.deepEqual(out.trim().split('\n'), promised, `README example ${i}`);
+    printed += promised.length;
   });
+  assert.ok(printed >= 2, 'examples promise what they print');
 });
