@@ -86,7 +86,7 @@ def test_table_keys_of_the_golden_simhash_index():
         assert hexes(ref.table_keys(int(fp, 16), g["max_k"], blocks)) == want, fp
 
 
-def test_soundex_dsound_and_soundd_of_every_golden_word():
+def test_soundex_dsound_soundd_and_phonex_of_every_golden_word():
     codes = json.loads((GOLDEN / "phonetic-v1.json").read_text())["codes"]
     checked = 0
     for c in codes:
@@ -95,12 +95,14 @@ def test_soundex_dsound_and_soundd_of_every_golden_word():
         assert ref.soundex(c["word"]) == c["soundex"], c["word"]
         assert ref.dsound(c["word"]) == c["dsound"], c["word"]
         assert ref.soundd(c["word"]) == c["soundd"], c["word"]
+        assert ref.phonex(c["word"]) == c["phonex"], c["word"]
         checked += 1
     assert checked >= 20
     # The spec's own examples.
     assert [ref.soundex(w) for w in ("Tymczak", "Ashcraft", "Pfister")] == ["T522", "A261", "P236"]
     assert ref.dsound("Rodgers") == ref.dsound("Rogers") == "602062"
     assert ref.soundd("Knight") == "5300"
+    assert [ref.phonex(w) for w in ("Guillaume", "River", "Corley", "Coley", "hs")] == ["G45", "R16", "C4", "C4", ""]
 
 
 def test_dedup_minhash_keys_of_the_golden_dedup_cases():
