@@ -2,6 +2,32 @@
 //! `XConfig` struct with public fields, `Default`, by-value setters
 //! generated here, and one `check()` that validates every field once, before
 //! any work or allocation.
+//!
+//! Option names are snake_case in Rust, the CLI (as `--word-k`) and Python;
+//! the JSON and JavaScript spelling is camelCase (serde's `rename_all =
+//! "camelCase"` on every configuration): [`camel_case`] maps one to the other
+//! for the bindings.
+
+use alloc::string::String;
+
+/// An option name in the configurations' JSON spelling: `word_k` → `wordK`
+/// (each `_` dropped and the next character upper-cased), as serde's
+/// `rename_all = "camelCase"` spells the fields.
+pub fn camel_case(snake: &str) -> String {
+    let mut out = String::with_capacity(snake.len());
+    let mut up = false;
+    for c in snake.chars() {
+        if c == '_' {
+            up = true;
+        } else if up {
+            out.extend(c.to_uppercase());
+            up = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
 
 /// Generates by-value setters `fn field(mut self, v: T) -> Self` for the
 /// named fields of a configuration struct, each documented.

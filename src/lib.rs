@@ -63,7 +63,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod compare;
-mod config;
+pub mod config;
 pub mod dedup;
 pub mod document;
 mod error;

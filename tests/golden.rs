@@ -188,15 +188,8 @@ pub const INPUTS: &[(&str, &str, u64, usize, usize)] = &[
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn golden_file_is_complete() {
-    let cases: Vec<Case> = INPUTS
-        .iter()
-        .map(|&(name, input, seed, k, q)| compute(name, input, seed, k, q))
-        .collect();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/spec-v1.json");
-    let want = Golden {
-        spec_version: neardup::SPEC_VERSION,
-        cases,
-    };
+    let want = spec_golden();
     let have: Golden = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let names = |g: &Golden| g.cases.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
     assert_eq!(
@@ -211,19 +204,23 @@ fn golden_file_is_complete() {
 #[test]
 #[ignore = "writes tests/golden/spec-v1.json; run by scripts/bless.sh"]
 fn write_spec_golden() {
-    let cases: Vec<Case> = INPUTS
-        .iter()
-        .map(|&(name, input, seed, k, q)| compute(name, input, seed, k, q))
-        .collect();
-    let want = Golden {
-        spec_version: neardup::SPEC_VERSION,
-        cases,
-    };
     bless(
         "spec-v1.json",
-        &(serde_json::to_string_pretty(&want).unwrap() + "\n"),
+        &(serde_json::to_string_pretty(&spec_golden()).unwrap() + "\n"),
         false,
     );
+}
+
+/// The spec's golden cases as this build computes them.
+#[cfg(not(target_arch = "wasm32"))]
+fn spec_golden() -> Golden {
+    Golden {
+        spec_version: neardup::SPEC_VERSION,
+        cases: INPUTS
+            .iter()
+            .map(|&(name, input, seed, k, q)| compute(name, input, seed, k, q))
+            .collect(),
+    }
 }
 
 /// Golden MinHash signatures and an LSH snapshot: the bytes must be identical

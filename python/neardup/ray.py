@@ -24,6 +24,7 @@ Joins need ``polars`` (a dependency of the ``ray`` extra).
 Options are those of :func:`neardup.dedup`; ``pip install "./python[ray]"``.
 """
 
+import itertools
 from typing import Any, Dict, List, Optional
 
 import pyarrow as pa
@@ -81,9 +82,8 @@ def dedup(
 
     def bucket_pairs(g: pa.Table) -> pa.Table:
         # Every pair of a bucket once, in position order.
-        pos = sorted(set(g.column("pos").to_pylist()))
-        n = len(pos)
-        return _edges([pos[i] for i in range(n) for _ in range(i + 1, n)], [pos[j] for i in range(n) for j in range(i + 1, n)])
+        pairs = list(itertools.combinations(sorted(set(g.column("pos").to_pylist())), 2))
+        return _edges([a for a, _ in pairs], [b for _, b in pairs])
 
     def verify(b: pa.Table) -> pa.Table:
         found = pc.is_valid(_stages(options).verify_batch(b.column("su"), b.column("sv")))

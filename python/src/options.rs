@@ -109,31 +109,16 @@ where
     let value: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| PyValueError::new_err(format!("invalid options: {e}")))?;
     let value = match value {
-        serde_json::Value::Object(map) => {
-            serde_json::Value::Object(map.into_iter().map(|(k, v)| (camel(&k), v)).collect())
-        }
+        serde_json::Value::Object(map) => serde_json::Value::Object(
+            map.into_iter()
+                .map(|(k, v)| (neardup::config::camel_case(&k), v))
+                .collect(),
+        ),
         v => v,
     };
     serde_json::from_value(value).map_err(|e| {
         PyValueError::new_err(format!("invalid options: {}", snake_words(&e.to_string())))
     })
-}
-
-/// `word_k` → `wordK`.
-fn camel(snake: &str) -> String {
-    let mut out = String::with_capacity(snake.len());
-    let mut up = false;
-    for c in snake.chars() {
-        if c == '_' {
-            up = true;
-        } else if up {
-            out.extend(c.to_uppercase());
-            up = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// The camelCase names quoted in a serde message (`` `wordK` ``) in

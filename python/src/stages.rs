@@ -113,13 +113,7 @@ impl Stages {
             crate::arrow::read_blobs(a, "a")?,
             crate::arrow::read_blobs(b, "b")?,
         );
-        if a.len() != b.len() {
-            return Err(PyValueError::new_err(format!(
-                "a has {} rows and b {}: they must be as long",
-                a.len(),
-                b.len()
-            )));
-        }
+        same_length(a.len(), b.len())?;
         let out: Result<Vec<Option<f64>>, String> = py.detach(|| {
             (0..a.len())
                 .into_par_iter()
@@ -180,6 +174,16 @@ impl Stages {
     }
 }
 
+/// Two columns that pair row by row (`a[i]` with `b[i]`) must be as long.
+fn same_length(a: usize, b: usize) -> PyResult<()> {
+    if a != b {
+        return Err(PyValueError::new_err(format!(
+            "a has {a} rows and b {b}: they must be as long"
+        )));
+    }
+    Ok(())
+}
+
 /// Batch kernel: the connected components of edges given as two pyarrow
 /// int64 (or uint64) columns of document positions, `a[i]`–`b[i]`, as a
 /// record batch of `pos` and `cluster` (both int64): every position in an
@@ -196,13 +200,7 @@ pub fn components_batch<'py>(
         crate::arrow::read_positions(a, "a")?,
         crate::arrow::read_positions(b, "b")?,
     );
-    if a.len() != b.len() {
-        return Err(PyValueError::new_err(format!(
-            "a has {} rows and b {}: they must be as long",
-            a.len(),
-            b.len()
-        )));
-    }
+    same_length(a.len(), b.len())?;
     let (pos, cluster) = py.detach(|| {
         let edges: Vec<(u64, u64)> = a.into_iter().zip(b).collect();
         let mut nodes: Vec<(u64, u64)> = neardup::dedup::clusters_of_edges(&edges)

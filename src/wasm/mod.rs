@@ -33,9 +33,9 @@ pub use simhash_index::JsSimHashIndex;
 pub use speller::JsSpeller;
 pub use svm_model::JsSvmModel;
 
+use crate::config::camel_case as camel;
 use alloc::format;
 use alloc::string::String;
-use js_sys::ArrayBuffer;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -48,23 +48,6 @@ const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
-}
-
-/// `word_k` → `wordK`.
-fn camel(snake: &str) -> String {
-    let mut out = String::with_capacity(snake.len());
-    let mut up = false;
-    for c in snake.chars() {
-        if c == '_' {
-            up = true;
-        } else if up {
-            out.extend(c.to_uppercase());
-            up = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// A core error as a JavaScript `Error`, option names in camelCase.
@@ -246,34 +229,33 @@ pub const MAX_BYTES_ARG: u32 = 1 << 30;
 /// values.
 pub const MAX_ARRAY_ARG: u32 = 1 << 24;
 
-/// The length of an array argument: a `TypeError` unless `value` is an
-/// `Array` or a typed array `kinds` allows, a `RangeError` past `max`.
-/// Checked before anything is read or allocated (an array-like with a bogus
-/// `length` never reaches the module).
-fn array_len(
-    value: &JsValue,
-    name: &str,
-    what: &str,
-    typed: bool,
-    max: u32,
-) -> Result<u32, JsValue> {
-    let len = if js_sys::Array::is_array(value) {
-        value.unchecked_ref::<js_sys::Array>().length()
-    } else if typed && ArrayBuffer::is_view(value) && !value.is_instance_of::<js_sys::DataView>() {
-        js_sys::Reflect::get(value, &"length".into())
-            .ok()
-            .and_then(|l| l.as_f64())
-            .ok_or_else(|| type_error(name, what, value))? as u32
-    } else {
-        return Err(type_error(name, what, value));
-    };
+/// A `RangeError` when an array argument's `len` is past `max` (`unit`:
+/// "values" or "bytes"), checked before it is read or copied.
+fn within(name: &str, len: u32, max: u32, unit: &str) -> Result<(), JsValue> {
     if len > max {
         return Err(js_sys::RangeError::new(&format!(
-            "{name} has {len} values, more than the limit of {max}"
+            "{name} has {len} {unit}, more than the limit of {max}"
         ))
         .into());
     }
-    Ok(len)
+    Ok(())
+}
+
+/// `value` as a plain `Array` of at most `max` elements, and its length: a
+/// `TypeError` saying `what` is expected for anything else (an array-like
+/// with a bogus `length` never reaches the module).
+fn plain_array<'a>(
+    value: &'a JsValue,
+    name: &str,
+    what: &str,
+    max: u32,
+) -> Result<(&'a js_sys::Array, u32), JsValue> {
+    if !js_sys::Array::is_array(value) {
+        return Err(type_error(name, what, value));
+    }
+    let array: &js_sys::Array = value.unchecked_ref();
+    within(name, array.length(), max, "values")?;
+    Ok((array, array.length()))
 }
 
 /// Bytes: a `Uint8Array` (copied), or an `Array` of integers in 0..=255
@@ -281,17 +263,10 @@ fn array_len(
 pub(crate) fn bytes_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<u8>, JsValue> {
     const WHAT: &str = "a Uint8Array or an array of integers in 0..=255";
     if let Some(u8s) = value.dyn_ref::<js_sys::Uint8Array>() {
-        if u8s.length() > MAX_BYTES_ARG {
-            return Err(js_sys::RangeError::new(&format!(
-                "{name} has {} bytes, more than the limit of {MAX_BYTES_ARG}",
-                u8s.length()
-            ))
-            .into());
-        }
+        within(name, u8s.length(), MAX_BYTES_ARG, "bytes")?;
         return Ok(u8s.to_vec());
     }
-    let len = array_len(value, name, WHAT, false, MAX_BYTES_ARG)?;
-    let array: &js_sys::Array = value.unchecked_ref();
+    let (array, len) = plain_array(value, name, WHAT, MAX_BYTES_ARG)?;
     (0..len)
         .map(|i| {
             let v = array.get(i);
@@ -316,11 +291,10 @@ pub(crate) fn bytes_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<u
 pub(crate) fn u64s_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<u64>, JsValue> {
     const WHAT: &str = "a BigUint64Array or an array of bigints";
     if let Some(u64s) = value.dyn_ref::<js_sys::BigUint64Array>() {
-        array_len(value, name, WHAT, true, MAX_ARRAY_ARG)?;
+        within(name, u64s.length(), MAX_ARRAY_ARG, "values")?;
         return Ok(u64s.to_vec());
     }
-    let len = array_len(value, name, WHAT, false, MAX_ARRAY_ARG)?;
-    let array: &js_sys::Array = value.unchecked_ref();
+    let (array, len) = plain_array(value, name, WHAT, MAX_ARRAY_ARG)?;
     (0..len)
         .map(|i| u64_arg(&array.get(i), &format!("{name}[{i}]")))
         .collect()
@@ -332,14 +306,13 @@ pub(crate) fn u64s_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<u6
 pub(crate) fn f64s_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<f64>, JsValue> {
     const WHAT: &str = "a Float64Array, a Float32Array or an array of numbers";
     let values: alloc::vec::Vec<f64> = if let Some(f) = value.dyn_ref::<js_sys::Float64Array>() {
-        array_len(value, name, WHAT, true, MAX_ARRAY_ARG)?;
+        within(name, f.length(), MAX_ARRAY_ARG, "values")?;
         f.to_vec()
     } else if let Some(f) = value.dyn_ref::<js_sys::Float32Array>() {
-        array_len(value, name, WHAT, true, MAX_ARRAY_ARG)?;
+        within(name, f.length(), MAX_ARRAY_ARG, "values")?;
         f.to_vec().into_iter().map(f64::from).collect()
     } else {
-        let len = array_len(value, name, WHAT, false, MAX_ARRAY_ARG)?;
-        let array: &js_sys::Array = value.unchecked_ref();
+        let (array, len) = plain_array(value, name, WHAT, MAX_ARRAY_ARG)?;
         (0..len)
             .map(|i| {
                 let v = array.get(i);
