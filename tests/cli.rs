@@ -1702,3 +1702,51 @@ fn compare_reads_gzip_within_the_limit_and_numbers_out_of_range_are_usage_errors
         assert!(err.contains(range), "{args:?}: {err}");
     }
 }
+
+/// `--min-words` drops short passages from the score and the passages, and
+/// the verdict still reads the full similarity vector.
+#[test]
+fn compare_min_words_drops_stock_phrases() {
+    let a = tmp(
+        "minw-a.txt",
+        b"alpha beta gamma delta epsilon zeta eta theta and then in the end we went home quietly",
+    );
+    let b = tmp(
+        "minw-b.txt",
+        b"in the end; alpha beta gamma delta epsilon zeta eta theta, said nobody else",
+    );
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        serde_json::from_str(&stdout_ok(&neardup(&args, None))).unwrap()
+    };
+    let all = run(&[]);
+    let long = run(&["--min-words", "4"]);
+    assert_eq!(all["passages"].as_array().unwrap().len(), 2);
+    assert_eq!(long["passages"].as_array().unwrap().len(), 1);
+    assert_eq!(all["score"].as_f64().unwrap(), 7.0 / 15.0);
+    assert_eq!(long["score"].as_f64().unwrap(), 6.0 / 15.0);
+    assert_eq!(long["options"]["minWords"], 4);
+    assert_eq!(all["verdict"], long["verdict"]);
+    let bad = neardup(
+        &[
+            "compare",
+            "--min-words",
+            "5000",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(
+        bad.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}

@@ -57,6 +57,22 @@ pub struct CompareConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub phonetic: Option<crate::phonetic::Algorithm>,
+    /// Minimum match length, in word tokens of a, 0..=1000: shared passages
+    /// shorter than this are dropped, and the score, the word-shingle
+    /// measures (containment both ways, resemblance, Dice, shared shingles),
+    /// the coverages and the misspellings count only the shingles inside
+    /// the passages kept (stock phrases such as "in the case of" stop
+    /// counting as evidence, as graders and WCopyfind's minimum phrase
+    /// length do). The character q-gram measures and the cosine are not
+    /// passage-based and are not affected. Default 0 (every passage).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub min_words: u32,
+}
+
+#[cfg(feature = "serde")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Default for CompareConfig {
@@ -68,6 +84,7 @@ impl Default for CompareConfig {
             span_gap: 0,
             max_bytes: 64 << 20,
             phonetic: None,
+            min_words: 0,
         }
     }
 }
@@ -85,6 +102,8 @@ crate::config::setters!(CompareConfig {
     max_bytes: u64,
     /// Sets the phonetic encoder of the word shingles (`None`: the words).
     phonetic: Option<crate::phonetic::Algorithm>,
+    /// Sets the minimum match length in word tokens (`min_words`).
+    min_words: u32,
 });
 
 impl CompareConfig {
@@ -96,6 +115,7 @@ impl CompareConfig {
         check_range("word_k", self.word_k, 1..=32)?;
         check_range("char_q", self.char_q, 1..=32)?;
         check_range("span_gap", self.span_gap, 0..=64)?;
+        check_range("min_words", self.min_words, 0..=1000)?;
         check_range("max_bytes", self.max_bytes, 1..=u32::MAX as u64)
     }
 }
@@ -306,14 +326,21 @@ pub fn compare_documents(
     };
     let chars = Shingling::Chars(config.char_q);
     let (wa, wb) = (a.shingles(words), b.shingles(words));
-    let runs = passages::shared_runs(&wa, &wb, k, a.len(), b.len(), config.span_gap as usize);
+    let mut runs = passages::shared_runs(&wa, &wb, k, a.len(), b.len(), config.span_gap as usize);
+    let min = config.min_words as usize;
+    if min > 0 {
+        runs.retain(|(ta, _)| ta.len() >= min);
+    }
     let passages = passages::passages(&runs, a.normalized(), b.normalized());
     let misspellings = match config.phonetic {
         Some(algorithm) => passages::misspellings(&runs, a.normalized(), b.normalized(), algorithm),
         None => Vec::new(),
     };
 
-    let w = a.shingle_set(words).counts(&b.shingle_set(words));
+    let mut w = a.shingle_set(words).counts(&b.shingle_set(words));
+    if min > 0 {
+        w.intersection = shingles_inside(&wa, &wb, k, &runs);
+    }
     let c = a.shingle_set(chars).counts(&b.shingle_set(chars));
     let fa = TermFrequencies::from_hashes(a.token_hashes());
     let fb = TermFrequencies::from_hashes(b.token_hashes());
@@ -344,6 +371,26 @@ pub fn compare_documents(
         offsets: OffsetUnit::Utf8Bytes,
         options: *config,
     })
+}
+
+/// Number of distinct shingles of a (positional hashes `wa`, `k` tokens
+/// each) that lie wholly inside the token ranges of a of `runs` and occur in
+/// b (hashes `wb`; a passage merged across a gap holds unshared ones). With
+/// every run kept this is `|A ∩ B|`: each shingle of a found in b lies in a
+/// run.
+fn shingles_inside(wa: &[u64], wb: &[u64], k: usize, runs: &[(TextRange, TextRange)]) -> usize {
+    let mut in_b = wb.to_vec();
+    in_b.sort_unstable();
+    let mut inside: Vec<u64> = Vec::new();
+    for (ta, _) in runs {
+        // A text shorter than k tokens has one shingle, at position 0.
+        let last = ta.end.saturating_sub(k).max(ta.start);
+        inside.extend(wa.iter().take(last + 1).skip(ta.start));
+    }
+    inside.sort_unstable();
+    inside.dedup();
+    inside.retain(|h| in_b.binary_search(h).is_ok());
+    inside.len()
 }
 
 /// Number of indices covered by a union of ranges.
@@ -430,6 +477,62 @@ mod tests {
         let r = |s, e| TextRange { start: s, end: e };
         assert_eq!(covered_tokens(alloc::vec![r(5, 10), r(0, 3), r(2, 6)]), 10);
         assert_eq!(covered_tokens(alloc::vec![r(5, 10), r(0, 3), r(6, 8)]), 8);
+    }
+
+    /// The minimum match length drops short passages and every figure
+    /// built on passages; with it at 0 (or 1) nothing changes.
+    #[test]
+    fn min_words_applies_to_every_passage_figure() {
+        // a: one 8-word copied run, one 3-word stock phrase, unrelated rest.
+        let a = "alpha beta gamma delta epsilon zeta eta theta and then in the end we went home quietly";
+        let b = "in the end; alpha beta gamma delta epsilon zeta eta theta, said nobody else";
+        let all = compare(a, b, &CompareConfig::default()).unwrap();
+        assert_eq!(all.passages.len(), 2);
+        // 3-shingles of a: 17 tokens, 15 shingles; shared: 6 in the long
+        // run, 1 ("in the end").
+        assert_eq!(all.measures.shingles_a, 15);
+        assert_eq!(all.measures.shared_shingles, 7);
+        for min in [0, 1, 3] {
+            let same = compare(a, b, &CompareConfig::default().min_words(min)).unwrap();
+            assert_eq!(same.measures, all.measures, "min_words {min}");
+            assert_eq!(same.passages, all.passages);
+        }
+        let long = compare(a, b, &CompareConfig::default().min_words(4)).unwrap();
+        assert_eq!(long.passages, all.passages[..1]);
+        assert_eq!(long.measures.shared_shingles, 6);
+        assert_eq!(long.measures.score, 6.0 / 15.0);
+        assert_eq!(long.measures.containment, long.measures.score);
+        assert_eq!(long.measures.coverage_a, 8.0 / 17.0);
+        let (sb, n_b) = (long.measures.shingles_b as f64, 14.0);
+        assert_eq!(long.measures.containment_b_in_a, 6.0 / sb);
+        assert_eq!(long.measures.dice, 12.0 / (15.0 + sb));
+        assert_eq!(long.measures.coverage_b, 8.0 / n_b);
+        // Not passage-based: unchanged.
+        assert_eq!(long.measures.cosine, all.measures.cosine);
+        assert_eq!(
+            long.measures.char_resemblance,
+            all.measures.char_resemblance
+        );
+        let none = compare(a, b, &CompareConfig::default().min_words(9)).unwrap();
+        assert!(none.passages.is_empty());
+        assert_eq!(none.measures.score, 0.0);
+        assert_eq!(none.measures.coverage_a, 0.0);
+        assert!(CompareConfig::default().min_words(1001).check().is_err());
+    }
+
+    /// A passage merged across a gap holds shingles b does not have: they
+    /// are not counted as shared.
+    #[test]
+    fn min_words_counts_only_shared_shingles_across_gaps() {
+        let a = "one two three four five XX six seven eight nine ten";
+        let b = "one two three four five YY six seven eight nine ten";
+        let c = CompareConfig::default().span_gap(1);
+        let all = compare(a, b, &c).unwrap();
+        assert_eq!(all.passages.len(), 1);
+        let kept = compare(a, b, &c.min_words(2)).unwrap();
+        assert_eq!(kept.passages, all.passages);
+        assert_eq!(kept.measures.shared_shingles, all.measures.shared_shingles);
+        assert_eq!(all.measures.shared_shingles, 6);
     }
 
     /// With `phonetic`, a copy with misspelt words keeps its score and

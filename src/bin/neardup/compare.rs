@@ -28,6 +28,12 @@ pub struct OptionArgs {
     /// Hash seed.
     #[arg(long, default_value_t = CompareConfig::default().seed)]
     seed: u64,
+    /// Minimum match length in words of A (0..=1000): shorter shared
+    /// passages are dropped, and the score and every passage-based figure
+    /// count only the passages kept (the learned verdict still reads the
+    /// full similarity vector).
+    #[arg(long, default_value_t = CompareConfig::default().min_words)]
+    min_words: u32,
     /// Tolerate misspellings: word shingles over the words' phonetic codes
     /// by this encoder; the misspelt words matched are listed.
     #[arg(long, value_enum)]
@@ -42,6 +48,7 @@ impl OptionArgs {
             .char_q(self.char_q)
             .span_gap(self.span_gap)
             .seed(self.seed)
+            .min_words(self.min_words)
             .phonetic(self.phonetic.map(Into::into))
             .max_bytes(crate::input::max_bytes() as u64);
         c.check().map_err(crate::core)?;
