@@ -26,4 +26,5 @@ if [ $profile = release ]; then
     pkg/neardup_bg.wasm -o pkg/neardup_bg.wasm
 fi
 node scripts/pkg-meta.mjs
+node scripts/build-page.mjs
 echo "[build] pkg/ ($profile): $(wc -c < pkg/neardup_bg.wasm) bytes of wasm, $(gzip -9c pkg/neardup_bg.wasm | wc -c) gzipped"

@@ -4,7 +4,7 @@
 // Set SCREENSHOT=path to save a screenshot of the page with a real pair.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { launch, openPage as open, scoreAfter } from './browser.mjs';
 import { startServer, CSP } from '../../scripts/serve.mjs';
 import { createServer } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -14,50 +14,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clough, cloughLabels, docsBench, repo } from '../js/helpers.mjs';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-let server, browser, origin;
+let env, browser, origin;
 
 before(async () => {
-  server = await startServer(0);
-  origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-    ],
-  });
+  env = await launch();
+  ({ browser, origin } = env);
 });
 
 after(async () => {
-  await browser?.close();
-  server?.close();
+  await env?.close();
 });
 
-async function openPage() {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1400 } });
-  const requests = [];
-  context.on('request', (r) => requests.push(r.url()));
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(`${origin}/`);
-  return { context, page, requests, errors };
-}
-
-async function scoreAfter(page, fill) {
-  const before = await page.getAttribute('[data-testid=score]', 'data-value');
-  await fill();
-  await page.waitForFunction(
-    (prev) => {
-      const el = document.querySelector('[data-testid=score]');
-      return el.dataset.value !== undefined && el.dataset.value !== prev;
-    },
-    before,
-    { timeout: 30_000 },
-  );
-  return Number(await page.getAttribute('[data-testid=score]', 'data-value'));
-}
+const openPage = () => open(env);
 
 test('a pasted cut answer scores high and its copied passages are highlighted', async () => {
   const a = clough('g0pA_taskb.txt'); // category "cut"
@@ -252,17 +220,24 @@ test('"Tolerate typos" scores a misspelt copy as a copy and lists the misspellin
 // (e.g. a labelled copy at 30 %, "some reuse", that the model calls a near
 // copy), the plain-words reading is the verdict's, and the share of A's
 // words inside shared passages is shown beside the score.
-test('the reading never contradicts the learned verdict, and the words-in-passages figure is shown', async () => {
+test('the reading never contradicts the learned verdict, and says so when the share of phrases tells another story', async () => {
   const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'www/model.json'), 'utf8'));
-  const band = (s) => (s >= 0.7 ? 'cut' : s >= 0.4 ? 'light' : s >= 0.1 ? 'heavy' : 'non');
-  const disagreeing = cloughLabels()
+  // The issue's example of two stories: "near copy" beside 26 % of phrases.
+  // Two grades apart (cut > light > heavy > non) against the plain bands of
+  // the score (>= 0.7 near copy, >= 0.4 light, >= 0.1 heavy) is a story the
+  // page must explain; an adjacent grade is not.
+  const grade = { non: 0, heavy: 1, light: 2, cut: 3 };
+  const scoreGrade = (s) => (s >= 0.7 ? 3 : s >= 0.4 ? 2 : s >= 0.1 ? 1 : 0);
+  const pairs = cloughLabels()
     .filter((l) => l.source)
     .map((l) => ({ a: clough(l.file), b: clough(l.source) }))
-    .map((p) => ({ ...p, r: model.compare(p.a, p.b) }))
-    .filter(({ r }) => band(r.score) !== r.verdict.class);
-  assert.ok(disagreeing.length >= 3, `${disagreeing.length} pairs where the score band and the verdict differ`);
+    .map((p) => ({ ...p, r: model.compare(p.a, p.b) }));
+  const apart = pairs.filter(({ r }) => Math.abs(grade[r.verdict.class] - scoreGrade(r.score)) >= 2);
+  const together = pairs.filter(({ r }) => grade[r.verdict.class] === scoreGrade(r.score));
+  assert.ok(apart.length >= 1, `${apart.length} pairs two grades apart`);
   const { context, page, errors } = await openPage();
-  for (const { a, b, r } of disagreeing.slice(0, 3)) {
+  const words = { cut: 'Near copy', light: 'Light revision', heavy: 'Heavy revision', non: 'Original' };
+  for (const { a, b, r } of [...apart.slice(0, 2), together[0]]) {
     await scoreAfter(page, async () => {
       await page.fill('#text-b', b);
       await page.fill('#text-a', a);
@@ -270,18 +245,20 @@ test('the reading never contradicts the learned verdict, and the words-in-passag
     await page.waitForFunction((c) => document.querySelector('#verdict').dataset.class === c, r.verdict.class);
     assert.equal(await page.getAttribute('#reading', 'data-from'), 'verdict');
     assert.equal(await page.getAttribute('#reading', 'data-class'), r.verdict.class);
-    const words = { cut: 'Near copy', light: 'Light revision', heavy: 'Heavy revision', non: 'Original' };
-    assert.ok((await page.textContent('#reading')).startsWith(words[r.verdict.class]));
+    const reading = await page.textContent('#reading');
+    if (Math.abs(grade[r.verdict.class] - scoreGrade(r.score)) >= 2) {
+      assert.ok(reading.startsWith(`Learned verdict: ${words[r.verdict.class].toLowerCase()}, though only ${Math.round(r.score * 100)}%`), reading);
+    } else {
+      assert.ok(reading.startsWith(words[r.verdict.class]), reading);
+    }
     assert.equal(Number(await page.getAttribute('#coverage', 'data-value')), r.coverageA);
     assert.match(await page.textContent('#coverage'), new RegExp(`^${Math.round(r.coverageA * 100)}% of A’s words are in passages shared with B`));
+    assert.match(await page.textContent('#score-label'), /^of A’s 3-word phrases are found in B$/);
   }
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-// Files are decoded as the command line decodes them: a Windows-1252 file
-// and a UTF-16 file with its byte-order mark show their characters, never
-// U+FFFD.
 test('a Windows-1252 .txt and a UTF-16 .txt are decoded, not shown with replacement characters', async () => {
   const text = 'Café naïve “quoted” – déjà vu, 50 € and œuvre.';
   const cp1252 = Buffer.from([...text].map((c) => ({ '“': 0x93, '”': 0x94, '–': 0x96, '€': 0x80, 'œ': 0x9c })[c] ?? c.charCodeAt(0)));
@@ -302,12 +279,12 @@ test('a Windows-1252 .txt and a UTF-16 .txt are decoded, not shown with replacem
 // What graders use: the list of shared passages (longest first, a click
 // shows the passage), and a minimum match length that hides stock phrases
 // from the highlights, the list and the words-in-passages figure.
-test('the passage list and the minimum match length', async () => {
+test('the minimum match length applies to the score, coverage, count, list and highlights; the verdict says it reads everything', async () => {
   const a = clough('g0pC_taska.txt');
   const b = clough('orig_taska.txt');
-  const report = nd.compare(a, b);
-  const words = (s) => (s.match(/[\p{L}\p{N}]+/gu) ?? []).length;
-  const lengths = report.passages.map((p) => words(a.slice(p.a.start, p.a.end)));
+  const full = nd.compare(a, b);
+  // Words as the core counts them: word tokens of A inside the passage.
+  const lengths = full.passages.map((p) => p.aTokens.end - p.aTokens.start);
   assert.ok(lengths.some((n) => n < 5) && lengths.some((n) => n >= 5), `passage lengths ${lengths}`);
   const { context, page, errors } = await openPage();
   await scoreAfter(page, async () => {
@@ -315,31 +292,45 @@ test('the passage list and the minimum match length', async () => {
     await page.fill('#text-a', a);
   });
   const listed = await page.$$eval('#passages li', (ls) => ls.map((l) => Number(l.dataset.words)));
-  assert.equal(listed.length, report.passages.length);
-  assert.deepEqual(listed, lengths.slice().sort((x, y) => y - x), 'longest first');
-  // Clicking a passage lights it up in both texts.
+  assert.deepEqual(listed, lengths.slice().sort((x, y) => y - x), 'every passage, longest first');
+  // Clicking a passage lights it up in both texts, and the pair note shows both.
   await page.click('#passages li:first-child');
+  await page.waitForSelector('mark.hot');
   const hot = await page.$$eval('mark.hot', (ms) => ms.map((m) => m.closest('.view').id));
   assert.ok(hot.includes('view-a') && hot.includes('view-b'), `hot marks in ${hot}`);
-  // Hide matches shorter than 5 words.
-  const before = Number(await page.getAttribute('#coverage', 'data-value'));
-  await page.click('.controls summary'); // open Settings
-  await page.selectOption('#min-words', '5');
-  await page.waitForFunction(() => /hidden/.test(document.querySelector('#passages-head').textContent));
-  const kept = lengths.filter((n) => n >= 5);
+  assert.match(await page.textContent('#pair-note'), /passage shared with B/);
+  const verdictBefore = await page.textContent('#verdict');
+
+  // Hide matches shorter than 5 words: every figure follows.
+  const score = await scoreAfter(page, async () => {
+    await page.click('.controls summary'); // open Settings
+    await page.selectOption('#min-words', '5');
+  });
+  const kept = full.passages.filter((p) => p.aTokens.end - p.aTokens.start >= 5);
+  // The expected score, counted here: distinct shingles of A inside the kept
+  // passages (3-word runs of lower-cased words), over A's distinct shingles.
+  const tokens = (s) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const shingles = (ws) => ws.slice(0, Math.max(ws.length - 2, 0)).map((_, i) => ws.slice(i, i + 3).join(' '));
+  const inKept = new Set(kept.flatMap((p) => shingles(tokens(a.slice(p.a.start, p.a.end)))));
+  const allA = new Set(shingles(tokens(a)));
+  assert.ok(Math.abs(score - inKept.size / allA.size) < 1e-9, `score ${score}, counted ${inKept.size}/${allA.size}`);
+  assert.ok(score < full.score, `score ${full.score} -> ${score}`);
+  assert.equal(await page.textContent('[data-testid=score]'), `${Math.round(score * 100)}%`);
+  assert.match(await page.textContent('#score-label'), /counting passages of 5 words or more/);
   const marks = await page.$$eval('#view-a mark', (ms) => ms.map((m) => m.textContent));
   assert.equal(marks.length, kept.length);
-  assert.ok(marks.every((m) => words(m) >= 5), `short matches hidden: ${marks}`);
-  assert.equal(await page.$$eval('#passages li', (ls) => ls.length), kept.length);
-  assert.match(await page.textContent('#passages-head'), new RegExp(`${lengths.length - kept.length} shorter than 5 words hidden`));
-  const after = Number(await page.getAttribute('#coverage', 'data-value'));
-  assert.ok(after < before, `coverage ${before} -> ${after}`);
-  assert.match(await page.textContent('#coverage'), /in shared passages of 5 words or more/);
+  assert.deepEqual(await page.$$eval('#passages li', (ls) => ls.map((l) => Number(l.dataset.words))),
+    kept.map((p) => p.aTokens.end - p.aTokens.start).sort((x, y) => y - x));
+  assert.match(await page.textContent('#status'), new RegExp(`^${kept.length} shared passages of 5 words or more`));
+  assert.match(await page.textContent('#passages-head'), new RegExp(`\\(${kept.length}\\) · 5 words or more`));
+  const keptWords = kept.reduce((n, p) => n + p.aTokens.end - p.aTokens.start, 0);
+  assert.equal(Number(await page.getAttribute('#coverage', 'data-value')), keptWords / full.tokensA);
+  assert.match(await page.textContent('#note'), /the learned verdict reads the full comparison/);
+  assert.equal(await page.textContent('#verdict'), verdictBefore, 'the verdict does not change');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-// On a 390 × 844 phone the score is in view without scrolling.
 test('on a phone the score is visible without scrolling', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
@@ -471,20 +462,55 @@ test('several sources: per-source scores, colours, and the passage list', async 
     await page.fill('#text-b', srcB);
     await page.fill('#text-a', a);
   });
-  await page.click('#add-source');
-  await page.fill('#text-b2', srcA);
+  await page.click('[data-testid=add-source]');
+  await page.fill('[data-testid=source-2]', srcA);
   await page.waitForFunction(() => !document.querySelector('#sources').hidden && document.querySelectorAll('#sources tbody tr').length === 2);
   const rows = await page.$$eval('#sources tbody tr', (trs) => trs.map((t) => [t.dataset.source, Number(t.dataset.score)]));
   assert.deepEqual(rows.map((r) => r[0]), ['0', '1']);
   rows.forEach(([, score], i) => assert.ok(Math.abs(score - want[i]) < 1e-12, `source ${i + 1}: ${score} vs ${want[i]}`));
   const bySource = await page.$$eval('#view-a mark', (ms) => ms.map((m) => [m.dataset.source, m.className]));
   assert.ok(bySource.some(([s]) => s === '0') && bySource.some(([s, c]) => s === '1' && c.includes('src-1')), 'A is highlighted in both colours');
-  assert.match(await page.textContent('#coverage'), /passages shared with any source/);
+  assert.match(await page.textContent('#coverage'), /passages shared with any of the 2 sources \(their union\)/);
   // A passage of source 2 in the list shows source 2 in the B view.
   await page.click('#passages li[data-source="1"]');
+  await page.waitForFunction(() => document.querySelector('#view-b mark.hot'));
   assert.equal(await page.inputValue('#show-source'), '1');
-  assert.equal(await page.textContent('#view-b'), await page.inputValue('#text-b2')); // as the text area holds it (CRLF read as LF)
-  assert.ok((await page.$$('#view-b mark.hot')).length >= 1);
+  assert.equal(await page.textContent('#view-b'), await page.inputValue('[data-testid=source-2]'));
+  // A click on a source-2 highlight in A lights up both sides too.
+  await page.click('#view-b'); // nothing happens off a mark
+  await page.selectOption('#show-source', '0');
+  await page.click('#view-a mark[data-source="1"]');
+  await page.waitForFunction(() => document.querySelector('#show-source').value === '1' && document.querySelector('#view-b mark.hot'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('with an unrelated text first and the real source third, the headline is the real source’s score, named', async () => {
+  const a = clough('g0pA_taskc.txt');
+  const real = clough('orig_taskc.txt');
+  const unrelated = [clough('orig_taska.txt'), clough('orig_taskb.txt')];
+  const want = nd.compare(a, real).score;
+  assert.ok(want > 0.3 && unrelated.every((u) => nd.compare(a, u).score < want / 3), 'the corpus pair is as described');
+  const { context, page, errors } = await openPage();
+  await page.fill('[data-testid=source-1]', unrelated[0]);
+  await page.click('[data-testid=add-source]');
+  await page.fill('[data-testid=source-2]', unrelated[1]);
+  await page.click('[data-testid=add-source]');
+  await page.fill('[data-testid=source-3]', real);
+  await page.fill('[data-testid=text-a]', a);
+  await page.waitForFunction(() => document.querySelectorAll('#sources tbody tr').length === 3);
+  await page.waitForFunction((w) => Math.abs(Number(document.querySelector('[data-testid=score]').dataset.value) - w) < 1e-12, want);
+  assert.equal(await page.getAttribute('[data-testid=score]', 'data-source'), '2');
+  assert.match(await page.textContent('#score-label'), /^of A’s 3-word phrases are found in source 3, the closest of 3 sources$/);
+  assert.match(await page.textContent('#verdict'), /against source 3/);
+  // The B view opens on the closest source.
+  assert.equal(await page.inputValue('#show-source'), '2');
+  assert.equal(await page.textContent('#view-b'), await page.inputValue('[data-testid=source-3]'));
+  // "Clear" clears every source.
+  await page.click('#clear');
+  assert.equal(await page.$$eval('#more-sources textarea', (ts) => ts.length), 0);
+  assert.equal(await page.inputValue('[data-testid=source-1]'), '');
+  assert.equal(await page.inputValue('[data-testid=text-a]'), '');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,0 +1,723 @@
+// The two-text view: a suspicious text A against one to five sources.
+// Texts are compared in a Web Worker by the neardup WebAssembly module;
+// nothing is sent over the network. The headline is the closest source's
+// score, labelled with what it is; every figure honours the minimum match
+// length (the core's `minWords`), and where one cannot (the learned
+// verdict) the page says so.
+import { readFile } from './reader.js';
+import { highlightInto, SOURCE_COLOURS } from './highlight.js';
+import { reportHtml } from './report.js';
+
+const $ = (id) => document.getElementById(id);
+const textA = $('text-a');
+const textB = $('text-b');
+const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+
+let requestId = 0;
+let shown = 0;
+let timer = 0;
+let pending = null; // the request being computed, to render its answer
+let last = null; // what is shown: for the B view's source, the report, print
+let highlightJob = 0;
+const DEBOUNCE_MS = 250;
+
+// Score bands, in plain words, used when there is no learned verdict, and to
+// say when the verdict and the share of phrases tell different stories. The
+// bands are read from the category means on the Clough–Stevenson corpus
+// (EVALUATION.md): near copies ≥ 0.7, light revisions ≈ 0.4–0.7, heavy
+// revisions ≈ 0.1–0.4, independent answers below.
+const LEVEL = { non: 0, heavy: 1, light: 2, cut: 3 };
+function band(score) {
+  return score >= 0.7 ? 'cut' : score >= 0.4 ? 'light' : score >= 0.1 ? 'heavy' : 'non';
+}
+const BAND_READING = {
+  cut: 'Near copy: most of A’s phrasing comes from the source.',
+  light: 'Substantial copying: many passages of A come from the source, lightly revised.',
+  heavy: 'Some reuse: A shares a number of phrases with the source (a heavy revision, or quotes).',
+  non: 'Little or no copying: A and the source share few phrases.',
+};
+// The graded classes of the Clough–Stevenson corpus, in plain words.
+const CLASS_WORDS = { cut: 'Near copy', light: 'Light revision', heavy: 'Heavy revision', non: 'Original' };
+const CLASS_READING = {
+  cut: 'Near copy: most of A’s phrasing comes from the source.',
+  light: 'Light revision: A reuses the source’s passages with small changes.',
+  heavy: 'Heavy revision: A reworks material from the source; some of its phrasing remains.',
+  non: 'Original: A does not appear to be taken from the source.',
+};
+
+function pct(x) {
+  return `${Math.round(x * 100)}%`;
+}
+
+// The source text areas: B, then those added with "+ Add a source".
+function sourceAreas() {
+  return [textB, ...document.querySelectorAll('#more-sources textarea')];
+}
+
+function sourceName(k) {
+  const area = sourceAreas()[k];
+  return area?.dataset.file ? `source ${k + 1} (${area.dataset.file})` : k === 0 ? 'B' : `source ${k + 1}`;
+}
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(run, DEBOUNCE_MS);
+  $('count-a').textContent = countLabel(textA);
+  $('count-b').textContent = countLabel(textB);
+}
+
+function countLabel(area) {
+  const s = area.value;
+  if (!s) return '';
+  const from = area.dataset.file ? ` · from ${area.dataset.file}` : '';
+  const read = area.dataset.encoding && area.dataset.encoding !== 'UTF-8' ? ` · read as ${area.dataset.encoding}` : '';
+  return `${s.length.toLocaleString()} characters${from}${read}`;
+}
+
+function settings() {
+  return {
+    wordK: Number($('word-k').value),
+    spanGap: Number($('span-gap').value),
+    minWords: Number($('min-words').value),
+    // "Tolerate typos": word shingles over phonetic codes (SoundD, the best
+    // encoder on real misspellings; EVALUATION.md).
+    phonetic: $('typos').checked ? 'soundd' : undefined,
+  };
+}
+
+// "Ignore quotes in A": quoted spans ("…", “…”, «…») are blanked with
+// spaces of the same length before comparing, so the offsets of the
+// passages still point into the text as typed. A quotation may run over a
+// line break (hard-wrapped text), not over a blank line (a new paragraph).
+const QUOTED = /"(?:[^"\n]|\n(?![ \t]*\n)){1,2000}"|“(?:[^”\n]|\n(?![ \t]*\n)){1,2000}”|«(?:[^»\n]|\n(?![ \t]*\n)){1,2000}»/g;
+function withoutQuotes(text) {
+  return text.replace(QUOTED, (q) => q.replace(/[^\n]/g, ' '));
+}
+
+function run() {
+  const a = textA.value;
+  if (!a.trim() || !textB.value.trim()) {
+    showIdle();
+    return;
+  }
+  // Added sources left empty are skipped; their numbers stay those shown.
+  const sources = sourceAreas()
+    .map((t, k) => ({ k, text: t.value, name: t.dataset.file ?? '' }))
+    .filter((s) => s.k === 0 || s.text.trim());
+  const id = ++requestId;
+  const options = settings();
+  pending = { id, a, aName: textA.dataset.file ?? '', sources, options, quotes: $('quotes').checked };
+  $('status').textContent = 'Comparing…';
+  const compared = pending.quotes ? withoutQuotes(a) : a;
+  worker.postMessage({ id, a: compared, sources: sources.map((s) => s.text), options });
+}
+
+worker.onmessage = (event) => {
+  const { id, reports, ms, error, modelError } = event.data;
+  if (id < shown || !pending || id !== pending.id) return; // a stale answer
+  shown = id;
+  if (error) showError(error);
+  else render({ ...pending, reports, ms, modelError });
+};
+
+worker.onerror = (event) => {
+  showError(`The comparison engine failed to load (${event.message || 'unknown error'}).`);
+};
+
+function clearResult() {
+  highlightJob++;
+  last = null;
+  for (const id of ['sources', 'show-source', 'note', 'typos-found', 'pair-note']) $(id).hidden = true;
+  $('report').disabled = true;
+  for (const id of ['score-label', 'coverage', 'status', 'print-info']) $(id).textContent = '';
+  $('verdict').replaceChildren();
+  $('measures').tBodies[0].replaceChildren();
+  $('measures-caption').textContent = 'Measures';
+  $('passages').replaceChildren();
+  $('passages-head').textContent = 'Shared passages';
+  delete $('score').dataset.value;
+}
+
+function showIdle() {
+  requestId++;
+  pending = null;
+  clearResult();
+  $('score').textContent = '–';
+  $('score').classList.remove('error');
+  $('reading').textContent = 'Paste two texts to compare them.';
+  $('view-a').replaceChildren(document.createTextNode(textA.value));
+  $('view-b').replaceChildren(document.createTextNode(textB.value));
+}
+
+function showError(message) {
+  clearResult();
+  $('score').textContent = 'No score';
+  $('score').classList.add('error');
+  $('reading').textContent = message;
+}
+
+// Words of A in passages: token ranges, as the core counts them.
+function tokensInside(ranges) {
+  const sorted = ranges.slice().sort((x, y) => x.start - y.start);
+  let n = 0;
+  let at = 0;
+  for (const r of sorted) {
+    const start = Math.max(r.start, at);
+    if (r.end > start) {
+      n += r.end - start;
+      at = r.end;
+    }
+  }
+  return n;
+}
+
+function render(state) {
+  const { a, sources, reports, options, ms, modelError } = state;
+  // The headline is the closest source's score (the first of equals).
+  const best = reports.reduce((b, r, i) => (r.score > reports[b].score ? i : b), 0);
+  const report = reports[best];
+  const several = reports.length > 1;
+  const k = report.options.wordK;
+  const bestName = sourceName(sources[best].k);
+  const minWords = options.minWords;
+
+  const score = $('score');
+  score.classList.remove('error');
+  score.textContent = pct(report.score);
+  score.dataset.value = String(report.score);
+  score.dataset.source = String(sources[best].k);
+  const label =
+    `of A’s ${k}-word phrases are found in ${bestName}` +
+    (several ? `, the closest of ${reports.length} sources` : '') +
+    (minWords > 0 ? `, counting passages of ${minWords} words or more` : '');
+  $('score-label').textContent = label;
+
+  // Passages: every source's, with its words (tokens of A, as the core counts).
+  const passages = reports.flatMap((r, s) =>
+    r.passages.map((p, i) => ({
+      id: `${sources[s].k}:${i}`,
+      src: sources[s].k,
+      s,
+      p,
+      words: p.aTokens.end - p.aTokens.start,
+      a: p.a,
+    })),
+  );
+  const union = several ? tokensInside(passages.map((x) => x.p.aTokens)) / report.tokensA : report.coverageA;
+  const coverage = $('coverage');
+  coverage.textContent = several
+    ? `${pct(union)} of A’s words are in passages shared with any of the ${reports.length} sources (their union)`
+    : `${pct(union)} of A’s words are in passages shared with ${bestName}`;
+  coverage.dataset.value = String(union);
+
+  const reading = showReading(report, bestName);
+  const verdictLine = showVerdict(report.verdict, modelError, several ? bestName : '');
+  const notes = [];
+  if (minWords > 0) {
+    notes.push(
+      `Only passages of ${minWords} words or more count in the score, the coverage, the passages and the highlights; ` +
+        'the learned verdict reads the full comparison.',
+    );
+  }
+  $('note').textContent = notes.join(' ');
+  $('note').hidden = !notes.length;
+
+  const n = passages.length;
+  $('status').textContent =
+    `${n} shared passage${n === 1 ? '' : 's'}${minWords > 0 ? ` of ${minWords} words or more` : ''} · ` +
+    `computed in ${ms.toFixed(1)} ms in your browser · nothing uploaded`;
+  $('report').disabled = false;
+
+  const measures = measureRows(report);
+  $('measures-caption').textContent =
+    `Measures of A against ${bestName} (${report.options.phonetic ? 'sound-alike ' : ''}word ${k}-shingles unless stated)`;
+  $('measures').tBodies[0].replaceChildren(
+    ...measures.map(([label, value, desc, key]) => {
+      const tr = document.createElement('tr');
+      tr.dataset.measure = key;
+      [label, value, desc].forEach((text, i) => {
+        const td = document.createElement('td');
+        td.className = ['k', 'v', 'd'][i];
+        td.textContent = text;
+        tr.append(td);
+      });
+      return tr;
+    }),
+  );
+
+  const job = ++highlightJob;
+  const rangesA = passages.map((x) => ({ start: x.a.start, end: x.a.end, id: x.id, src: x.src }));
+  const bySource = reports.map((r, s) =>
+    r.passages.map((p, i) => ({ start: p.b.start, end: p.b.end, id: `${sources[s].k}:${i}`, src: sources[s].k })),
+  );
+  highlightInto($('view-a'), a, rangesA, () => job === highlightJob);
+  const misspellings = showTypos(report, a, sources[best].text);
+  last = { ...state, best, job, passages, rangesA, bySource, label, reading, verdictLine, measures, misspellings, union };
+  showSource(best);
+  showSources(reports, sources, passages, best);
+  showPassages(passages, a, minWords, several);
+  printInfo();
+}
+
+function measureRows(r) {
+  return [
+    ['Containment of A in the source', pct(r.containment), 'share of A’s phrases found in the source (the score)', 'containment'],
+    ['Containment of the source in A', pct(r.containmentBInA), 'share of the source’s phrases found in A', 'containmentBInA'],
+    ['Resemblance (Jaccard)', pct(r.resemblance), 'shared ÷ all distinct phrases of both', 'resemblance'],
+    ['Dice', pct(r.dice), '2 × shared ÷ (A’s + the source’s phrases)', 'dice'],
+    ['Character 5-gram resemblance', pct(r.charResemblance), 'robust to small edits; not limited by the minimum match length', 'charResemblance'],
+    ['Cosine (word frequencies)', pct(r.cosine), 'same vocabulary, any order; not limited by the minimum match length', 'cosine'],
+    ['Shared phrases', `${r.sharedShingles} of ${r.shinglesA}`, 'A’s distinct phrases found in the source', 'sharedShingles'],
+  ];
+}
+
+// The reading is the learned verdict's when there is one (one decision, one
+// story), the score band's otherwise. When the two disagree by two grades
+// or more, the page says why instead of telling two stories.
+function showReading(report, name) {
+  const el = $('reading');
+  const cls = report.verdict?.class;
+  let text;
+  if (cls && CLASS_READING[cls]) {
+    text = CLASS_READING[cls].replace('the source', name);
+    const b = band(report.score);
+    el.dataset.from = 'verdict';
+    el.dataset.class = cls;
+    el.dataset.agrees = String(Math.abs(LEVEL[cls] - LEVEL[b]) < 2);
+    if (el.dataset.agrees === 'false') {
+      const why = LEVEL[cls] > LEVEL[b]
+        ? 'the verdict reads every measure: A may copy long passages in a different order, or with many small edits'
+        : 'the verdict reads every measure: the shared phrases may be common wording of the topic rather than copying';
+      text = `Learned verdict: ${CLASS_WORDS[cls].toLowerCase()}, though only ${pct(report.score)} of A’s phrases are found in ${name}: ${why}.`;
+    }
+  } else {
+    text = BAND_READING[band(report.score)].replace('the source', name);
+    el.dataset.from = 'score';
+    delete el.dataset.class;
+    delete el.dataset.agrees;
+  }
+  el.textContent = text;
+  return text;
+}
+
+function showVerdict(verdict, modelError, against) {
+  const el = $('verdict');
+  if (!verdict) {
+    el.textContent = modelError ? `(No learned verdict: ${modelError})` : '';
+    delete el.dataset.class;
+    return el.textContent;
+  }
+  const strong = document.createElement('strong');
+  strong.textContent = CLASS_WORDS[verdict.class] ?? verdict.class ?? '';
+  const tag = document.createElement('span');
+  tag.className = `tag ${verdict.copied ? 'yes' : 'no'}`;
+  // The binary machine (copied or not) and the graded class are two
+  // decisions; when they disagree the case is borderline, and says so.
+  const agree = (verdict.class === 'non') === !verdict.copied;
+  tag.textContent = (verdict.copied ? 'reuse detected' : 'no reuse detected') + (agree ? '' : ' (borderline)');
+  tag.title = `decision value g(x) = ${verdict.binaryDecision.toFixed(3)}`;
+  const head = against ? `Learned verdict against ${against}: ` : 'Learned verdict: ';
+  el.replaceChildren(document.createTextNode(head), strong, document.createTextNode(' · '), tag);
+  el.dataset.class = verdict.class ?? '';
+  el.dataset.copied = String(verdict.copied);
+  return el.textContent;
+}
+
+// The B view shows one source at a time (the select when there are several).
+function showSource(s) {
+  if (!last) return Promise.resolve(false);
+  const { sources, bySource, job } = last;
+  last.showing = s;
+  const select = $('show-source');
+  select.hidden = sources.length < 2;
+  select.replaceChildren(
+    ...sources.map((src, i) => {
+      const o = document.createElement('option');
+      o.value = String(i);
+      o.textContent = sourceName(src.k);
+      o.selected = i === s;
+      return o;
+    }),
+  );
+  return highlightInto($('view-b'), sources[s].text, bySource[s], () => job === highlightJob);
+}
+$('show-source').addEventListener('change', () => showSource(Number($('show-source').value)));
+
+// Several sources: each with its colour, its score (containment of A in it)
+// and the share of A's words in passages shared with it.
+function showSources(reports, sources, passages, best) {
+  const table = $('sources');
+  table.hidden = reports.length < 2;
+  if (table.hidden) return table.tBodies[0].replaceChildren();
+  const rows = reports.map((r, s) => {
+    const tr = document.createElement('tr');
+    tr.dataset.source = String(sources[s].k);
+    tr.dataset.score = String(r.score);
+    if (s === best) tr.className = 'best';
+    const swatch = document.createElement('span');
+    swatch.className = `swatch src-${sources[s].k % SOURCE_COLOURS}`;
+    const first = document.createElement('td');
+    first.append(swatch, document.createTextNode(sourceName(sources[s].k) + (s === best ? ' (closest)' : '')));
+    tr.append(first);
+    for (const text of [`${pct(r.score)} of A’s phrases`, `${pct(r.coverageA)} of A’s words`, `${r.passages.length} passages`]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.append(td);
+    }
+    return tr;
+  });
+  table.tBodies[0].replaceChildren(...rows);
+}
+
+// The list of shared passages, longest first (the first MAX_LISTED); a click
+// or Enter shows the passage in both texts.
+const MAX_LISTED = 300;
+function showPassages(passages, a, minWords, several) {
+  const sorted = passages.slice().sort((x, y) => y.words - x.words || x.a.start - y.a.start);
+  const items = sorted.slice(0, MAX_LISTED).map(({ id, src, words, a: r }) => {
+    const li = document.createElement('li');
+    li.dataset.passage = id;
+    li.dataset.source = String(src);
+    li.dataset.words = String(words);
+    li.tabIndex = 0;
+    const n = document.createElement('span');
+    n.className = 'n';
+    n.textContent = `${words} word${words === 1 ? '' : 's'}${several ? ` · source ${src + 1}` : ''}`;
+    const quote = a.slice(r.start, r.end);
+    const t = document.createElement('span');
+    t.className = 'q';
+    t.textContent = quote.length > 90 ? `${quote.slice(0, 90)}…` : quote;
+    li.append(n, document.createTextNode(' '), t);
+    return li;
+  });
+  if (sorted.length > MAX_LISTED) {
+    const more = document.createElement('li');
+    more.className = 'more';
+    more.textContent = `and ${sorted.length - MAX_LISTED} shorter passages`;
+    items.push(more);
+  }
+  $('passages').replaceChildren(...items);
+  $('passages-head').textContent =
+    `Shared passages (${passages.length})${minWords > 0 ? ` · ${minWords} words or more` : ''}`;
+}
+
+// Activates passage `id` ("k:i"): shows its source in the B view, lights it
+// up in both texts, scrolls both into view, and says what it is in the
+// pair note (on a phone, where A and B are one above the other, the note
+// shows the source's words beside A's).
+async function activate(id, scroll = true) {
+  if (!last) return;
+  const x = last.passages.find((p) => p.id === id);
+  if (!x) return;
+  if (last.showing !== x.s) await showSource(x.s);
+  for (const m of document.querySelectorAll('mark.hot')) m.classList.remove('hot');
+  hot(id, true);
+  if (scroll) {
+    for (const view of [$('view-a'), $('view-b')]) {
+      view.querySelector(`mark[data-passages~="${id}"]`)?.scrollIntoView({ block: 'nearest' });
+    }
+  }
+  const p = x.p;
+  const src = last.sources[x.s];
+  const note = $('pair-note');
+  note.replaceChildren();
+  const head = document.createElement('strong');
+  head.textContent = `${x.words}-word passage shared with ${sourceName(src.k)}`;
+  const qa = document.createElement('p');
+  qa.textContent = `A: “${clip(last.a.slice(p.a.start, p.a.end))}”`;
+  const qb = document.createElement('p');
+  qb.textContent = `Source ${src.k + 1}: “${clip(src.text.slice(p.b.start, p.b.end))}”`;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'close';
+  close.textContent = 'Close';
+  close.addEventListener('click', () => {
+    note.hidden = true;
+    hot(id, false);
+  });
+  note.append(close, head, qa, qb);
+  note.hidden = false;
+  note.dataset.passage = id;
+}
+
+function clip(s) {
+  return s.length > 400 ? `${s.slice(0, 400)}…` : s;
+}
+
+$('passages').addEventListener('click', (e) => {
+  const li = e.target instanceof Element ? e.target.closest('li[data-passage]') : null;
+  if (li) activate(li.dataset.passage);
+});
+$('passages').addEventListener('keydown', (e) => {
+  const li = e.target instanceof Element ? e.target.closest('li[data-passage]') : null;
+  if (li && (e.key === 'Enter' || e.key === ' ')) {
+    e.preventDefault();
+    activate(li.dataset.passage);
+  }
+});
+
+// Hovering a passage lights it up in both texts; a click (or a tap) on any
+// highlight activates its passage: both sides shown and lit.
+function hot(passage, on) {
+  for (const m of document.querySelectorAll(`mark[data-passages~="${passage}"]`)) m.classList.toggle('hot', on);
+}
+for (const view of [$('view-a'), $('view-b')]) {
+  view.addEventListener('mouseover', (e) => {
+    if (e.target instanceof HTMLElement && e.target.dataset.passage) hot(e.target.dataset.passage, true);
+  });
+  view.addEventListener('mouseout', (e) => {
+    if (e.target instanceof HTMLElement && e.target.dataset.passage && e.target.dataset.passage !== $('pair-note').dataset.passage) {
+      hot(e.target.dataset.passage, false);
+    }
+  });
+  view.addEventListener('click', (e) => {
+    const p = e.target instanceof HTMLElement ? e.target.dataset.passage : undefined;
+    if (p !== undefined) activate(p);
+  });
+}
+
+// With "Tolerate typos": A's words matched with a differently spelt,
+// same-sounding word of the source. A word that is itself an English
+// dictionary word ("is" matched with "as") is a sound-alike swap, not a
+// misspelling: it is counted, not listed.
+function showTypos(report, a, b) {
+  const box = $('typos-found');
+  box.hidden = !report.options.phonetic;
+  if (box.hidden) {
+    box.replaceChildren();
+    return null;
+  }
+  const all = report.misspellings ?? [];
+  const list = all.filter((m) => !m.known);
+  const swaps = all.length - list.length;
+  const pairs = list.map((m) => [a.slice(m.a.start, m.a.end), b.slice(m.b.start, m.b.end)]);
+  const head = document.createElement('span');
+  head.textContent = list.length ? `Treated as misspellings (${list.length}): ` : 'No misspelt word matched.';
+  const items = pairs.slice(0, 50).map(([x, y], i) => {
+    const item = document.createElement('span');
+    item.className = 'typo';
+    item.textContent = `${x} → ${y}${i + 1 < Math.min(pairs.length, 50) ? ', ' : ''}`;
+    return item;
+  });
+  if (pairs.length > 50) items.push(document.createTextNode(` and ${pairs.length - 50} more`));
+  if (swaps) {
+    items.push(document.createTextNode(
+      ` (${swaps} other match${swaps === 1 ? '' : 'es'} of sound-alike correct words, such as “is” and “as”, not listed)`,
+    ));
+  }
+  box.replaceChildren(head, ...items);
+  return pairs;
+}
+
+// The settings, as the printout and the report record them.
+function settingRows() {
+  if (!last) return [];
+  const o = last.options;
+  return [
+    ['Words per phrase (shingle size k)', String(o.wordK)],
+    ['Minimum match length', o.minWords > 0 ? `${o.minWords} words` : 'none'],
+    ['Merge passages up to', `${o.spanGap} words apart`],
+    ['Tolerate typos (sound-alike words match)', o.phonetic ? 'on (SoundD)' : 'off'],
+    ['Ignore quotes in A', last.quotes ? 'on' : 'off'],
+    ['Text A', last.aName ? `file ${last.aName}` : 'pasted'],
+    ...last.sources.map((s) => [`Source ${s.k + 1}`, s.name ? `file ${s.name}` : 'pasted']),
+  ];
+}
+
+// What a printout shows above the texts: the date and every setting.
+function printInfo() {
+  const el = $('print-info');
+  if (!last) return el.replaceChildren();
+  const date = document.createElement('p');
+  date.textContent = `Printed ${new Date().toLocaleString()} · neardup, computed in the browser, nothing uploaded`;
+  const list = document.createElement('ul');
+  for (const [k, v] of settingRows()) {
+    const li = document.createElement('li');
+    li.textContent = `${k}: ${v}`;
+    list.append(li);
+  }
+  el.replaceChildren(date, list);
+}
+window.addEventListener('beforeprint', printInfo);
+$('print').addEventListener('click', () => window.print());
+
+// Files: an "Open a file" button per text, or drop a file on its text area.
+// The reader (reader.js) reads .txt, .md, .html, .docx, .odt and .pdf, and
+// refuses anything else with the reason, shown under the text area.
+async function readFileInto(file, area, errorBox) {
+  if (!file) return;
+  errorBox.hidden = true;
+  area.setAttribute('aria-busy', 'true');
+  try {
+    const { text, encoding, format } = await readFile(file);
+    area.value = text;
+    area.dataset.file = file.name;
+    area.dataset.format = format;
+    if (encoding) area.dataset.encoding = encoding;
+    else delete area.dataset.encoding;
+    schedule();
+  } catch (err) {
+    errorBox.textContent = `Not read: ${err?.message ?? err}`;
+    errorBox.hidden = false;
+  } finally {
+    area.removeAttribute('aria-busy');
+  }
+}
+
+function wireArea(area, input, errorBox) {
+  area.addEventListener('input', () => {
+    delete area.dataset.encoding; // typed or pasted: no longer the file's
+    delete area.dataset.file;
+    errorBox.hidden = true;
+    schedule();
+  });
+  input.addEventListener('change', () => {
+    readFileInto(input.files[0], area, errorBox);
+    input.value = '';
+  });
+  area.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    area.classList.add('drop');
+  });
+  area.addEventListener('dragleave', () => area.classList.remove('drop'));
+  area.addEventListener('drop', (e) => {
+    e.preventDefault();
+    area.classList.remove('drop');
+    readFileInto(e.dataTransfer.files[0], area, errorBox);
+  });
+}
+wireArea(textA, $('file-a'), $('error-a'));
+wireArea(textB, $('file-b'), $('error-b'));
+for (const id of ['word-k', 'span-gap', 'min-words', 'quotes', 'typos']) $(id).addEventListener('change', schedule);
+
+// Sources are numbered by position: after a removal the later ones move up.
+function relabelSources() {
+  document.querySelectorAll('#more-sources .source').forEach((box, j) => {
+    const k = j + 1;
+    const label = box.querySelector('.source-head label');
+    label.htmlFor = `text-b${k + 1}`;
+    label.querySelector('.swatch').className = `swatch src-${k}`;
+    label.lastChild.textContent = `Source ${k + 1}`;
+    const area = box.querySelector('textarea');
+    area.id = `text-b${k + 1}`;
+    area.dataset.testid = `source-${k + 1}`;
+    box.querySelector('input[type=file]').dataset.testid = `file-source-${k + 1}`;
+    box.querySelector('.remove').setAttribute('aria-label', `Remove source ${k + 1}`);
+  });
+}
+
+// "+ Add a source": up to five sources, each compared with A.
+function addSource() {
+  const k = sourceAreas().length;
+  if (k >= SOURCE_COLOURS) return null;
+  const box = document.createElement('div');
+  box.className = 'source';
+  const head = document.createElement('div');
+  head.className = 'source-head';
+  const label = document.createElement('label');
+  const swatch = document.createElement('span');
+  swatch.className = 'swatch';
+  label.append(swatch, document.createTextNode(''));
+  const file = document.createElement('label');
+  file.className = 'file';
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = $('file-b').accept;
+  file.append('Open a file', input);
+  const remove = document.createElement('button');
+  remove.type = 'button';
+  remove.className = 'remove';
+  remove.textContent = 'Remove';
+  const area = document.createElement('textarea');
+  area.spellcheck = false;
+  area.placeholder = 'Paste another possible source, or drop a file here';
+  const errorBox = document.createElement('div');
+  errorBox.className = 'file-error';
+  errorBox.setAttribute('role', 'alert');
+  errorBox.hidden = true;
+  wireArea(area, input, errorBox);
+  remove.addEventListener('click', () => {
+    box.remove();
+    $('add-source').disabled = false;
+    relabelSources();
+    schedule();
+  });
+  head.append(label, file, remove);
+  box.append(head, area, errorBox);
+  $('more-sources').append(box);
+  relabelSources();
+  $('add-source').disabled = sourceAreas().length >= SOURCE_COLOURS;
+  return area;
+}
+$('add-source').addEventListener('click', () => addSource()?.focus());
+
+$('swap').addEventListener('click', () => {
+  [textA.value, textB.value] = [textB.value, textA.value];
+  for (const key of ['encoding', 'file', 'format']) {
+    const [x, y] = [textA.dataset[key], textB.dataset[key]];
+    if (y === undefined) delete textA.dataset[key];
+    else textA.dataset[key] = y;
+    if (x === undefined) delete textB.dataset[key];
+    else textB.dataset[key] = x;
+  }
+  schedule();
+});
+
+// "Clear": A, B and every added source, with their files and errors.
+$('clear').addEventListener('click', () => {
+  for (const area of [textA, textB]) {
+    area.value = '';
+    for (const key of ['encoding', 'file', 'format']) delete area.dataset[key];
+  }
+  $('more-sources').replaceChildren();
+  $('add-source').disabled = false;
+  for (const id of ['error-a', 'error-b']) $(id).hidden = true;
+  schedule();
+});
+
+const EXAMPLE_B =
+  'A hash table stores values in an array of buckets. A hash function turns each key into an index, ' +
+  'so that a lookup only has to inspect one bucket instead of the whole collection. When two keys map ' +
+  'to the same bucket the table must resolve the collision, for example by keeping a short list in ' +
+  'every bucket or by probing the next free slot. As the table fills up, collisions become more ' +
+  'frequent, so most implementations grow the array and rehash every key once a load factor is reached.';
+const EXAMPLE_A =
+  'Hash tables are a common data structure. A hash function turns each key into an index, so that ' +
+  'a lookup only needs to look at one bucket rather than the whole collection. If two different keys ' +
+  'land in the same bucket, the table has to resolve the collision, for example by keeping a short ' +
+  'list in every bucket. I think this is why they are fast in practice.';
+$('example').addEventListener('click', () => {
+  textA.value = EXAMPLE_A;
+  textB.value = EXAMPLE_B;
+  schedule();
+});
+
+$('report').addEventListener('click', () => {
+  if (!last) return;
+  const html = reportHtml({
+    a: last.a,
+    aName: last.aName,
+    sources: last.sources,
+    reports: last.reports,
+    best: last.best,
+    headline: $('score').textContent,
+    label: last.label,
+    reading: last.reading,
+    coverage: $('coverage').textContent,
+    verdict: last.verdictLine,
+    note: $('note').hidden ? '' : $('note').textContent,
+    settings: settingRows(),
+    misspellings: last.misspellings,
+    measures: last.measures.map(([label, value, desc]) => [label, value, desc]),
+    passages: last.passages.slice().sort((x, y) => x.a.start - y.a.start),
+    ranges: { a: last.rangesA, bySource: last.bySource },
+  });
+  const url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'neardup-report.html';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+});
+
+schedule();
