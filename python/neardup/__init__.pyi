@@ -205,4 +205,9 @@ class MinHashLSH:
         """(bands, rows of each band)."""
 
 def compare(a: str, b: str, **options: Any) -> Dict[str, Any]:
-    """Every measure of suspicious text ``a`` against source ``b`` (score: containment of a's word 3-shingles in b's) and their shared passages. ValueError for an empty text or a bad option."""
+    """Every measure of suspicious text ``a`` against source ``b`` (score: containment of a's word 3-shingles in b's, in [0, 1]) and their shared passages (UTF-8 byte ranges).
+
+    Options, the core's ``CompareConfig`` in snake_case: ``word_k`` (1..=32), ``char_q`` (1..=32), ``seed``,
+    ``span_gap`` (0..=64), ``max_bytes``, ``phonetic`` (an encoder name), ``min_words`` (0..=1000: passages
+    shorter than this many words of ``a`` are dropped, and the score and every passage-based figure count
+    only the passages kept; Broder 1997, Clough & Stevenson 2011). ValueError for an empty text or a bad option."""

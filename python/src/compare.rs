@@ -8,7 +8,10 @@ use pyo3::types::PyDict;
 /// Compares suspicious text `a` with source `b`: `score` (containment of
 /// `a`'s word 3-shingles in `b`'s, in [0, 1]), resemblance, containment both
 /// ways, Dice, cosine, and the shared passages with byte ranges. Options:
-/// the core's `CompareConfig` in snake_case (`word_k`, `char_q`, …).
+/// the core's `CompareConfig` in snake_case (`word_k`, `char_q`, `seed`,
+/// `span_gap`, `max_bytes`, `phonetic`, `min_words`: the minimum match
+/// length in words, 0..=1000, applied to the score and every passage-based
+/// figure).
 /// `ValueError` for an empty text or a bad option.
 #[pyfunction]
 #[pyo3(signature = (a, b, **options))]

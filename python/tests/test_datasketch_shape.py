@@ -100,3 +100,16 @@ def test_merge_copy_bytes_pickle():
     assert neardup.compare("one two three four five", "one two three four six")["score"] > 0
     with pytest.raises(ValueError):
         neardup.compare("", "x")
+
+
+def test_compare_min_words_drops_short_passages():
+    # a: an 8-word copied run and a 3-word stock phrase; 15 word 3-shingles,
+    # 6 of them in the long run, 1 in the stock phrase (counted by hand).
+    a = "alpha beta gamma delta epsilon zeta eta theta and then in the end we went home quietly"
+    b = "in the end; alpha beta gamma delta epsilon zeta eta theta, said nobody else"
+    full = neardup.compare(a, b)
+    long = neardup.compare(a, b, min_words=4)
+    assert len(full["passages"]) == 2 and len(long["passages"]) == 1
+    assert full["score"] == 7 / 15 and long["score"] == 6 / 15
+    with pytest.raises(ValueError, match="min_words"):
+        neardup.compare(a, b, min_words=5000)
