@@ -368,6 +368,7 @@ test('axe-core finds no serious or critical accessibility violation', async () =
   await page.click('[data-testid=add-source]');
   await page.check('[data-testid=typos-switch]');
   await page.waitForSelector('[data-testid=typos-found]:not([hidden])');
+  await page.waitForFunction(() => document.querySelector('#view-a').dataset.done === 'true' && document.querySelector('#view-b').dataset.done === 'true');
   // axe's source runs through the DevTools protocol (not a script tag, which
   // the page's Content Security Policy refuses).
   await page.evaluate(readFileSync(join(repo, 'node_modules/axe-core/axe.min.js'), 'utf8'));
