@@ -62,6 +62,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod classset;
 pub mod compare;
 pub mod config;
 pub mod dedup;

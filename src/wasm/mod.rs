@@ -11,6 +11,7 @@
 //! Offsets in reports returned here are **UTF-16 code units** (JavaScript
 //! string indices).
 
+mod classset;
 mod dedup;
 mod dedup_stages;
 mod functions;
@@ -256,6 +257,15 @@ fn plain_array<'a>(
     let array: &js_sys::Array = value.unchecked_ref();
     within(name, array.length(), max, "values")?;
     Ok((array, array.length()))
+}
+
+/// Strings: a plain `Array` of strings (each checked, named by its index in
+/// errors). At most [`MAX_ARRAY_ARG`].
+pub(crate) fn strs_arg(value: &JsValue, name: &str) -> Result<alloc::vec::Vec<String>, JsValue> {
+    let (array, len) = plain_array(value, name, "an array of strings", MAX_ARRAY_ARG)?;
+    (0..len)
+        .map(|i| str_arg(array.get(i), &format!("{name}[{i}]")))
+        .collect()
 }
 
 /// Bytes: a `Uint8Array` (copied), or an `Array` of integers in 0..=255

@@ -1,0 +1,534 @@
+//! Collusion in a class set: which of n texts share passages with which,
+//! without comparing every pair, with the exclusions graders need.
+//!
+//! [`class_pairs`] takes the students' texts, optional sources (reference
+//! texts, earlier years) and an optional template (the assignment's prompt
+//! or starter text), and returns the candidate pairs with their exact word
+//! k-shingle counts:
+//!
+//! 1. every text is a [`Document`]; its distinct word k-shingles (Broder
+//!    1997) are its features;
+//! 2. **template**: shingles of the template count for no pair and are
+//!    left out of every text's shingle count;
+//! 3. **stock phrases**: a shingle found in more than
+//!    `stock_share × students` students' texts (at least
+//!    [`MIN_STOCK_DOCUMENTS`]) and in no source is common wording of the
+//!    class, not evidence, and counts for no pair — MOSS's `-m`
+//!    (Schleimer, Wilkerson & Aiken 2003), as a share of the class;
+//! 4. **candidate pairs** ([`index::shared_counts`]): an inverted index from
+//!    each remaining shingle to the texts holding it gives, for every pair
+//!    sharing at least one shingle, the exact number shared; pairs sharing
+//!    none are never touched (the all-pairs join by an inverted index,
+//!    Sarawagi & Kirpal 2004). Source–source pairs are not counted, and a
+//!    source is compared one way (the student's text against it);
+//! 5. each pair gets both containments `shared / |A|`, `shared / |B|` and
+//!    the resemblance; it is kept when it shares at least `min_shared`
+//!    shingles and the larger containment reaches `min_containment`
+//!    (containment, not resemblance, so a short answer
+//!    copied whole into a long essay shows: its containment is near 1,
+//!    its resemblance small).
+//!
+//! The report also gives each text's excluded ranges (template and stock
+//! phrases), for a view to grey them and for the full comparison of a pair
+//! to leave them out. Time `O(N log N + P)` for `N` shingle occurrences and
+//! `P` (pair, shared shingle) incidences, which the stock-phrase cap bounds
+//! by `N × stock_share × students`; memory `O(N + pairs sharing a
+//! shingle)`.
+
+pub mod index;
+
+use crate::document::Document;
+use crate::error::{check_range, Error, ErrorKind};
+use crate::shingle::Shingling;
+use crate::text::{utf16_offsets, TextRange};
+use alloc::vec::Vec;
+
+/// A shingle is a stock phrase only when found in more than this many
+/// students' texts, whatever the share (in a class of 20, 3 students
+/// sharing a phrase is collusion to look at, not a stock phrase).
+pub const MIN_STOCK_DOCUMENTS: usize = 4;
+
+/// Options of [`class_pairs`], with by-value setters; checked once by
+/// [`ClassSetConfig::check`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "camelCase", default, deny_unknown_fields)
+)]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ClassSetConfig {
+    /// Words per shingle, 1..=32. Default 3 (Clough & Stevenson's word
+    /// trigrams).
+    pub word_k: u32,
+    /// Hash seed. Default 0.
+    pub seed: u64,
+    /// A shingle in more than this share of the students' texts is a stock
+    /// phrase, in (0, 1]; 1 keeps every shingle. Default 0.2 (EVALUATION.md,
+    /// "Class sets").
+    pub stock_share: f64,
+    /// A pair is kept when its larger containment reaches this, in [0, 1].
+    /// Default 0.1 (EVALUATION.md, "Class sets").
+    pub min_containment: f64,
+    /// A pair is kept only when it shares at least this many shingles,
+    /// 1..=1000 (a containment of a very short text is noise: one shared
+    /// phrase of a ten-word note is 12 %). Default 5 (EVALUATION.md,
+    /// "Class sets").
+    pub min_shared: u32,
+    /// Largest accepted text, in bytes of UTF-8. Default 16 MiB.
+    pub max_bytes: u64,
+}
+
+impl Default for ClassSetConfig {
+    fn default() -> Self {
+        ClassSetConfig {
+            word_k: 3,
+            seed: crate::hash::DEFAULT_SEED,
+            stock_share: 0.2,
+            min_containment: 0.1,
+            min_shared: 5,
+            max_bytes: 16 << 20,
+        }
+    }
+}
+
+crate::config::setters!(ClassSetConfig {
+    /// Sets `word_k`.
+    word_k: u32,
+    /// Sets the hash seed.
+    seed: u64,
+    /// Sets `stock_share`.
+    stock_share: f64,
+    /// Sets `min_containment`.
+    min_containment: f64,
+    /// Sets `min_shared`.
+    min_shared: u32,
+    /// Sets `max_bytes`.
+    max_bytes: u64,
+});
+
+impl ClassSetConfig {
+    /// Checks every option against its range.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidOption`] naming the option and its range.
+    pub fn check(&self) -> Result<(), Error> {
+        check_range("word_k", self.word_k, 1..=32)?;
+        if !(self.stock_share > 0.0 && self.stock_share <= 1.0) {
+            return Err(Error::option(
+                "stock_share",
+                alloc::format!("must be in (0, 1], got {}", self.stock_share),
+            ));
+        }
+        check_range("min_containment", self.min_containment, 0.0..=1.0)?;
+        check_range("min_shared", self.min_shared, 1..=1000)?;
+        check_range("max_bytes", self.max_bytes, 1..=u32::MAX as u64)
+    }
+}
+
+/// A pair of texts sharing shingles. Texts are numbered students first
+/// (`0..students`), then sources (`students..students + sources`); `a` is
+/// always a student, `a < b`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ClassPair {
+    /// The first text (a student).
+    pub a: u32,
+    /// The second text (a student, or a source when `source` is true).
+    pub b: u32,
+    /// `true` when `b` is a source: a "shared source" pair, not collusion.
+    pub source: bool,
+    /// Distinct shingles the two share, exclusions left out.
+    pub shared: u32,
+    /// `shared / |A|`, in [0, 1].
+    pub containment_ab: f64,
+    /// `shared / |B|`, in [0, 1].
+    pub containment_ba: f64,
+    /// `shared / |A ∪ B|` (Jaccard), in [0, 1].
+    pub resemblance: f64,
+    /// The pair's score: the larger containment, in [0, 1].
+    pub score: f64,
+}
+
+/// One text's counts and excluded ranges.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ClassText {
+    /// Word tokens.
+    pub tokens: u32,
+    /// Distinct shingles after the exclusions: the containments' base.
+    pub shingles: u32,
+    /// Distinct shingles also in the template.
+    pub template_shingles: u32,
+    /// Distinct shingles that are stock phrases (not in the template).
+    pub stock_shingles: u32,
+    /// Ranges of the text covered by template or stock shingles, merged, in
+    /// order (UTF-8 bytes in the core; UTF-16 units in JavaScript).
+    pub excluded: Vec<TextRange>,
+}
+
+/// The result of [`class_pairs`].
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct ClassSetReport {
+    /// Students' texts, then sources, in input order.
+    pub texts: Vec<ClassText>,
+    /// Pairs whose score reaches `min_containment`, highest score first
+    /// (then by `a`, `b`).
+    pub pairs: Vec<ClassPair>,
+    /// Pairs that shared any shingle, before the cut-off (how much work the
+    /// index saved: out of `students × (students − 1) / 2 + students ×
+    /// sources`).
+    pub candidates: u64,
+    /// The stock-phrase limit used: a shingle in more than this many
+    /// students' texts was excluded.
+    pub stock_limit: u32,
+    /// Distinct stock shingles found.
+    pub stock_phrases: u32,
+    /// The options used.
+    pub options: ClassSetConfig,
+}
+
+impl ClassSetReport {
+    /// Converts every text's excluded ranges from UTF-8 byte offsets to
+    /// UTF-16 code units into the same texts (students then sources, as
+    /// given to [`class_pairs`]).
+    pub fn into_utf16(mut self, texts: &[&str]) -> ClassSetReport {
+        for (t, text) in self.texts.iter_mut().zip(texts) {
+            let bytes: Vec<usize> = t.excluded.iter().flat_map(|r| [r.start, r.end]).collect();
+            let units = utf16_offsets(text, &bytes);
+            for (r, u) in t.excluded.iter_mut().zip(units.chunks_exact(2)) {
+                *r = TextRange {
+                    start: u[0],
+                    end: u[1],
+                };
+            }
+        }
+        self
+    }
+}
+
+/// Finds the pairs of a class set that share passages; see the module docs.
+/// `students` and `sources` are texts; `template` the assignment's text or
+/// `""` for none. Offsets in the report are UTF-8 bytes
+/// ([`ClassSetReport::into_utf16`] for JavaScript).
+///
+/// # Errors
+/// * [`ErrorKind::InvalidOption`] when `config.check()` fails;
+/// * [`ErrorKind::TooLarge`] naming the text (`"student"`, `"source"`,
+///   `"template"`) over `config.max_bytes`;
+/// * [`ErrorKind::InvalidOption`] (`students`) when fewer than two texts,
+///   or no student's, are given.
+///
+/// ```
+/// use neardup::classset::{class_pairs, ClassSetConfig};
+/// let essays = [
+///     "Photosynthesis turns light into chemical energy inside the chloroplasts of a leaf.",
+///     "I think plants are green. Photosynthesis turns light into chemical energy inside the chloroplasts, as we learnt.",
+///     "Cells divide by mitosis, which copies the chromosomes before the cell splits in two.",
+/// ];
+/// let r = class_pairs(&essays, &[], "", &ClassSetConfig::default())?;
+/// assert_eq!((r.pairs[0].a, r.pairs[0].b), (0, 1));
+/// assert_eq!(r.pairs.len(), 1);
+/// # Ok::<(), neardup::Error>(())
+/// ```
+pub fn class_pairs(
+    students: &[&str],
+    sources: &[&str],
+    template: &str,
+    config: &ClassSetConfig,
+) -> Result<ClassSetReport, Error> {
+    config.check()?;
+    for (texts, which) in [(students, "student"), (sources, "source")] {
+        for t in texts.iter() {
+            check_size(t, which, config.max_bytes)?;
+        }
+    }
+    check_size(template, "template", config.max_bytes)?;
+    if students.len() + sources.len() < 2 || students.is_empty() {
+        return Err(Error::option(
+            "students",
+            "give at least two texts, one of them a student's",
+        ));
+    }
+    let k = config.word_k as usize;
+    let words = Shingling::Words(config.word_k);
+    let docs: Vec<Document> = students
+        .iter()
+        .chain(sources.iter())
+        .map(|t| Document::new(t, config.seed))
+        .collect();
+    let sequences: Vec<alloc::sync::Arc<[u64]>> = docs
+        .iter()
+        .map(|d| {
+            if d.is_empty() {
+                alloc::sync::Arc::from(Vec::new())
+            } else {
+                d.shingles(words)
+            }
+        })
+        .collect();
+    let mut template_set: Vec<u64> = if template.trim().is_empty() {
+        Vec::new()
+    } else {
+        Document::new(template, config.seed)
+            .shingles(words)
+            .to_vec()
+    };
+    template_set.sort_unstable();
+    template_set.dedup();
+
+    let n_students = students.len();
+    let stock_limit = ((config.stock_share * n_students as f64).floor() as usize)
+        .max(MIN_STOCK_DOCUMENTS)
+        .min(u32::MAX as usize);
+    let sets: Vec<Vec<u64>> = sequences
+        .iter()
+        .map(|s| {
+            let mut v = s.to_vec();
+            v.sort_unstable();
+            v.dedup();
+            v.retain(|h| template_set.binary_search(h).is_err());
+            v
+        })
+        .collect();
+    // A shingle found in a source is evidence of that source, never a
+    // stock phrase, however many students took it.
+    let mut in_sources: Vec<u64> = sets[n_students..].iter().flatten().copied().collect();
+    in_sources.sort_unstable();
+    in_sources.dedup();
+    let mut stock = index::stock_shingles(&sets[..n_students], stock_limit);
+    stock.retain(|h| in_sources.binary_search(h).is_err());
+
+    let mut texts = Vec::with_capacity(docs.len());
+    let mut kept: Vec<Vec<u64>> = Vec::with_capacity(docs.len());
+    for (i, d) in docs.iter().enumerate() {
+        let all = sequences[i].len();
+        let mut distinct = sequences[i].to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let template_shingles = distinct.len() - sets[i].len();
+        let mut set = sets[i].clone();
+        set.retain(|h| stock.binary_search(h).is_err());
+        let stock_shingles = sets[i].len() - set.len();
+        // Token ranges of the excluded shingles, merged, as text ranges.
+        let mut excluded: Vec<TextRange> = Vec::new();
+        for (p, h) in sequences[i].iter().enumerate() {
+            if template_set.binary_search(h).is_ok() || stock.binary_search(h).is_ok() {
+                let (start, end) = (p, (p + k).min(d.len()).max(p + 1));
+                match excluded.last_mut() {
+                    Some(r) if start <= r.end => r.end = r.end.max(end),
+                    _ => excluded.push(TextRange { start, end }),
+                }
+            }
+        }
+        let tokens = d.normalized().tokens();
+        let excluded = excluded
+            .into_iter()
+            .filter(|r| r.end <= tokens.len() && r.start < r.end)
+            .map(|r| TextRange {
+                start: tokens[r.start].orig.start,
+                end: tokens[r.end - 1].orig.end,
+            })
+            .collect();
+        debug_assert!(all >= set.len());
+        texts.push(ClassText {
+            tokens: d.len() as u32,
+            shingles: set.len() as u32,
+            template_shingles: template_shingles as u32,
+            stock_shingles: stock_shingles as u32,
+            excluded,
+        });
+        kept.push(set);
+    }
+
+    let counts = index::shared_counts(&kept, n_students);
+    let candidates = counts.len() as u64;
+    let mut pairs: Vec<ClassPair> = counts
+        .into_iter()
+        .filter_map(|(a, b, shared)| {
+            let (na, nb) = (texts[a as usize].shingles, texts[b as usize].shingles);
+            let ratio = |x: u32| {
+                if x == 0 {
+                    0.0
+                } else {
+                    shared as f64 / x as f64
+                }
+            };
+            let (cab, cba) = (ratio(na), ratio(nb));
+            let score = cab.max(cba);
+            (score >= config.min_containment && shared >= config.min_shared).then(|| ClassPair {
+                a,
+                b,
+                source: b as usize >= n_students,
+                shared,
+                containment_ab: cab,
+                containment_ba: cba,
+                resemblance: ratio(na + nb - shared),
+                score,
+            })
+        })
+        .collect();
+    pairs.sort_by(|x, y| {
+        y.score
+            .total_cmp(&x.score)
+            .then(x.a.cmp(&y.a))
+            .then(x.b.cmp(&y.b))
+    });
+    Ok(ClassSetReport {
+        texts,
+        pairs,
+        candidates,
+        stock_limit: stock_limit as u32,
+        stock_phrases: stock.len() as u32,
+        options: *config,
+    })
+}
+
+fn check_size(text: &str, which: &'static str, max: u64) -> Result<(), Error> {
+    if text.len() as u64 > max {
+        return Err(Error::new(ErrorKind::TooLarge {
+            which,
+            len: text.len() as u64,
+            max,
+        }));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const COPIED: &str =
+        "the mitochondria is the powerhouse of the cell and makes most of its energy";
+
+    #[test]
+    fn finds_the_copying_pair_and_only_it() {
+        let a = alloc::format!("My essay. {COPIED}. That is all I know.");
+        let b = alloc::format!("Biology is fun because {COPIED}, as our teacher says.");
+        let c = "Rivers carry sediment downstream and deposit it where the current slows.";
+        let r = class_pairs(&[&a, &b, c], &[], "", &ClassSetConfig::default()).unwrap();
+        assert_eq!(r.pairs.len(), 1);
+        let p = r.pairs[0];
+        assert_eq!((p.a, p.b, p.source), (0, 1, false));
+        // 14 words copied: 12 shared 3-shingles.
+        assert_eq!(p.shared, 12);
+        assert_eq!(p.containment_ab, 12.0 / r.texts[0].shingles as f64);
+        assert_eq!(p.score, p.containment_ab.max(p.containment_ba));
+        assert_eq!(r.candidates, 1);
+    }
+
+    #[test]
+    fn a_short_answer_copied_into_a_long_essay_shows_by_containment() {
+        let long: alloc::string::String = (0..400)
+            .map(|i| alloc::format!("word{i} "))
+            .collect::<alloc::string::String>()
+            + COPIED;
+        let r = class_pairs(&[COPIED, &long], &[], "", &ClassSetConfig::default()).unwrap();
+        let p = r.pairs[0];
+        assert_eq!(p.containment_ab, 1.0);
+        assert!(p.resemblance < 0.05, "{}", p.resemblance);
+    }
+
+    #[test]
+    fn the_template_counts_for_no_pair_and_is_marked() {
+        let template = "Question one: explain how the heart pumps blood around the body.";
+        let a = alloc::format!("{template} The heart has four chambers and valves.");
+        let b = alloc::format!("{template} Blood flows through arteries and veins.");
+        let without = class_pairs(&[&a, &b], &[], "", &ClassSetConfig::default()).unwrap();
+        assert_eq!(without.pairs.len(), 1);
+        let with = class_pairs(&[&a, &b], &[], template, &ClassSetConfig::default()).unwrap();
+        assert!(with.pairs.is_empty(), "{:?}", with.pairs);
+        let t = &with.texts[0];
+        assert!(t.template_shingles >= 9);
+        assert_eq!(t.excluded.len(), 1);
+        assert_eq!(
+            &a[t.excluded[0].start..t.excluded[0].end],
+            &template[..template.len() - 1]
+        );
+    }
+
+    #[test]
+    fn stock_phrases_count_for_no_pair() {
+        // Ten students open with the same sentence; two of them share more.
+        let stock = "in this essay i will discuss the causes of the war";
+        let mut texts: Vec<alloc::string::String> = (0..10)
+            .map(|i| alloc::format!("{stock}. student{i} wrote about topic{i} alone here."))
+            .collect();
+        texts[3].push_str(" The treaty was signed at Versailles after long talks in Paris.");
+        texts[7].push_str(" The treaty was signed at Versailles after long talks in Paris.");
+        let refs: Vec<&str> = texts.iter().map(|s| s.as_str()).collect();
+        let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
+        assert_eq!(r.stock_limit, 4);
+        assert!(r.stock_phrases >= 9);
+        assert_eq!(r.pairs.len(), 1, "{:?}", r.pairs);
+        assert_eq!((r.pairs[0].a, r.pairs[0].b), (3, 7));
+        assert!(r.texts[0].stock_shingles >= 9);
+        assert_eq!(
+            &texts[0][r.texts[0].excluded[0].start..r.texts[0].excluded[0].end],
+            stock
+        );
+        // With stock_share 1, nothing is stock and every pair shows.
+        let all = class_pairs(&refs, &[], "", &ClassSetConfig::default().stock_share(1.0)).unwrap();
+        assert_eq!(all.stock_phrases, 0);
+        assert_eq!(all.pairs.len(), 45);
+    }
+
+    #[test]
+    fn sources_are_compared_one_way() {
+        let src = alloc::format!("Encyclopedia entry: {COPIED}. More facts follow here.");
+        let a = alloc::format!("Answer: {COPIED}.");
+        let b = "An answer in my own words about rivers and their sediment.";
+        let r = class_pairs(&[&a, b], &[&src, &src], "", &ClassSetConfig::default()).unwrap();
+        // Student 0 against both sources; the sources are never paired.
+        let got: Vec<(u32, u32, bool)> = r.pairs.iter().map(|p| (p.a, p.b, p.source)).collect();
+        assert_eq!(got, [(0, 2, true), (0, 3, true)]);
+        // Two students copying the same source passage share a source; they
+        // are not paired with each other.
+        let c = alloc::format!("Another answer: {COPIED}, I read.");
+        let r = class_pairs(&[&a, &c], &[&src], "", &ClassSetConfig::default()).unwrap();
+        let got: Vec<(u32, u32, bool)> = r.pairs.iter().map(|p| (p.a, p.b, p.source)).collect();
+        assert_eq!(got, [(0, 2, true), (1, 2, true)]);
+        let alone = class_pairs(&[&a, &c], &[], "", &ClassSetConfig::default()).unwrap();
+        assert_eq!((alone.pairs[0].a, alone.pairs[0].b), (0, 1));
+    }
+
+    #[test]
+    fn bad_options_and_inputs_are_errors() {
+        let c = ClassSetConfig::default();
+        assert!(class_pairs(&["one text"], &[], "", &c).is_err());
+        assert!(class_pairs(&[], &["a", "b"], "", &c).is_err());
+        for bad in [
+            c.stock_share(0.0),
+            c.stock_share(f64::NAN),
+            c.min_containment(1.5),
+            c.word_k(0),
+        ] {
+            assert!(matches!(
+                class_pairs(&["a b c", "a b c"], &[], "", &bad)
+                    .unwrap_err()
+                    .kind(),
+                ErrorKind::InvalidOption { .. }
+            ));
+        }
+        let e = class_pairs(&["a b c", "a b c d"], &[], "", &c.max_bytes(6)).unwrap_err();
+        assert!(matches!(
+            e.kind(),
+            ErrorKind::TooLarge {
+                which: "student",
+                ..
+            }
+        ));
+        // Texts without words take part with no shingles and no pairs.
+        let r = class_pairs(&["...", "!!!", "words here now"], &[], "", &c).unwrap();
+        assert!(r.pairs.is_empty());
+        assert_eq!(r.texts[0].shingles, 0);
+    }
+}

@@ -1,0 +1,44 @@
+//! `classPairs`: the pairs of a class set that share passages (the core's
+//! `neardup::classset::class_pairs`).
+
+use super::{js_error, read_options, str_arg, strs_arg, to_js};
+use crate::classset::{class_pairs, ClassSetConfig};
+use alloc::string::String;
+use alloc::vec::Vec;
+use wasm_bindgen::prelude::*;
+
+/// Finds the pairs of a class set that share passages, without comparing
+/// every pair: `students` and `sources` are arrays of texts (sources are
+/// compared one way, and a passage found in a source pairs students with
+/// the source, not with each other), `template` the assignment's text (its
+/// passages count for no pair; `""` for none). Options (`ClassSetConfig`):
+/// `wordK` (1–32, default 3), `seed`, `stockShare` (a shingle in more than
+/// this share of the students' texts is a stock phrase; default 0.2),
+/// `minContainment` (a pair is kept when its larger containment reaches
+/// this; default 0.1), `maxBytes`. Returns `{texts, pairs, candidates,
+/// stockLimit, stockPhrases, options}`, texts numbered students then
+/// sources, excluded ranges in UTF-16 units. Throws a `TypeError` for a
+/// non-array or a non-string text (named by its index), an `Error` for a
+/// bad option, a text over `maxBytes`, or fewer than two texts.
+#[wasm_bindgen(js_name = classPairs, unchecked_return_type = "ClassSetReport")]
+pub fn class_pairs_js(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] students: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string[]")] sources: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] template: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "Partial<ClassSetConfig>")] options: Option<
+        JsValue,
+    >,
+) -> Result<JsValue, JsValue> {
+    let students = strs_arg(&students, "students")?;
+    let sources = strs_arg(&sources, "sources")?;
+    let template = str_arg(template, "template")?;
+    let config: ClassSetConfig = read_options(
+        options.unwrap_or(JsValue::UNDEFINED),
+        |o: &ClassSetConfig| o.seed,
+    )?;
+    let s: Vec<&str> = students.iter().map(String::as_str).collect();
+    let r: Vec<&str> = sources.iter().map(String::as_str).collect();
+    let report = class_pairs(&s, &r, &template, &config).map_err(js_error)?;
+    let all: Vec<&str> = s.iter().chain(r.iter()).copied().collect();
+    to_js(&report.into_utf16(&all))
+}
