@@ -1,5 +1,5 @@
 // Bundles the page's heavy libraries into www/lib/ (generated, git-ignored)
-// with esbuild: the zip reader (fflate) and the PDF reader (pdf.js and its
+// with esbuild: the zip reader (fflate), the CSV writer (Papa Parse) and the PDF reader (pdf.js and its
 // worker). The page's own modules are plain ES modules, not bundled; they
 // import these files only when a file needs them, so the two-text view
 // loads nothing more until a .docx, .odt, .zip or .pdf is given.
@@ -12,6 +12,7 @@ await build({
   absWorkingDir: root,
   entryPoints: {
     zip: 'www/vendor/zip.js',
+    csv: 'www/vendor/csv.js',
     pdf: 'www/vendor/pdf.js',
     'pdf.worker': 'www/vendor/pdf.worker.js',
   },
@@ -23,4 +24,4 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
-console.log('[build] www/lib/: zip.js, pdf.js, pdf.worker.js');
+console.log('[build] www/lib/: zip.js, csv.js, pdf.js, pdf.worker.js');

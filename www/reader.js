@@ -295,3 +295,55 @@ async function pdfText(name, bytes) {
     task.destroy();
   }
 }
+
+/** Most files taken from one .zip archive. */
+export const MAX_ARCHIVE_FILES = 5000;
+/** Most bytes a .zip archive may expand to, all files together (500 MiB). */
+export const MAX_ARCHIVE_BYTES = 500 << 20;
+
+/**
+ * The files of a .zip archive of students' work (not a .docx or .odt):
+ * every regular file but hidden ones and folders, with its path inside the
+ * archive. The sizes the archive declares are checked before anything is
+ * decompressed, and decompression never writes past them.
+ * @param {File|Blob & {name?: string}} file
+ * @returns {Promise<Array<{path: string, bytes: Uint8Array}>>}
+ * @throws {ReadError} for a damaged archive, more than MAX_ARCHIVE_FILES
+ *   files, or more than MAX_ARCHIVE_BYTES in all.
+ */
+export async function readArchive(file) {
+  const name = file.name || 'archive.zip';
+  if (file.size > MAX_FILE_BYTES) throw new ReadError(name, `${mb(file.size)} is over the ${mb(MAX_FILE_BYTES)} limit`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const { unzipSync } = await import('./lib/zip.js');
+  let count = 0;
+  let total = 0;
+  let files;
+  try {
+    files = unzipSync(bytes, {
+      filter(f) {
+        const base = f.name.split('/').pop();
+        if (!base || base.startsWith('.') || f.name.startsWith('__MACOSX/')) return false;
+        count += 1;
+        total += f.originalSize;
+        if (count > MAX_ARCHIVE_FILES) throw new ReadError(name, `more than ${MAX_ARCHIVE_FILES} files`);
+        if (total > MAX_ARCHIVE_BYTES) throw new ReadError(name, `expands to more than ${mb(MAX_ARCHIVE_BYTES)}`);
+        return true;
+      },
+    });
+  } catch (err) {
+    if (err instanceof ReadError) throw err;
+    throw new ReadError(name, `a damaged zip archive (${err?.message ?? err})`);
+  }
+  return Object.entries(files).map(([path, data]) => ({ path, bytes: data }));
+}
+
+/**
+ * Whether a file is a .zip archive of files (rather than a .docx or .odt,
+ * which are zip archives too): by its name.
+ * @param {{name?: string}} file
+ * @returns {boolean}
+ */
+export function isArchive(file) {
+  return /\.zip$/i.test(file.name ?? '');
+}

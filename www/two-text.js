@@ -720,4 +720,33 @@ $('report').addEventListener('click', () => {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 });
 
+/**
+ * Shows a pair (from the class set) in this view: A and B filled, added
+ * sources removed, compared at once.
+ * @param {{a: string, aName: string, b: string, bName: string}} pair
+ */
+export function openPair({ a, aName, b, bName }) {
+  $('more-sources').replaceChildren();
+  $('add-source').disabled = false;
+  for (const [area, text, name] of [[textA, a, aName], [textB, b, bName]]) {
+    area.value = text;
+    area.dataset.file = name;
+    delete area.dataset.encoding;
+    delete area.dataset.format;
+  }
+  schedule();
+  window.scrollTo(0, 0);
+}
+
+// Previous / next passage: steps through the passages in A's order.
+function step(by) {
+  if (!last || !last.passages.length) return;
+  const order = last.passages.slice().sort((x, y) => x.a.start - y.a.start || x.src - y.src);
+  const at = order.findIndex((p) => p.id === $('pair-note').dataset.passage);
+  const next = at < 0 ? (by > 0 ? 0 : order.length - 1) : (at + by + order.length) % order.length;
+  activate(order[next].id);
+}
+$('prev-passage').addEventListener('click', () => step(-1));
+$('next-passage').addEventListener('click', () => step(1));
+
 schedule();

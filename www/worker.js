@@ -1,13 +1,14 @@
 // Runs neardup off the main thread, so typing stays responsive with long
 // texts. Messages in: {id, a, sources: [b, …], options}; out:
 // {id, reports, ms, modelError} (one report per source, in order) or
-// {id, error}. The learned verdict model (model.json, trained by
+// {id, error}. The class-set mode also sends {id, kind: 'classPairs',
+// students, sources, template, options} (answered {id, result, ms}). The learned verdict model (model.json, trained by
 // `neardup train` on the Clough–Stevenson corpus) is loaded from this page's
 // own origin; without it the reports have no verdict. With `options.phonetic`
 // the English dictionary (dictionary-en.bin) is loaded too, once, and each
 // listed misspelling gets `known: true` when A's word is itself a dictionary
 // word (a sound-alike swap such as "is → as", not a misspelling).
-import init, { compare, SvmModel, Speller } from '../pkg/index.js';
+import init, { classPairs, compare, SvmModel, Speller } from '../pkg/index.js';
 
 const ready = (async () => {
   await init();
@@ -41,6 +42,13 @@ self.onmessage = async (event) => {
   const { id, a, sources, options } = event.data;
   try {
     const { model, modelError } = await ready;
+    if (event.data.kind === 'classPairs') {
+      const t0 = performance.now();
+      const { students, template } = event.data;
+      const result = classPairs(students, sources, template, options);
+      self.postMessage({ id, result, ms: performance.now() - t0 });
+      return;
+    }
     const t0 = performance.now();
     const reports = sources.map((b) => compare(a, b, model ? { ...options, model } : options));
     if (options.phonetic) {

@@ -1,0 +1,193 @@
+// Browser tests of the class-set mode (issue 24), in Chromium: real
+// Clough–Stevenson answers of one task as a class with their Wikipedia
+// source, docs-bench documents with their planted pairs, .docx/.pdf/.zip
+// and folder input, the template exclusion, review marks across a reload,
+// the CSV export, a pair opened in the two-text view, and no request off
+// the page's origin.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { zipSync, strToU8 } from 'fflate';
+import * as nd from '../../pkg/node.js';
+import { clough, cloughLabels, docsBench } from '../js/helpers.mjs';
+import { launch, openPage } from './browser.mjs';
+
+let env;
+before(async () => {
+  env = await launch();
+});
+after(async () => {
+  await env?.close();
+});
+
+const txt = (name, text) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text, 'utf8') });
+
+async function done(page, timeout = 120_000) {
+  await page.waitForFunction(() => ['done', 'error'].includes(document.querySelector('[data-testid=class-status]').dataset.state), null, { timeout });
+  assert.equal(await page.getAttribute('[data-testid=class-status]', 'data-state'), 'done', await page.textContent('[data-testid=class-status]'));
+}
+
+const rows = (page) =>
+  page.$$eval('[data-testid=class-pairs] tbody tr', (trs) =>
+    trs.map((t) => ({ a: t.dataset.a, b: t.dataset.b, source: t.dataset.source === 'true', score: Number(t.dataset.score), verdict: t.dataset.verdict })));
+
+test('a task of the Clough–Stevenson corpus with its source: copies flagged as "shared source", independent answers not', async () => {
+  const answers = cloughLabels().filter((l) => l.source === 'orig_taska.txt');
+  const { context, page, requests, errors, consoleErrors } = await openPage(env);
+  // Sources first, then the class: giving the class starts the analysis,
+  // with no other click (and without switching modes first).
+  await page.setInputFiles('[data-testid=class-sources]', [txt('orig_taska.txt', clough('orig_taska.txt'))]);
+  await page.setInputFiles('[data-testid=class-files]', answers.map((l) => txt(l.file, clough(l.file))));
+  await done(page);
+  assert.equal(await page.isVisible('[data-testid=class-pairs]'), true);
+  const got = await rows(page);
+  const flagged = new Set(got.filter((r) => r.source).map((r) => r.a));
+  // Copied answers whose text is in the corpus's source (an independent
+  // measure: the share of their 3-word phrases found in it).
+  for (const l of answers) {
+    const id = l.file.replace(/\.txt$/, '');
+    const share = nd.compare(clough(l.file), clough(l.source)).score;
+    if (l.category === 'non') assert.ok(!flagged.has(id), `${id} (non) flagged as copying the source`);
+    else if (share > 0.3) assert.ok(flagged.has(id), `${id} (${l.category}, ${share.toFixed(2)}) not flagged`);
+  }
+  for (const r of got.filter((x) => x.source)) assert.equal(r.b, 'source: orig_taska');
+  assert.ok(got.filter((r) => r.source).every((r) => r.verdict === 'shared-source'));
+
+  // The CSV: the exact header, one row per pair shown.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
+  const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
+  assert.equal(csv[0], 'a,b,containment_ab,containment_ba,similarity,verdict,review');
+  assert.equal(csv.length - 1, got.length);
+  const first = csv[1].split(',');
+  assert.equal(Number(first[4]), Math.max(Number(first[2]), Number(first[3])));
+
+  // The view passes an axe-core audit (no serious or critical violation).
+  await page.evaluate(readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8'));
+  const bad = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}`));
+  assert.deepEqual(bad, []);
+
+  const foreign = requests.filter((u) => !u.startsWith(env.origin + '/') && !u.startsWith('data:') && !u.startsWith('blob:'));
+  assert.deepEqual(foreign, [], 'requests outside the page origin');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(consoleErrors, []);
+  await context.close();
+});
+
+test('docs-bench documents as a class set: the planted pairs are found (F1 ≥ 0.95 at a 60 % cut-off)', async () => {
+  const { docs, pairs } = docsBench();
+  // 150 planted pairs and 100 other documents.
+  const chosen = pairs.slice(0, 150);
+  const inPairs = new Set(chosen.flatMap((p) => [p.a, p.b]));
+  const others = [...docs.keys()].filter((id) => !pairs.some((p) => p.a === id || p.b === id)).slice(0, 100);
+  const ids = [...inPairs, ...others];
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.fill('[data-testid=class-cutoff]', '60');
+  await page.setInputFiles('[data-testid=class-files]', ids.map((id) => txt(`${id}.txt`, docs.get(id))));
+  await done(page);
+  const got = await rows(page);
+  // Truth: the planted pairs, and pairs where one text occurs word for word
+  // in the other (real reuse the benchmark did not plant).
+  const fold = (s) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+  const planted = new Set(chosen.map((p) => [p.a, p.b].sort().join(' ')));
+  let tp = 0;
+  let fp = 0;
+  for (const r of got) {
+    const key = [r.a, r.b].sort().join(' ');
+    if (planted.has(key) || fold(docs.get(r.a)).includes(fold(docs.get(r.b))) || fold(docs.get(r.b)).includes(fold(docs.get(r.a)))) tp++;
+    else fp++;
+  }
+  const found = got.filter((r) => planted.has([r.a, r.b].sort().join(' '))).length;
+  const f1 = (2 * tp) / (2 * tp + fp + (planted.size - found));
+  assert.ok(f1 >= 0.95, `F1 ${f1.toFixed(3)}: ${found}/${planted.size} planted found, ${fp} false`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('.docx, .pdf and .txt in a .zip with a folder per student, and a picked folder', async () => {
+  const [x, y, z] = [clough('g0pA_taskb.txt'), clough('g1pD_taskb.txt'), clough('g0pB_taskb.txt')]; // cut, cut, non
+  const docx = new Uint8Array(await Packer.toBuffer(new Document({
+    sections: [{ children: x.split(/\n+/).filter(Boolean).map((p) => new Paragraph({ children: [new TextRun(p)] })) }],
+  })));
+  const pdf = await (async () => {
+    const c = await env.browser.newContext();
+    const p = await c.newPage();
+    await p.setContent(`<!doctype html><meta charset="utf-8"><body style="font-variant-ligatures:none">${y.split(/\n+/).map((s) => `<p>${s.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`).join('')}</body>`);
+    const out = new Uint8Array(await p.pdf({ format: 'A4' }));
+    await c.close();
+    return out;
+  })();
+  const zip = zipSync({
+    'class/alice/essay.docx': docx,
+    'class/bob/essay.pdf': pdf,
+    'class/carol/part1.txt': strToU8(z.slice(0, 600)),
+    'class/carol/part2.txt': strToU8(z.slice(600)),
+    'class/dave/essay.bin': new Uint8Array(64).fill(1),
+  });
+  const { context, page, errors } = await openPage(env);
+  await page.setInputFiles('[data-testid=class-files]', [{ name: 'class.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) }]);
+  await done(page);
+  const got = await rows(page);
+  assert.ok(got.some((r) => r.a === 'alice' && r.b === 'bob'), `alice–bob found: ${JSON.stringify(got)}`);
+  assert.ok(!got.some((r) => r.a === 'carol' || r.b === 'carol'), 'carol (independent) not paired');
+  assert.match(await page.textContent('[data-testid=class-failed]'), /essay\.bin: not a text/);
+
+  // The same class as a picked folder: a sub-folder per student.
+  const dir = mkdtempSync(join(tmpdir(), 'neardup-class-'));
+  for (const [who, name, bytes] of [['alice', 'essay.docx', docx], ['bob', 'essay.pdf', pdf], ['carol', 'essay.txt', strToU8(z)]]) {
+    mkdirSync(join(dir, 'class', who), { recursive: true });
+    writeFileSync(join(dir, 'class', who, name), bytes);
+  }
+  await page.setInputFiles('[data-testid=class-folder]', join(dir, 'class'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=class-status]').dataset.state === 'running');
+  await done(page);
+  const again = await rows(page);
+  assert.deepEqual(again.map((r) => [r.a, r.b]), [['alice', 'bob']]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the template counts for no pair; review marks survive a reload; a pair opens in the two-text view', async () => {
+  const template = 'Question 3. Explain what PageRank is, how it is computed from the links between pages, and why a search engine would use it to order its results.';
+  const students = [
+    [`${template}\n\nMy answer: ranking uses links as votes, counted again and again until the numbers settle down.`],
+    [`${template}\n\nI think the algorithm models a surfer who clicks at random, and pages where he often lands rank high.`],
+    [`${template}\n\n${clough('g0pA_taskb.txt')}`],
+    [`${template}\n\n${clough('g0pA_taskb.txt').replace(/Google/g, 'the company')}`],
+  ].map(([text], i) => txt(`student${i + 1}.txt`, text));
+  const { context, page, errors } = await openPage(env);
+  await page.setInputFiles('[data-testid=class-files]', students);
+  await done(page);
+  const without = await rows(page);
+  assert.ok(without.some((r) => r.a === 'student1' && r.b === 'student2'), 'without the template, the prompt pairs everyone');
+  await page.fill('[data-testid=class-template]', template);
+  await page.setInputFiles('[data-testid=class-files]', students);
+  await page.waitForFunction(() => document.querySelector('[data-testid=class-status]').dataset.state === 'running');
+  await done(page);
+  const withT = await rows(page);
+  assert.deepEqual(withT.map((r) => [r.a, r.b]), [['student3', 'student4']]);
+  assert.match(await page.textContent('[data-testid=class-exclusions]'), /template's phrases \(found in 4 of 4 texts\)/);
+
+  await page.selectOption('[data-testid=class-pairs] tbody tr select', 'confirmed');
+  await page.waitForFunction(() => /saved/.test(document.querySelector('#class-saved').textContent));
+  await page.reload();
+  await page.click('[data-testid=mode-class-set]');
+  await page.fill('[data-testid=class-template]', template);
+  await page.setInputFiles('[data-testid=class-files]', students);
+  await done(page);
+  assert.equal(await page.inputValue('[data-testid=class-pairs] tbody tr select'), 'confirmed');
+
+  await page.click('[data-testid=class-pairs] tbody tr button');
+  await page.waitForFunction(() => document.querySelector('[data-testid=score]').dataset.value !== undefined);
+  assert.equal(await page.isVisible('[data-testid=text-a]'), true);
+  assert.equal(await page.getAttribute('[data-testid=text-a]', 'data-file'), 'student3');
+  assert.ok(Number(await page.getAttribute('[data-testid=score]', 'data-value')) > 0.8);
+  await page.click('[data-testid=next-passage]');
+  await page.waitForSelector('#view-b mark.hot');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

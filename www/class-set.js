@@ -1,0 +1,533 @@
+// The class-set view: who shares what with whom across a whole class,
+// in the browser. Files (picked, dropped, a folder, .zip archives) are read
+// by reader.js; the core's classPairs (in a Web Worker) finds the pairs
+// sharing passages with the template, stock phrases and sources left out;
+// every pair above the cut-off then gets the full comparison (containment
+// both ways, passages, the learned verdict) in a pool of Web Workers, one
+// per core, streamed into the table. Nothing leaves the page.
+import { readFile, readBytes, readArchive, isArchive, ReadError } from './reader.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** Pairs scoring at least this are returned by the core for the histogram. */
+const HISTOGRAM_FLOOR = 0.02;
+const VERDICT_WORDS = { cut: 'near copy', light: 'light revision', heavy: 'heavy revision', non: 'original' };
+
+let state = null; // {students, sources, template, result, pairs, compared, key}
+let run = 0; // the current analysis; a newer one or Cancel stops the older
+let pool = [];
+
+/** Called by app.js with the function that opens a pair in the two-text view. */
+let openPair = () => {};
+export function onOpenPair(f) {
+  openPair = f;
+}
+
+// ---- input -------------------------------------------------------------
+
+// A student's id: the file name without its extension, or, for files in
+// sub-folders (of a picked folder or an archive), the sub-folder's name.
+function studentOf(path) {
+  const parts = path.split('/').filter(Boolean);
+  if (parts.length >= 2) return parts[parts.length - 2];
+  return parts[0].replace(/\.[^.]+$/, '');
+}
+
+// Drops the folder every path shares (a picked folder's own name, an
+// archive's top folder), so that what is left starts at the students.
+function stripCommonRoot(entries) {
+  const first = entries[0]?.path.split('/') ?? [];
+  if (first.length < 2) return entries;
+  const root = first[0] + '/';
+  if (!entries.every((e) => e.path.startsWith(root) && e.path.split('/').length >= 2)) return entries;
+  return entries.map((e) => ({ ...e, path: e.path.slice(root.length) }));
+}
+
+// Reads Files (archives expanded) into [{path, read: () => Promise<text>}].
+async function entriesOf(files) {
+  const out = [];
+  const failed = [];
+  for (const file of files) {
+    const path = file.webkitRelativePath || file.name;
+    if (isArchive(file)) {
+      try {
+        const inner = stripCommonRoot(await readArchive(file));
+        for (const e of inner) out.push({ path: e.path, name: e.path.split('/').pop(), read: () => readBytes(e.path, e.bytes) });
+      } catch (err) {
+        failed.push({ name: file.name, reason: err instanceof ReadError ? err.reason : String(err?.message ?? err) });
+      }
+    } else {
+      out.push({ path, name: file.name, read: () => readFile(file), file });
+    }
+  }
+  return { entries: stripCommonRoot(out), failed };
+}
+
+// Students: entries grouped by student, their texts joined.
+async function studentsOf(files, progress) {
+  const { entries, failed } = await entriesOf(files);
+  const byId = new Map();
+  let done = 0;
+  for (const e of entries) {
+    try {
+      const { text } = await e.read();
+      const id = studentOf(e.path);
+      const s = byId.get(id) ?? { id, parts: [], files: [] };
+      s.parts.push(text);
+      s.files.push(e.path);
+      byId.set(id, s);
+    } catch (err) {
+      failed.push({ name: e.path, reason: err instanceof ReadError ? err.reason : String(err?.message ?? err) });
+    }
+    progress(++done, entries.length);
+  }
+  const students = [...byId.values()]
+    .map((s) => ({ id: s.id, text: s.parts.join('\n\n'), files: s.files }))
+    .sort((x, y) => x.id.localeCompare(y.id));
+  return { students, failed };
+}
+
+// ---- the worker pool ---------------------------------------------------
+
+function startPool() {
+  if (pool.length) return pool;
+  const n = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8));
+  pool = Array.from({ length: n }, () => {
+    const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    return { w, busy: false };
+  });
+  return pool;
+}
+
+function stopPool() {
+  for (const { w } of pool) w.terminate();
+  pool = [];
+}
+
+let msgId = 0;
+function ask(entry, message) {
+  return new Promise((resolve, reject) => {
+    const id = ++msgId;
+    const onMessage = (e) => {
+      if (e.data.id !== id) return;
+      entry.w.removeEventListener('message', onMessage);
+      if (e.data.error) reject(new Error(e.data.error));
+      else resolve(e.data);
+    };
+    entry.w.addEventListener('message', onMessage);
+    entry.w.postMessage({ id, ...message });
+  });
+}
+
+// ---- the analysis ------------------------------------------------------
+
+function setStatus(s, text) {
+  const el = $('class-status');
+  el.dataset.state = s;
+  el.textContent = text;
+}
+
+function settings() {
+  return {
+    minContainment: Number($('class-cutoff').value) / 100,
+    stockShare: Number($('class-stock').value) / 100,
+  };
+}
+
+// Each text with its excluded ranges (template, stock phrases) blanked by
+// spaces of the same length, so the full comparison leaves them out and
+// its offsets still point into the text as read.
+function blanked(text, ranges) {
+  if (!ranges.length) return text;
+  let out = '';
+  let at = 0;
+  for (const r of ranges) {
+    out += text.slice(at, r.start) + text.slice(r.start, r.end).replace(/[^\n]/g, ' ');
+    at = r.end;
+  }
+  return out + text.slice(at);
+}
+
+async function analyse(files) {
+  const mine = ++run;
+  const alive = () => mine === run;
+  showMode('class');
+  $('class-cancel').hidden = false;
+  setStatus('running', 'Reading files…');
+  const bar = $('class-progress');
+  const progress = (done, total) => {
+    bar.max = total;
+    bar.value = done;
+  };
+  const { students, failed } = await studentsOf(files, progress);
+  const sourceFiles = [...$('class-sources').files];
+  const sourcesRead = await studentsOf(sourceFiles, () => {});
+  if (!alive()) return;
+  failed.push(...sourcesRead.failed);
+  showFailed(failed);
+  const sources = sourcesRead.students.map((s) => ({ ...s, id: `source: ${s.id}` }));
+  if (students.length + sources.length < 2 || !students.length) {
+    setStatus('error', `Give at least two texts (${students.length} student${students.length === 1 ? '' : 's'} read).`);
+    $('class-cancel').hidden = true;
+    return;
+  }
+  const template = $('class-template').value;
+  const options = settings();
+  setStatus('running', `Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
+  const [first] = startPool();
+  let result;
+  const t0 = performance.now();
+  try {
+    ({ result } = await ask(first, {
+      kind: 'classPairs',
+      students: students.map((s) => s.text),
+      sources: sources.map((s) => s.text),
+      template,
+      options: { ...options, minContainment: Math.min(options.minContainment, HISTOGRAM_FLOOR) },
+    }));
+  } catch (err) {
+    if (alive()) {
+      setStatus('error', `The class set could not be analysed: ${err.message}`);
+      $('class-cancel').hidden = true;
+    }
+    return;
+  }
+  if (!alive()) return;
+  const texts = [...students, ...sources];
+  state = { students, sources, texts, template, result, options, compared: new Map(), key: await classKey(texts, template) };
+  state.reviews = await loadReviews(state.key);
+  render();
+  await compareAbove(mine, t0);
+}
+
+// The full comparison of every pair above the cut-off, in the pool.
+async function compareAbove(mine, t0) {
+  const alive = () => mine === run;
+  const todo = above().filter((p) => !state.compared.has(pairKey(p)));
+  const bar = $('class-progress');
+  bar.max = todo.length;
+  bar.value = 0;
+  let next = 0;
+  let done = 0;
+  const masked = state.texts.map((t, i) => blanked(t.text, state.result.texts[i].excluded));
+  const workers = startPool();
+  setStatus('running', `Comparing ${todo.length} pairs in full…`);
+  await Promise.all(
+    workers.map(async (entry) => {
+      while (alive() && next < todo.length) {
+        const p = todo[next++];
+        try {
+          const { reports } = await ask(entry, { a: masked[p.a], sources: [masked[p.b]], options: {} });
+          if (!alive()) return;
+          state.compared.set(pairKey(p), reports[0]);
+        } catch (err) {
+          state.compared.set(pairKey(p), { error: err.message });
+        }
+        bar.value = ++done;
+        updateRow(p);
+      }
+    }),
+  );
+  if (!alive()) return;
+  $('class-cancel').hidden = true;
+  const s = ((performance.now() - t0) / 1000).toFixed(1);
+  setStatus('done', `${state.students.length} students, ${state.sources.length} sources: ${above().length} pairs at or above the cut-off, ${state.result.candidates} sharing any phrase · ${s} s in your browser · nothing uploaded`);
+}
+
+function above() {
+  const cut = settings().minContainment;
+  return state.result.pairs.filter((p) => p.score >= cut);
+}
+
+const pairKey = (p) => `${p.a}:${p.b}`;
+
+// ---- views -------------------------------------------------------------
+
+function showFailed(failed) {
+  const box = $('class-failed');
+  box.hidden = !failed.length;
+  const list = document.createElement('ul');
+  for (const f of failed) {
+    const li = document.createElement('li');
+    li.textContent = `${f.name}: ${f.reason}`;
+    list.append(li);
+  }
+  const head = document.createElement('strong');
+  head.textContent = `${failed.length} file${failed.length === 1 ? '' : 's'} not read (the rest was analysed):`;
+  box.replaceChildren(head, list);
+}
+
+function render() {
+  const { result, texts } = state;
+  const ex = result.texts.reduce((n, t) => n + (t.templateShingles ? 1 : 0), 0);
+  const stock = result.stockPhrases;
+  $('class-exclusions').textContent =
+    `Excluded from every pair: the template's phrases (found in ${ex} of ${texts.length} texts), ` +
+    `${stock} stock phrase${stock === 1 ? '' : 's'} (in more than ${result.stockLimit} students' texts and in no source).`;
+  renderTable();
+  renderHistogram();
+}
+
+function verdictOf(p) {
+  const r = state.compared.get(pairKey(p));
+  if (!r) return '';
+  if (r.error) return 'error';
+  return r.verdict?.class ?? '';
+}
+
+function renderTable() {
+  const rows = sortedRows(above());
+  const tbody = $('class-pairs').tBodies[0];
+  tbody.replaceChildren(...rows.map(rowOf));
+  $('class-export-csv').disabled = false;
+  $('class-count').textContent = `${rows.length} pair${rows.length === 1 ? '' : 's'}`;
+}
+
+let sortKey = 'score';
+function sortedRows(pairs) {
+  const filter = $('class-filter').value.trim().toLowerCase();
+  const kind = $('class-kind').value;
+  const name = (i) => state.texts[i].id.toLowerCase();
+  return pairs
+    .filter((p) => !filter || name(p.a).includes(filter) || name(p.b).includes(filter))
+    .filter((p) => kind === 'all' || (kind === 'source') === p.source)
+    .sort((x, y) => {
+      if (sortKey === 'a') return name(x.a).localeCompare(name(y.a));
+      if (sortKey === 'b') return name(x.b).localeCompare(name(y.b));
+      return y[sortKey] - x[sortKey] || x.a - y.a || x.b - y.b;
+    });
+}
+
+function rowOf(p) {
+  const tr = document.createElement('tr');
+  tr.dataset.pair = pairKey(p);
+  tr.dataset.source = String(p.source);
+  tr.dataset.a = state.texts[p.a].id;
+  tr.dataset.b = state.texts[p.b].id;
+  tr.dataset.score = String(p.score);
+  const r = state.compared.get(pairKey(p));
+  const words = r && !r.error ? Math.round(r.coverageA * r.tokensA) : '';
+  const cells = [
+    state.texts[p.a].id,
+    state.texts[p.b].id,
+    `${Math.round(p.containmentAb * 100)}%`,
+    `${Math.round(p.containmentBa * 100)}%`,
+    String(words),
+    p.source ? 'shared source' : VERDICT_WORDS[verdictOf(p)] ?? (r ? '' : '…'),
+  ];
+  for (const text of cells) {
+    const td = document.createElement('td');
+    td.textContent = text;
+    tr.append(td);
+  }
+  if (p.source && r?.verdict) tr.cells[5].textContent = `shared source (${VERDICT_WORDS[r.verdict.class] ?? r.verdict.class})`;
+  tr.dataset.verdict = p.source ? 'shared-source' : verdictOf(p);
+  const review = document.createElement('select');
+  review.setAttribute('aria-label', `Review of ${state.texts[p.a].id} and ${state.texts[p.b].id}`);
+  for (const [v, label] of [['', 'to review'], ['confirmed', 'confirmed'], ['dismissed', 'dismissed']]) {
+    const o = document.createElement('option');
+    o.value = v;
+    o.textContent = label;
+    review.append(o);
+  }
+  review.value = state.reviews.get(pairKey(p)) ?? '';
+  review.dataset.testid = 'class-review';
+  review.addEventListener('change', () => saveReview(p, review.value));
+  const td = document.createElement('td');
+  td.append(review);
+  tr.append(td);
+  const open = document.createElement('button');
+  open.type = 'button';
+  open.textContent = 'Open';
+  open.setAttribute('aria-label', `Open ${state.texts[p.a].id} and ${state.texts[p.b].id} side by side`);
+  open.addEventListener('click', () => openPair({
+    a: state.texts[p.a].text,
+    aName: state.texts[p.a].id,
+    b: state.texts[p.b].text,
+    bName: state.texts[p.b].id,
+  }));
+  const td2 = document.createElement('td');
+  td2.append(open);
+  tr.append(td2);
+  return tr;
+}
+
+function updateRow(p) {
+  const old = $('class-pairs').querySelector(`tr[data-pair="${pairKey(p)}"]`);
+  if (old) old.replaceWith(rowOf(p));
+}
+
+// A histogram of the pairs' scores (the larger containment) from 2 %, in
+// bins of 5 points, with the cut-off marked: plain SVG.
+function renderHistogram() {
+  const svgNS = 'http://www.w3.org/2000/svg';
+  const bins = new Array(20).fill(0);
+  for (const p of state.result.pairs) bins[Math.min(19, Math.floor(p.score * 20))]++;
+  const max = Math.max(1, ...bins);
+  const svg = document.createElementNS(svgNS, 'svg');
+  svg.setAttribute('viewBox', '0 0 400 120');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `Pairs by score: ${bins.map((n, i) => `${i * 5}–${i * 5 + 5} %: ${n}`).join(', ')}`);
+  bins.forEach((n, i) => {
+    const h = n ? Math.max(2, (n / max) * 100) : 0;
+    const rect = document.createElementNS(svgNS, 'rect');
+    rect.setAttribute('x', String(i * 20 + 1));
+    rect.setAttribute('y', String(105 - h));
+    rect.setAttribute('width', '18');
+    rect.setAttribute('height', String(h));
+    rect.setAttribute('class', 'bar');
+    const title = document.createElementNS(svgNS, 'title');
+    title.textContent = `${i * 5}–${i * 5 + 5} %: ${n} pairs`;
+    rect.append(title);
+    svg.append(rect);
+  });
+  const x = settings().minContainment * 400;
+  const line = document.createElementNS(svgNS, 'line');
+  for (const [k, v] of [['x1', x], ['x2', x], ['y1', 0], ['y2', 108]]) line.setAttribute(k, String(v));
+  line.setAttribute('class', 'cutoff');
+  svg.append(line);
+  for (const [t, at] of [['0 %', 0], ['50 %', 200], ['100 %', 370]]) {
+    const label = document.createElementNS(svgNS, 'text');
+    label.setAttribute('x', String(at));
+    label.setAttribute('y', '119');
+    label.textContent = t;
+    svg.append(label);
+  }
+  $('class-histogram').replaceChildren(svg);
+}
+
+// ---- review marks, kept in IndexedDB per class set ---------------------
+
+async function classKey(texts, template) {
+  const data = new TextEncoder().encode(JSON.stringify([texts.map((t) => [t.id, t.text]), template]));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
+  return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function db() {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open('neardup-class-sets', 1);
+    req.onupgradeneeded = () => req.result.createObjectStore('reviews');
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+async function loadReviews(key) {
+  try {
+    const d = await db();
+    return await new Promise((resolve) => {
+      const req = d.transaction('reviews').objectStore('reviews').get(key);
+      req.onsuccess = () => resolve(new Map(Object.entries(req.result ?? {})));
+      req.onerror = () => resolve(new Map());
+    });
+  } catch {
+    return new Map(); // private browsing without storage: marks last the session
+  }
+}
+
+async function saveReview(p, value) {
+  if (value) state.reviews.set(pairKey(p), value);
+  else state.reviews.delete(pairKey(p));
+  try {
+    const d = await db();
+    const tx = d.transaction('reviews', 'readwrite');
+    tx.objectStore('reviews').put(Object.fromEntries(state.reviews), state.key);
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    $('class-saved').textContent = 'Review marks saved in this browser.';
+  } catch (err) {
+    $('class-saved').textContent = `Review marks not saved: ${err?.message ?? err}`;
+  }
+}
+
+// ---- export ------------------------------------------------------------
+
+async function exportCsv() {
+  if (!state) return;
+  const { unparse } = await import('./lib/csv.js');
+  const rows = above().map((p) => ({
+    a: state.texts[p.a].id,
+    b: state.texts[p.b].id,
+    containment_ab: p.containmentAb,
+    containment_ba: p.containmentBa,
+    similarity: p.score,
+    verdict: p.source ? 'shared source' : verdictOf(p),
+    review: state.reviews.get(pairKey(p)) ?? '',
+  }));
+  const csv = unparse(rows, { columns: ['a', 'b', 'containment_ab', 'containment_ba', 'similarity', 'verdict', 'review'], newline: '\n' });
+  download(`${rows.length ? csv : 'a,b,containment_ab,containment_ba,similarity,verdict,review'}\n`, 'neardup-pairs.csv', 'text/csv');
+}
+
+function download(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// ---- modes and wiring --------------------------------------------------
+
+/** Shows the two-text view (`'two'`) or the class-set view (`'class'`). */
+export function showMode(mode) {
+  $('two-text-view').hidden = mode !== 'two';
+  $('class-view').hidden = mode !== 'class';
+  $('mode-two-text').setAttribute('aria-pressed', String(mode === 'two'));
+  $('mode-class-set').setAttribute('aria-pressed', String(mode === 'class'));
+}
+
+$('mode-two-text').addEventListener('click', () => showMode('two'));
+$('mode-class-set').addEventListener('click', () => showMode('class'));
+$('class-files').addEventListener('change', () => {
+  const files = [...$('class-files').files];
+  if (files.length) analyse(files);
+});
+$('class-folder').addEventListener('change', () => {
+  const files = [...$('class-folder').files];
+  if (files.length) analyse(files);
+});
+$('class-drop').addEventListener('dragover', (e) => {
+  e.preventDefault();
+  $('class-drop').classList.add('drop');
+});
+$('class-drop').addEventListener('dragleave', () => $('class-drop').classList.remove('drop'));
+$('class-drop').addEventListener('drop', (e) => {
+  e.preventDefault();
+  $('class-drop').classList.remove('drop');
+  const files = [...e.dataTransfer.files];
+  if (files.length) analyse(files);
+});
+$('class-template-file').addEventListener('change', async () => {
+  const file = $('class-template-file').files[0];
+  if (!file) return;
+  try {
+    $('class-template').value = (await readFile(file)).text;
+  } catch (err) {
+    $('class-template').value = '';
+    showFailed([{ name: file.name, reason: err.reason ?? err.message }]);
+  }
+});
+$('class-cancel').addEventListener('click', () => {
+  run++;
+  stopPool();
+  $('class-cancel').hidden = true;
+  setStatus('error', 'Cancelled.');
+});
+$('class-cutoff').addEventListener('change', () => {
+  if (!state) return;
+  render();
+  const mine = run;
+  compareAbove(mine, performance.now());
+});
+for (const id of ['class-filter', 'class-kind']) $(id).addEventListener('input', () => state && renderTable());
+for (const th of document.querySelectorAll('#class-pairs th[data-sort]')) {
+  th.querySelector('button').addEventListener('click', () => {
+    sortKey = th.dataset.sort;
+    if (state) renderTable();
+  });
+}
+$('class-export-csv').addEventListener('click', exportCsv);
