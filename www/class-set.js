@@ -6,6 +6,7 @@
 // both ways, passages, the learned verdict) in a pool of Web Workers, one
 // per core, streamed into the table. Nothing leaves the page.
 import { readFile, readBytes, readArchive, isArchive, ReadError } from './reader.js';
+import { evidenceHtml } from './report.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -52,12 +53,14 @@ async function entriesOf(files) {
     if (isArchive(file)) {
       try {
         const inner = stripCommonRoot(await readArchive(file));
-        for (const e of inner) out.push({ path: e.path, name: e.path.split('/').pop(), read: () => readBytes(e.path, e.bytes) });
+        for (const e of inner) {
+          out.push({ path: e.path, name: e.path.split('/').pop(), read: () => readBytes(e.path, e.bytes), bytes: async () => e.bytes });
+        }
       } catch (err) {
         failed.push({ name: file.name, reason: err instanceof ReadError ? err.reason : String(err?.message ?? err) });
       }
     } else {
-      out.push({ path, name: file.name, read: () => readFile(file), file });
+      out.push({ path, name: file.name, read: () => readFile(file), bytes: async () => new Uint8Array(await file.arrayBuffer()) });
     }
   }
   return { entries: stripCommonRoot(out), failed };
@@ -74,7 +77,7 @@ async function studentsOf(files, progress) {
       const id = studentOf(e.path);
       const s = byId.get(id) ?? { id, parts: [], files: [] };
       s.parts.push(text);
-      s.files.push(e.path);
+      s.files.push({ path: e.path, sha256: await sha256(await e.bytes()) });
       byId.set(id, s);
     } catch (err) {
       failed.push({ name: e.path, reason: err instanceof ReadError ? err.reason : String(err?.message ?? err) });
@@ -85,6 +88,11 @@ async function studentsOf(files, progress) {
     .map((s) => ({ id: s.id, text: s.parts.join('\n\n'), files: s.files }))
     .sort((x, y) => x.id.localeCompare(y.id));
   return { students, failed };
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 // ---- the worker pool ---------------------------------------------------
@@ -196,6 +204,7 @@ async function analyse(files) {
   const texts = [...students, ...sources];
   state = { students, sources, texts, template, result, options, compared: new Map(), key: await classKey(texts, template) };
   state.reviews = await loadReviews(state.key);
+  state.templateSha = await sha256(new TextEncoder().encode(template));
   render();
   await compareAbove(mine, t0);
 }
@@ -280,6 +289,7 @@ function renderTable() {
   const tbody = $('class-pairs').tBodies[0];
   tbody.replaceChildren(...rows.map(rowOf));
   $('class-export-csv').disabled = false;
+  $('class-export-pack').disabled = false;
   $('class-count').textContent = `${rows.length} pair${rows.length === 1 ? '' : 's'}`;
 }
 
@@ -461,6 +471,54 @@ async function exportCsv() {
   download(`${rows.length ? csv : 'a,b,containment_ab,containment_ba,similarity,verdict,review'}\n`, 'neardup-pairs.csv', 'text/csv');
 }
 
+// The evidence pack: settings, every file's SHA-256, and each pair at or
+// above the cut-off with both texts highlighted (report.js).
+function exportPack() {
+  if (!state) return;
+  const pseudo = $('class-pseudonyms').checked;
+  const names = new Map();
+  state.texts.forEach((t, i) => {
+    const isSource = i >= state.students.length;
+    names.set(i, pseudo && !isSource ? `Student ${i + 1}` : t.id);
+  });
+  const o = settings();
+  const sha = state.templateSha;
+  const pairs = above().map((p) => {
+    const r = state.compared.get(pairKey(p));
+    return {
+      a: names.get(p.a),
+      b: names.get(p.b),
+      source: p.source,
+      containmentAb: p.containmentAb,
+      containmentBa: p.containmentBa,
+      verdict: VERDICT_WORDS[verdictOf(p)] ?? '',
+      review: state.reviews.get(pairKey(p)) ?? '',
+      textA: state.texts[p.a].text,
+      textB: state.texts[p.b].text,
+      passages: r && !r.error ? r.passages : [],
+      excludedA: state.result.texts[p.a].excluded,
+      excludedB: state.result.texts[p.b].excluded,
+    };
+  });
+  const files = state.texts.flatMap((t, i) =>
+    t.files.map((f, j) => ({ student: names.get(i), path: pseudo && i < state.students.length ? `${names.get(i)}, file ${j + 1}` : f.path, sha256: f.sha256 })),
+  );
+  const html = evidenceHtml({
+    settings: [
+      ['Students', String(state.students.length)],
+      ['Sources (compared one way)', state.sources.map((s) => s.id).join(', ') || 'none'],
+      ['Template', state.template.trim() ? `given (SHA-256 of its text ${sha})` : 'none'],
+      ['Cut-off (larger containment)', `${Math.round(o.minContainment * 100)} %`],
+      ['Stock phrases', `in more than ${Math.round(o.stockShare * 100)} % of the students' texts (${state.result.stockLimit}) and in no source: ${state.result.stockPhrases}`],
+      ['Words per phrase (k)', String(state.result.options.wordK)],
+      ['Names', pseudo ? 'replaced by pseudonyms' : 'as given'],
+    ],
+    files,
+    pairs,
+  });
+  download(html, 'neardup-evidence.html', 'text/html');
+}
+
 function download(text, name, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
@@ -531,3 +589,4 @@ for (const th of document.querySelectorAll('#class-pairs th[data-sort]')) {
   });
 }
 $('class-export-csv').addEventListener('click', exportCsv);
+$('class-export-pack').addEventListener('click', exportPack);

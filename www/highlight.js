@@ -54,6 +54,13 @@ export function segments(length, ranges) {
  */
 export function segmentNode(doc, text, seg) {
   const t = text.slice(seg.start, seg.end);
+  if (!seg.ids.length && seg.excluded) {
+    const span = doc.createElement('span');
+    span.className = 'excluded';
+    span.title = 'excluded: template or stock phrase';
+    span.textContent = t;
+    return span;
+  }
   if (!seg.ids.length) return doc.createTextNode(t);
   const mark = doc.createElement('mark');
   mark.dataset.passages = seg.ids.join(' ');
@@ -66,14 +73,23 @@ export function segmentNode(doc, text, seg) {
 }
 
 /**
- * Fills `into` with the highlighted text at once (the report).
+ * Fills `into` with the highlighted text at once (the reports).
  * @param {HTMLElement} into
  * @param {string} text
  * @param {Array<{start: number, end: number, id: string, src: number}>} ranges
+ * @param {Array<{start: number, end: number}>} [excluded] ranges left out
+ *   of the comparison (a class set's template and stock phrases): greyed
+ *   where no passage covers them
  */
-export function highlightNow(into, text, ranges) {
+export function highlightNow(into, text, ranges, excluded = []) {
   const doc = into.ownerDocument;
-  into.replaceChildren(...segments(text.length, ranges).map((s) => segmentNode(doc, text, s)));
+  const segs = segments(text.length, [...ranges, ...excluded.map((r) => ({ ...r, id: '', src: -1 }))]);
+  into.replaceChildren(
+    ...segs.map((s) => {
+      const ids = s.ids.filter((id) => id !== '');
+      return segmentNode(doc, text, { ...s, ids, srcs: s.srcs.filter((x) => x >= 0), excluded: ids.length < s.ids.length });
+    }),
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { zipSync, strToU8 } from 'fflate';
@@ -171,6 +172,19 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
   const withT = await rows(page);
   assert.deepEqual(withT.map((r) => [r.a, r.b]), [['student3', 'student4']]);
   assert.match(await page.textContent('[data-testid=class-exclusions]'), /template's phrases \(found in 4 of 4 texts\)/);
+
+  // The evidence pack, with pseudonyms: settings, every file's SHA-256, the
+  // pair with its passages highlighted and the template greyed; no script,
+  // no student's name.
+  await page.check('[data-testid=class-pseudonyms]');
+  const [pack] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-pack]')]);
+  const html = readFileSync(await pack.path(), 'utf8');
+  for (const f of students) assert.ok(html.includes(createHash('sha256').update(f.buffer).digest('hex')), `SHA-256 of ${f.name}`);
+  assert.ok(!/student\d/.test(html), 'no student name with pseudonyms');
+  assert.match(html, /Pair 1: Student 3 and Student 4/);
+  assert.ok((html.match(/<mark/g) ?? []).length >= 2, 'passages highlighted');
+  assert.ok(html.includes('class="excluded"'), 'the template greyed');
+  assert.ok(!/<script|<link|src=/i.test(html), 'self-contained, no script');
 
   await page.selectOption('[data-testid=class-pairs] tbody tr select', 'confirmed');
   await page.waitForFunction(() => /saved/.test(document.querySelector('#class-saved').textContent));
