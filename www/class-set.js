@@ -6,7 +6,7 @@
 // both ways, passages, the learned verdict) in a pool of Web Workers, one
 // per core, streamed into the table. Nothing leaves the page.
 import { readFile, readBytes, readArchive, isArchive, ReadError } from './reader.js';
-import { evidenceHtml } from './report.js';
+import { download, evidenceHtml } from './report.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -132,6 +132,7 @@ function ask(entry, message) {
 function setStatus(s, text) {
   const el = $('class-status');
   el.dataset.state = s;
+  el.dataset.run = String(run); // which analysis the state is of
   el.textContent = text;
 }
 
@@ -238,9 +239,10 @@ async function compareAbove(mine, t0) {
     }),
   );
   if (!alive()) return;
+  renderGraph();
   $('class-cancel').hidden = true;
   const s = ((performance.now() - t0) / 1000).toFixed(1);
-  setStatus('done', `${state.students.length} students, ${state.sources.length} sources: ${above().length} pairs at or above the cut-off, ${state.result.candidates} sharing any phrase · ${s} s in your browser · nothing uploaded`);
+  setStatus('done', `${state.students.length} students, ${state.sources.length} source${state.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off, ${state.result.candidates} sharing any phrase · ${s} s in your browser · nothing uploaded`);
 }
 
 function above() {
@@ -275,6 +277,7 @@ function render() {
     `${stock} stock phrase${stock === 1 ? '' : 's'} (in more than ${result.stockLimit} students' texts and in no source).`;
   renderTable();
   renderHistogram();
+  renderGraph();
 }
 
 function verdictOf(p) {
@@ -406,6 +409,77 @@ function renderHistogram() {
   $('class-histogram').replaceChildren(svg);
 }
 
+// A graph of the texts: an edge per pair at or above the cut-off, coloured
+// by its verdict (grey while not compared; dashed to a source). Each
+// connected group (a cluster of students who share passages) is drawn on
+// its own circle, the largest first: plain SVG.
+const EDGE_CLASS = { cut: 'e-cut', light: 'e-light', heavy: 'e-heavy', non: 'e-non' };
+function renderGraph() {
+  const svgNS = 'http://www.w3.org/2000/svg';
+  const pairs = above();
+  const parent = new Map();
+  const find = (x) => {
+    while (parent.get(x) !== x) x = parent.get(x);
+    return x;
+  };
+  for (const p of pairs) {
+    for (const x of [p.a, p.b]) if (!parent.has(x)) parent.set(x, x);
+    parent.set(find(p.a), find(p.b));
+  }
+  const groups = new Map();
+  for (const x of parent.keys()) {
+    const r = find(x);
+    groups.set(r, [...(groups.get(r) ?? []), x]);
+  }
+  const clusters = [...groups.values()].sort((x, y) => y.length - x.length || x[0] - y[0]);
+  const svg = document.createElementNS(svgNS, 'svg');
+  const cols = Math.max(1, Math.min(4, clusters.length));
+  const cell = 200;
+  const rowsN = Math.max(1, Math.ceil(clusters.length / cols));
+  svg.setAttribute('viewBox', `0 0 ${cols * cell} ${rowsN * cell}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `${clusters.length} groups of texts sharing passages: ` +
+    clusters.map((c) => c.map((i) => state.texts[i].id).join(', ')).join('; '));
+  const at = new Map();
+  clusters.forEach((c, k) => {
+    const cx = (k % cols) * cell + cell / 2;
+    const cy = Math.floor(k / cols) * cell + cell / 2;
+    const r = c.length === 1 ? 0 : Math.min(80, 25 + 8 * c.length);
+    c.forEach((x, j) => {
+      const t = (2 * Math.PI * j) / c.length;
+      at.set(x, [cx + r * Math.cos(t), cy + r * Math.sin(t)]);
+    });
+  });
+  for (const p of pairs) {
+    const [x1, y1] = at.get(p.a);
+    const [x2, y2] = at.get(p.b);
+    const line = document.createElementNS(svgNS, 'line');
+    for (const [k, v] of [['x1', x1], ['y1', y1], ['x2', x2], ['y2', y2]]) line.setAttribute(k, v.toFixed(1));
+    line.setAttribute('class', `edge ${p.source ? 'e-source' : EDGE_CLASS[verdictOf(p)] ?? 'e-pending'}`);
+    line.setAttribute('stroke-width', String(1 + 4 * p.score));
+    const title = document.createElementNS(svgNS, 'title');
+    title.textContent = `${state.texts[p.a].id} – ${state.texts[p.b].id}: ${Math.round(p.score * 100)} %`;
+    line.append(title);
+    svg.append(line);
+  }
+  for (const [x, [cx, cy]] of at) {
+    const g = document.createElementNS(svgNS, 'g');
+    const dot = document.createElementNS(svgNS, 'circle');
+    dot.setAttribute('cx', cx.toFixed(1));
+    dot.setAttribute('cy', cy.toFixed(1));
+    dot.setAttribute('r', '6');
+    dot.setAttribute('class', x >= state.students.length ? 'node source' : 'node');
+    const label = document.createElementNS(svgNS, 'text');
+    label.setAttribute('x', (cx + 8).toFixed(1));
+    label.setAttribute('y', (cy + 4).toFixed(1));
+    label.textContent = state.texts[x].id;
+    g.append(dot, label);
+    svg.append(g);
+  }
+  $('class-graph').replaceChildren(svg);
+  $('class-graph').dataset.clusters = String(clusters.length);
+}
+
 // ---- review marks, kept in IndexedDB per class set ---------------------
 
 async function classKey(texts, template) {
@@ -519,14 +593,6 @@ function exportPack() {
   download(html, 'neardup-evidence.html', 'text/html');
 }
 
-function download(text, name, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 // ---- modes and wiring --------------------------------------------------
 

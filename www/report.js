@@ -20,17 +20,10 @@ mark,.src-0{background:#ffe58a}.src-1{background:#a8d8ff}.src-2{background:#c3f0
 mark.overlap{outline:2px dashed #5b6475}
 @media print{body{max-width:none;margin:0}.view{break-inside:auto}h2{break-after:avoid}}`;
 
-/**
- * The report's HTML.
- * @param {object} r what the page shows: `{a, aName, sources: [{k, text,
- *   name}], reports, best, headline, label, reading, coverage, verdict,
- *   settings: [[name, value]], misspellings: [[word, source word]],
- *   passages: [{id, src, words, a: {start, end}}], ranges: {a: [...],
- *   bySource: [[...]]}}`
- * @returns {string} a complete HTML document
- */
-export function reportHtml(r) {
-  const doc = document.implementation.createHTMLDocument('neardup report');
+// A document to build a report in: `add(tag, text, class, parent)` appends
+// an element holding `text` as a text node; `table(rows, head)` a table.
+function builder(title) {
+  const doc = document.implementation.createHTMLDocument(title);
   const body = doc.body;
   const add = (tag, text, cls, parent = body) => {
     const el = doc.createElement(tag);
@@ -52,6 +45,35 @@ export function reportHtml(r) {
     }
     return t;
   };
+  return { doc, body, add, table };
+}
+
+/**
+ * Offers `text` as a file to download (a blob URL, revoked after a while).
+ * @param {string} text
+ * @param {string} name the file name
+ * @param {string} type its MIME type
+ */
+export function download(text, name, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * The report's HTML.
+ * @param {object} r what the page shows: `{a, aName, sources: [{k, text,
+ *   name}], reports, best, headline, label, reading, coverage, verdict,
+ *   settings: [[name, value]], misspellings: [[word, source word]],
+ *   passages: [{id, src, words, a: {start, end}}], ranges: {a: [...],
+ *   bySource: [[...]]}}`
+ * @returns {string} a complete HTML document
+ */
+export function reportHtml(r) {
+  const { body, add, table } = builder('neardup report');
   add('h1', 'neardup report');
   add('p', `Made ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in the browser by neardup; the texts were not uploaded.`, 'muted');
   add('p', r.headline, 'score');
@@ -117,26 +139,7 @@ code{font-size:.8rem;word-break:break-all}`;
  * @returns {string} a complete HTML document
  */
 export function evidenceHtml(d) {
-  const doc = document.implementation.createHTMLDocument('neardup evidence pack');
-  const body = doc.body;
-  const add = (tag, text, cls, parent = body) => {
-    const el = doc.createElement(tag);
-    if (text !== undefined) el.textContent = text;
-    if (cls) el.className = cls;
-    parent.append(el);
-    return el;
-  };
-  const table = (rows, head, parent = body) => {
-    const t = add('table', undefined, undefined, parent);
-    const tr0 = add('tr', undefined, undefined, add('thead', undefined, undefined, t));
-    for (const h of head) add('th', h, undefined, tr0);
-    const tb = add('tbody', undefined, undefined, t);
-    for (const row of rows) {
-      const tr = add('tr', undefined, undefined, tb);
-      for (const cell of row) add('td', String(cell), undefined, tr);
-    }
-    return t;
-  };
+  const { doc, body, add, table } = builder('neardup evidence pack');
   add('h1', 'neardup evidence pack');
   add('p', `Made ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in the browser by neardup; nothing was uploaded.`, 'muted');
   add('h2', 'Settings');

@@ -6,7 +6,7 @@
 // verdict) the page says so.
 import { readFile } from './reader.js';
 import { highlightInto, SOURCE_COLOURS } from './highlight.js';
-import { reportHtml } from './report.js';
+import { download, reportHtml } from './report.js';
 
 const $ = (id) => document.getElementById(id);
 const textA = $('text-a');
@@ -712,12 +712,7 @@ $('report').addEventListener('click', () => {
     passages: last.passages.slice().sort((x, y) => x.a.start - y.a.start),
     ranges: { a: last.rangesA, bySource: last.bySource },
   });
-  const url = URL.createObjectURL(new Blob([html], { type: 'text/html' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'neardup-report.html';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  download(html, 'neardup-report.html', 'text/html');
 });
 
 /**

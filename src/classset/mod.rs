@@ -37,8 +37,9 @@
 
 pub mod index;
 
+use crate::compare::check_size;
 use crate::document::Document;
-use crate::error::{check_range, Error, ErrorKind};
+use crate::error::{check_range, Error};
 use crate::shingle::Shingling;
 use crate::text::{utf16_offsets, TextRange};
 use alloc::vec::Vec;
@@ -111,7 +112,7 @@ impl ClassSetConfig {
     /// Checks every option against its range.
     ///
     /// # Errors
-    /// [`ErrorKind::InvalidOption`] naming the option and its range.
+    /// [`crate::ErrorKind::InvalidOption`] naming the option and its range.
     pub fn check(&self) -> Result<(), Error> {
         check_range("word_k", self.word_k, 1..=32)?;
         if !(self.stock_share > 0.0 && self.stock_share <= 1.0) {
@@ -220,10 +221,10 @@ impl ClassSetReport {
 /// ([`ClassSetReport::into_utf16`] for JavaScript).
 ///
 /// # Errors
-/// * [`ErrorKind::InvalidOption`] when `config.check()` fails;
-/// * [`ErrorKind::TooLarge`] naming the text (`"student"`, `"source"`,
+/// * [`crate::ErrorKind::InvalidOption`] when `config.check()` fails;
+/// * [`crate::ErrorKind::TooLarge`] naming the text (`"student"`, `"source"`,
 ///   `"template"`) over `config.max_bytes`;
-/// * [`ErrorKind::InvalidOption`] (`students`) when fewer than two texts,
+/// * [`crate::ErrorKind::InvalidOption`] (`students`) when fewer than two texts,
 ///   or no student's, are given.
 ///
 /// ```
@@ -285,7 +286,8 @@ pub fn class_pairs(
     template_set.dedup();
 
     let n_students = students.len();
-    let stock_limit = ((config.stock_share * n_students as f64).floor() as usize)
+    // `as` truncates: the floor of a non-negative product.
+    let stock_limit = ((config.stock_share * n_students as f64) as usize)
         .max(MIN_STOCK_DOCUMENTS)
         .min(u32::MAX as usize);
     let sets: Vec<Vec<u64>> = sequences
@@ -391,20 +393,10 @@ pub fn class_pairs(
     })
 }
 
-fn check_size(text: &str, which: &'static str, max: u64) -> Result<(), Error> {
-    if text.len() as u64 > max {
-        return Err(Error::new(ErrorKind::TooLarge {
-            which,
-            len: text.len() as u64,
-            max,
-        }));
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ErrorKind;
 
     const COPIED: &str =
         "the mitochondria is the powerhouse of the cell and makes most of its energy";

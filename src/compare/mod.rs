@@ -240,8 +240,9 @@ fn ranges_to_utf16(text: &str, ranges: Vec<&mut TextRange>) {
     }
 }
 
-/// Checks a text's size before any work is done on it.
-fn check_size(text: &str, which: &'static str, max: u64) -> Result<(), Error> {
+/// Checks a text's size before any work is done on it: `TooLarge` naming
+/// `which` when it exceeds `max` bytes.
+pub(crate) fn check_size(text: &str, which: &'static str, max: u64) -> Result<(), Error> {
     if text.len() as u64 > max {
         return Err(Error::new(ErrorKind::TooLarge {
             which,

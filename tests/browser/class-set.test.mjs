@@ -26,8 +26,16 @@ after(async () => {
 
 const txt = (name, text) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text, 'utf8') });
 
-async function done(page, timeout = 120_000) {
-  await page.waitForFunction(() => ['done', 'error'].includes(document.querySelector('[data-testid=class-status]').dataset.state), null, { timeout });
+// Waits for the analysis after `after` (a data-run number) to end.
+async function done(page, after = 0, timeout = 120_000) {
+  await page.waitForFunction(
+    (n) => {
+      const el = document.querySelector('[data-testid=class-status]');
+      return Number(el.dataset.run ?? 0) > n && ['done', 'error'].includes(el.dataset.state);
+    },
+    after,
+    { timeout },
+  );
   assert.equal(await page.getAttribute('[data-testid=class-status]', 'data-state'), 'done', await page.textContent('[data-testid=class-status]'));
 }
 
@@ -143,11 +151,15 @@ test('.docx, .pdf and .txt in a .zip with a folder per student, and a picked fol
     mkdirSync(join(dir, 'class', who), { recursive: true });
     writeFileSync(join(dir, 'class', who, name), bytes);
   }
+  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
   await page.setInputFiles('[data-testid=class-folder]', join(dir, 'class'));
-  await page.waitForFunction(() => document.querySelector('[data-testid=class-status]').dataset.state === 'running');
-  await done(page);
+  await done(page, before);
   const again = await rows(page);
   assert.deepEqual(again.map((r) => [r.a, r.b]), [['alice', 'bob']]);
+  // The graph: one group, alice and bob, joined by one edge.
+  assert.equal(await page.getAttribute('[data-testid=class-graph]', 'data-clusters'), '1');
+  assert.deepEqual(await page.$$eval('[data-testid=class-graph] text', (ts) => ts.map((t) => t.textContent).sort()), ['alice', 'bob']);
+  assert.equal((await page.$$('[data-testid=class-graph] line.edge')).length, 1);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -166,9 +178,9 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
   const without = await rows(page);
   assert.ok(without.some((r) => r.a === 'student1' && r.b === 'student2'), 'without the template, the prompt pairs everyone');
   await page.fill('[data-testid=class-template]', template);
+  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
   await page.setInputFiles('[data-testid=class-files]', students);
-  await page.waitForFunction(() => document.querySelector('[data-testid=class-status]').dataset.state === 'running');
-  await done(page);
+  await done(page, before);
   const withT = await rows(page);
   assert.deepEqual(withT.map((r) => [r.a, r.b]), [['student3', 'student4']]);
   assert.match(await page.textContent('[data-testid=class-exclusions]'), /template's phrases \(found in 4 of 4 texts\)/);
