@@ -7,6 +7,7 @@
 // per core, streamed into the table. Nothing leaves the page.
 import { readFile, readBytes, readArchive, isArchive, ReadError } from './reader.js';
 import { download, evidenceHtml } from './report.js';
+import { blank, merge, quotedRanges, referenceListRanges } from './exclusions.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -143,20 +144,6 @@ function settings() {
   };
 }
 
-// Each text with its excluded ranges (template, stock phrases) blanked by
-// spaces of the same length, so the full comparison leaves them out and
-// its offsets still point into the text as read.
-function blanked(text, ranges) {
-  if (!ranges.length) return text;
-  let out = '';
-  let at = 0;
-  for (const r of ranges) {
-    out += text.slice(at, r.start) + text.slice(r.start, r.end).replace(/[^\n]/g, ' ');
-    at = r.end;
-  }
-  return out + text.slice(at);
-}
-
 async function analyse(files) {
   const mine = ++run;
   const alive = () => mine === run;
@@ -182,6 +169,12 @@ async function analyse(files) {
   }
   const template = $('class-template').value;
   const options = settings();
+  // Quotations and trailing reference lists are left out before the core
+  // sees the texts (blanked, so offsets hold), and greyed with the rest.
+  const quotes = $('class-quotes').checked;
+  const refs = $('class-references').checked;
+  const own = [...students, ...sources].map((t) =>
+    merge([...(quotes ? quotedRanges(t.text) : []), ...(refs ? referenceListRanges(t.text) : [])]));
   setStatus('running', `Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
   const [first] = startPool();
   let result;
@@ -189,8 +182,8 @@ async function analyse(files) {
   try {
     ({ result } = await ask(first, {
       kind: 'classPairs',
-      students: students.map((s) => s.text),
-      sources: sources.map((s) => s.text),
+      students: students.map((s, i) => blank(s.text, own[i])),
+      sources: sources.map((s, i) => blank(s.text, own[students.length + i])),
       template,
       options: { ...options, minContainment: Math.min(options.minContainment, HISTOGRAM_FLOOR) },
     }));
@@ -203,7 +196,12 @@ async function analyse(files) {
   }
   if (!alive()) return;
   const texts = [...students, ...sources];
-  state = { students, sources, texts, template, result, options, compared: new Map(), key: await classKey(texts, template) };
+  for (const [i, t] of result.texts.entries()) t.excluded = merge([...t.excluded, ...own[i]]);
+  const counted = {
+    quotes: quotes ? texts.reduce((n, t) => n + quotedRanges(t.text).length, 0) : 0,
+    refs: refs ? texts.filter((t) => referenceListRanges(t.text).length).length : 0,
+  };
+  state = { students, sources, texts, template, result, options, counted, compared: new Map(), key: await classKey(texts, template) };
   state.reviews = await loadReviews(state.key);
   state.templateSha = await sha256(new TextEncoder().encode(template));
   render();
@@ -219,7 +217,7 @@ async function compareAbove(mine, t0) {
   bar.value = 0;
   let next = 0;
   let done = 0;
-  const masked = state.texts.map((t, i) => blanked(t.text, state.result.texts[i].excluded));
+  const masked = state.texts.map((t, i) => blank(t.text, state.result.texts[i].excluded));
   const workers = startPool();
   setStatus('running', `Comparing ${todo.length} pairs in full…`);
   await Promise.all(
@@ -272,9 +270,12 @@ function render() {
   const { result, texts } = state;
   const ex = result.texts.reduce((n, t) => n + (t.templateShingles ? 1 : 0), 0);
   const stock = result.stockPhrases;
+  const { quotes, refs } = state.counted;
   $('class-exclusions').textContent =
     `Excluded from every pair: the template's phrases (found in ${ex} of ${texts.length} texts), ` +
-    `${stock} stock phrase${stock === 1 ? '' : 's'} (in more than ${result.stockLimit} students' texts and in no source).`;
+    `${stock} stock phrase${stock === 1 ? '' : 's'} (in more than ${result.stockLimit} students' texts and in no source), ` +
+    `${quotes} quotation${quotes === 1 ? '' : 's'}, ${refs} reference list${refs === 1 ? '' : 's'}. ` +
+    'They are greyed in the texts of a pair.';
   renderTable();
   renderHistogram();
   renderGraph();
@@ -358,6 +359,9 @@ function rowOf(p) {
     aName: state.texts[p.a].id,
     b: state.texts[p.b].text,
     bName: state.texts[p.b].id,
+    excludedA: state.result.texts[p.a].excluded,
+    excludedB: state.result.texts[p.b].excluded,
+    commonA: state.result.texts[p.a].common,
   }));
   const td2 = document.createElement('td');
   td2.append(open);
@@ -585,6 +589,8 @@ function exportPack() {
       ['Cut-off (larger containment)', `${Math.round(o.minContainment * 100)} %`],
       ['Stock phrases', `in more than ${Math.round(o.stockShare * 100)} % of the students' texts (${state.result.stockLimit}) and in no source: ${state.result.stockPhrases}`],
       ['Words per phrase (k)', String(state.result.options.wordK)],
+      ['Quotations', $('class-quotes').checked ? `left out (${state.counted.quotes})` : 'counted'],
+      ['Trailing reference lists', $('class-references').checked ? `left out (${state.counted.refs})` : 'counted'],
       ['Names', pseudo ? 'replaced by pseudonyms' : 'as given'],
     ],
     files,

@@ -57,7 +57,7 @@ export function segmentNode(doc, text, seg) {
   if (!seg.ids.length && seg.excluded) {
     const span = doc.createElement('span');
     span.className = 'excluded';
-    span.title = 'excluded: template or stock phrase';
+    span.title = 'left out of the comparison';
     span.textContent = t;
     return span;
   }
@@ -72,24 +72,29 @@ export function segmentNode(doc, text, seg) {
   return mark;
 }
 
+// Segments of `text` with passages `ranges`, and `excluded` ranges marked
+// where no passage covers them.
+function markedSegments(text, ranges, excluded) {
+  if (!excluded.length) return segments(text.length, ranges);
+  const segs = segments(text.length, [...ranges, ...excluded.map((r) => ({ ...r, id: '', src: -1 }))]);
+  return segs.map((s) => {
+    const ids = s.ids.filter((id) => id !== '');
+    return { ...s, ids, srcs: s.srcs.filter((x) => x >= 0), excluded: ids.length < s.ids.length };
+  });
+}
+
 /**
  * Fills `into` with the highlighted text at once (the reports).
  * @param {HTMLElement} into
  * @param {string} text
  * @param {Array<{start: number, end: number, id: string, src: number}>} ranges
  * @param {Array<{start: number, end: number}>} [excluded] ranges left out
- *   of the comparison (a class set's template and stock phrases): greyed
- *   where no passage covers them
+ *   of the comparison (quotations, a reference list, a class set's template
+ *   and stock phrases): greyed where no passage covers them
  */
 export function highlightNow(into, text, ranges, excluded = []) {
   const doc = into.ownerDocument;
-  const segs = segments(text.length, [...ranges, ...excluded.map((r) => ({ ...r, id: '', src: -1 }))]);
-  into.replaceChildren(
-    ...segs.map((s) => {
-      const ids = s.ids.filter((id) => id !== '');
-      return segmentNode(doc, text, { ...s, ids, srcs: s.srcs.filter((x) => x >= 0), excluded: ids.length < s.ids.length });
-    }),
-  );
+  into.replaceChildren(...markedSegments(text, ranges, excluded).map((s) => segmentNode(doc, text, s)));
 }
 
 /**
@@ -102,11 +107,12 @@ export function highlightNow(into, text, ranges, excluded = []) {
  * @param {string} text
  * @param {Array<{start: number, end: number, id: string, src: number}>} ranges
  * @param {() => boolean} alive
+ * @param {Array<{start: number, end: number}>} [excluded] as highlightNow's
  * @returns {Promise<boolean>} true once done, false when cancelled
  */
-export function highlightInto(view, text, ranges, alive) {
+export function highlightInto(view, text, ranges, alive, excluded = []) {
   const CHUNK = 800;
-  const segs = segments(text.length, ranges);
+  const segs = markedSegments(text, ranges, excluded);
   view.replaceChildren();
   view.dataset.done = 'false';
   let next = 0;
@@ -118,7 +124,7 @@ export function highlightInto(view, text, ranges, alive) {
       let budget = CHUNK;
       while (next < segs.length) {
         const seg = segs[next];
-        if (budget <= 0 && !seg.ids.length) {
+        if (budget <= 0 && !seg.ids.length && !seg.excluded) {
           const nl = text.indexOf('\n', seg.start);
           if (nl >= 0 && nl < seg.end) {
             // Split this plain segment after its line break.

@@ -17,7 +17,7 @@ table{border-collapse:collapse}td,th{padding:.15rem .5rem;border-bottom:1px soli
 .view{white-space:pre-wrap;overflow-wrap:anywhere;border:1px solid #d9dde5;border-radius:6px;padding:.6rem}
 mark{print-color-adjust:exact;-webkit-print-color-adjust:exact}
 mark,.src-0{background:#ffe58a}.src-1{background:#a8d8ff}.src-2{background:#c3f0c2}.src-3{background:#ffc9e3}.src-4{background:#e0ccff}
-mark.overlap{outline:2px dashed #5b6475}
+mark.overlap{outline:2px dashed #5b6475}.excluded{color:#8a8f99;text-decoration:line-through}
 @media print{body{max-width:none;margin:0}.view{break-inside:auto}h2{break-after:avoid}}`;
 
 // A document to build a report in: `add(tag, text, class, parent)` appends
@@ -108,10 +108,10 @@ export function reportHtml(r) {
   }
 
   add('h2', `A — the suspicious text${r.aName ? ` (${r.aName})` : ''}, every source’s passages highlighted`);
-  highlightNow(add('div', undefined, 'view'), r.a, r.ranges.a);
+  highlightNow(add('div', undefined, 'view'), r.a, r.ranges.a, r.excluded?.a ?? []);
   r.sources.forEach((s, i) => {
     add('h2', `Source ${s.k + 1}${s.name ? ` (${s.name})` : ''}, passages shared with A highlighted`);
-    highlightNow(add('div', undefined, 'view'), s.text, r.ranges.bySource[i]);
+    highlightNow(add('div', undefined, 'view'), s.text, r.ranges.bySource[i], r.excluded?.b[i] ?? []);
   });
   // The style is written into the string, not into `doc`: a document made
   // here shares the page's Content Security Policy, which refuses inline
@@ -120,7 +120,6 @@ export function reportHtml(r) {
 }
 
 const PACK_CSS = `${REPORT_CSS}
-.excluded{color:#8a8f99;text-decoration:line-through;text-decoration-color:#c3c7cf}
 .pair{break-before:page;margin-top:2rem}.pair:first-of-type{break-before:auto}
 .texts{display:grid;grid-template-columns:1fr 1fr;gap:1rem}@media print{.texts{display:block}}
 code{font-size:.8rem;word-break:break-all}`;

@@ -7,6 +7,7 @@
 import { readFile } from './reader.js';
 import { highlightInto, SOURCE_COLOURS } from './highlight.js';
 import { download, reportHtml } from './report.js';
+import { blank, merge, quotedRanges } from './exclusions.js';
 
 const $ = (id) => document.getElementById(id);
 const textA = $('text-a');
@@ -85,13 +86,13 @@ function settings() {
   };
 }
 
-// "Ignore quotes in A": quoted spans ("…", “…”, «…») are blanked with
-// spaces of the same length before comparing, so the offsets of the
-// passages still point into the text as typed. A quotation may run over a
-// line break (hard-wrapped text), not over a blank line (a new paragraph).
-const QUOTED = /"(?:[^"\n]|\n(?![ \t]*\n)){1,2000}"|“(?:[^”\n]|\n(?![ \t]*\n)){1,2000}”|«(?:[^»\n]|\n(?![ \t]*\n)){1,2000}»/g;
-function withoutQuotes(text) {
-  return text.replace(QUOTED, (q) => q.replace(/[^\n]/g, ' '));
+// Ranges left out of the comparison: with "Ignore quotes in A", A's
+// quotations (exclusions.js); for a pair opened from the class set, the
+// class's exclusions (template, stock phrases, quotations, reference
+// lists) of A and of B, until either text is edited.
+let pairExclusions = null;
+function excludedA(a, quotes) {
+  return merge([...(quotes ? quotedRanges(a) : []), ...(pairExclusions?.a ?? [])]);
 }
 
 function run() {
@@ -106,10 +107,11 @@ function run() {
     .filter((s) => s.k === 0 || s.text.trim());
   const id = ++requestId;
   const options = settings();
-  pending = { id, a, aName: textA.dataset.file ?? '', sources, options, quotes: $('quotes').checked };
+  const quotes = $('quotes').checked;
+  const excluded = { a: excludedA(a, quotes), b: sources.map((s) => (s.k === 0 ? pairExclusions?.b ?? [] : [])) };
+  pending = { id, a, aName: textA.dataset.file ?? '', sources, options, quotes, excluded, common: pairExclusions?.commonA ?? [] };
   $('status').textContent = 'Comparing…';
-  const compared = pending.quotes ? withoutQuotes(a) : a;
-  worker.postMessage({ id, a: compared, sources: sources.map((s) => s.text), options });
+  worker.postMessage({ id, a: blank(a, excluded.a), sources: sources.map((s, i) => blank(s.text, excluded.b[i])), options });
 }
 
 worker.onmessage = (event) => {
@@ -250,7 +252,7 @@ function render(state) {
   const bySource = reports.map((r, s) =>
     r.passages.map((p, i) => ({ start: p.b.start, end: p.b.end, id: `${sources[s].k}:${i}`, src: sources[s].k })),
   );
-  highlightInto($('view-a'), a, rangesA, () => job === highlightJob);
+  highlightInto($('view-a'), a, rangesA, () => job === highlightJob, state.excluded.a);
   const misspellings = showTypos(report, a, sources[best].text);
   last = { ...state, best, job, passages, rangesA, bySource, label, reading, verdictLine, measures, misspellings, union };
   showSource(best);
@@ -326,7 +328,7 @@ function showVerdict(verdict, modelError, against) {
 // The B view shows one source at a time (the select when there are several).
 function showSource(s) {
   if (!last) return Promise.resolve(false);
-  const { sources, bySource, job } = last;
+  const { sources, bySource, job, excluded } = last;
   last.showing = s;
   const select = $('show-source');
   select.hidden = sources.length < 2;
@@ -339,7 +341,7 @@ function showSource(s) {
       return o;
     }),
   );
-  return highlightInto($('view-b'), sources[s].text, bySource[s], () => job === highlightJob);
+  return highlightInto($('view-b'), sources[s].text, bySource[s], () => job === highlightJob, excluded.b[s]);
 }
 $('show-source').addEventListener('change', () => showSource(Number($('show-source').value)));
 
@@ -382,7 +384,10 @@ function showPassages(passages, a, minWords, several) {
     li.tabIndex = 0;
     const n = document.createElement('span');
     n.className = 'n';
-    n.textContent = `${words} word${words === 1 ? '' : 's'}${several ? ` · source ${src + 1}` : ''}`;
+    const inClass = classTexts(r);
+    if (inClass) li.dataset.texts = String(inClass);
+    n.textContent = `${words} word${words === 1 ? '' : 's'}${several ? ` · source ${src + 1}` : ''}` +
+      (inClass ? ` · in ${inClass} texts of the class` : '');
     const quote = a.slice(r.start, r.end);
     const t = document.createElement('span');
     t.className = 'q';
@@ -399,6 +404,14 @@ function showPassages(passages, a, minWords, several) {
   $('passages').replaceChildren(...items);
   $('passages-head').textContent =
     `Shared passages (${passages.length})${minWords > 0 ? ` · ${minWords} words or more` : ''}`;
+}
+
+// For a pair opened from the class set: the most texts of the class that
+// share phrases of A's range `r` (0 when fewer than three).
+function classTexts(r) {
+  let n = 0;
+  for (const c of last?.common ?? []) if (c.range.start < r.end && r.start < c.range.end) n = Math.max(n, c.texts);
+  return n;
 }
 
 // Activates passage `id` ("k:i"): shows its source in the B view, lights it
@@ -422,7 +435,9 @@ async function activate(id, scroll = true) {
   const note = $('pair-note');
   note.replaceChildren();
   const head = document.createElement('strong');
-  head.textContent = `${x.words}-word passage shared with ${sourceName(src.k)}`;
+  const inClass = classTexts(p.a);
+  head.textContent = `${x.words}-word passage shared with ${sourceName(src.k)}` +
+    (inClass ? ` (its phrases are in ${inClass} texts of the class)` : '');
   const qa = document.createElement('p');
   qa.textContent = `A: “${clip(last.a.slice(p.a.start, p.a.end))}”`;
   const qb = document.createElement('p');
@@ -566,6 +581,7 @@ async function readFileInto(file, area, errorBox) {
 
 function wireArea(area, input, errorBox) {
   area.addEventListener('input', () => {
+    pairExclusions = null; // edited: the class set's ranges no longer apply
     delete area.dataset.encoding; // typed or pasted: no longer the file's
     delete area.dataset.file;
     errorBox.hidden = true;
@@ -652,6 +668,7 @@ function addSource() {
 $('add-source').addEventListener('click', () => addSource()?.focus());
 
 $('swap').addEventListener('click', () => {
+  if (pairExclusions) pairExclusions = { a: pairExclusions.b, b: pairExclusions.a };
   [textA.value, textB.value] = [textB.value, textA.value];
   for (const key of ['encoding', 'file', 'format']) {
     const [x, y] = [textA.dataset[key], textB.dataset[key]];
@@ -665,6 +682,7 @@ $('swap').addEventListener('click', () => {
 
 // "Clear": A, B and every added source, with their files and errors.
 $('clear').addEventListener('click', () => {
+  pairExclusions = null;
   for (const area of [textA, textB]) {
     area.value = '';
     for (const key of ['encoding', 'file', 'format']) delete area.dataset[key];
@@ -711,16 +729,23 @@ $('report').addEventListener('click', () => {
     measures: last.measures.map(([label, value, desc]) => [label, value, desc]),
     passages: last.passages.slice().sort((x, y) => x.a.start - y.a.start),
     ranges: { a: last.rangesA, bySource: last.bySource },
+    excluded: last.excluded,
   });
   download(html, 'neardup-report.html', 'text/html');
 });
 
 /**
  * Shows a pair (from the class set) in this view: A and B filled, added
- * sources removed, compared at once.
- * @param {{a: string, aName: string, b: string, bName: string}} pair
+ * sources removed, the class set's exclusions of each text left out and
+ * greyed, compared at once.
+ * @param {{a: string, aName: string, b: string, bName: string,
+ *   excludedA?: Array<{start: number, end: number}>,
+ *   excludedB?: Array<{start: number, end: number}>,
+ *   commonA?: Array<{range: {start: number, end: number}, texts: number}>}} pair
+ *   `commonA`: A's passages found in more than two of the class's texts
  */
-export function openPair({ a, aName, b, bName }) {
+export function openPair({ a, aName, b, bName, excludedA = [], excludedB = [], commonA = [] }) {
+  pairExclusions = { a: excludedA, b: excludedB, commonA };
   $('more-sources').replaceChildren();
   $('add-source').disabled = false;
   for (const [area, text, name] of [[textA, a, aName], [textB, b, bName]]) {

@@ -170,6 +170,23 @@ pub struct ClassText {
     /// Ranges of the text covered by template or stock shingles, merged, in
     /// order (UTF-8 bytes in the core; UTF-16 units in JavaScript).
     pub excluded: Vec<TextRange>,
+    /// Passages of this text whose shingles are found in more than two
+    /// students' texts (but are not stock phrases): "this passage occurs
+    /// in N texts", N the most texts any of its shingles is in. In order,
+    /// not overlapping; same unit as `excluded`.
+    pub common: Vec<CommonPassage>,
+}
+
+/// A passage of one text whose shingles other students' texts share too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct CommonPassage {
+    /// The passage's range in the text.
+    pub range: TextRange,
+    /// The most students' texts (this one included) any of its shingles is
+    /// found in, at least 3.
+    pub texts: u32,
 }
 
 /// The result of [`class_pairs`].
@@ -202,10 +219,15 @@ impl ClassSetReport {
     /// given to [`class_pairs`]).
     pub fn into_utf16(mut self, texts: &[&str]) -> ClassSetReport {
         for (t, text) in self.texts.iter_mut().zip(texts) {
-            let bytes: Vec<usize> = t.excluded.iter().flat_map(|r| [r.start, r.end]).collect();
+            let ranges = t
+                .excluded
+                .iter_mut()
+                .chain(t.common.iter_mut().map(|c| &mut c.range));
+            let mut ranges: Vec<&mut TextRange> = ranges.collect();
+            let bytes: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
             let units = utf16_offsets(text, &bytes);
-            for (r, u) in t.excluded.iter_mut().zip(units.chunks_exact(2)) {
-                *r = TextRange {
+            for (r, u) in ranges.iter_mut().zip(units.chunks_exact(2)) {
+                **r = TextRange {
                     start: u[0],
                     end: u[1],
                 };
@@ -308,6 +330,21 @@ pub fn class_pairs(
     let mut stock = index::stock_shingles(&sets[..n_students], stock_limit);
     stock.retain(|h| in_sources.binary_search(h).is_err());
 
+    // Shingles in more than two students' texts (stock ones aside), with
+    // how many: sorted by hash.
+    let common_df: Vec<(u64, u32)> = {
+        let mut all: Vec<u64> = sets[..n_students]
+            .iter()
+            .flatten()
+            .copied()
+            .filter(|h| stock.binary_search(h).is_err())
+            .collect();
+        all.sort_unstable();
+        all.chunk_by(|x, y| x == y)
+            .filter(|run| run.len() > 2)
+            .map(|run| (run[0], run.len() as u32))
+            .collect()
+    };
     let mut texts = Vec::with_capacity(docs.len());
     let mut kept: Vec<Vec<u64>> = Vec::with_capacity(docs.len());
     for (i, d) in docs.iter().enumerate() {
@@ -330,13 +367,34 @@ pub fn class_pairs(
                 }
             }
         }
+        // Runs of positions whose shingle is common, with the most texts.
+        let mut common: Vec<(TextRange, u32)> = Vec::new();
+        for (p, h) in sequences[i].iter().enumerate() {
+            if let Ok(j) = common_df.binary_search_by_key(h, |&(x, _)| x) {
+                let (start, end) = (p, (p + k).min(d.len()).max(p + 1));
+                let n = common_df[j].1;
+                match common.last_mut() {
+                    Some((r, m)) if start <= r.end => {
+                        r.end = r.end.max(end);
+                        *m = (*m).max(n);
+                    }
+                    _ => common.push((TextRange { start, end }, n)),
+                }
+            }
+        }
         let tokens = d.normalized().tokens();
-        let excluded = excluded
+        let to_text = |r: TextRange| TextRange {
+            start: tokens[r.start].orig.start,
+            end: tokens[r.end - 1].orig.end,
+        };
+        let valid = |r: &TextRange| r.end <= tokens.len() && r.start < r.end;
+        let excluded = excluded.into_iter().filter(valid).map(to_text).collect();
+        let common = common
             .into_iter()
-            .filter(|r| r.end <= tokens.len() && r.start < r.end)
-            .map(|r| TextRange {
-                start: tokens[r.start].orig.start,
-                end: tokens[r.end - 1].orig.end,
+            .filter(|(r, _)| valid(r))
+            .map(|(r, texts)| CommonPassage {
+                range: to_text(r),
+                texts,
             })
             .collect();
         debug_assert!(all >= set.len());
@@ -346,6 +404,7 @@ pub fn class_pairs(
             template_shingles: template_shingles as u32,
             stock_shingles: stock_shingles as u32,
             excluded,
+            common,
         });
         kept.push(set);
     }
@@ -471,6 +530,27 @@ mod tests {
         let all = class_pairs(&refs, &[], "", &ClassSetConfig::default().stock_share(1.0)).unwrap();
         assert_eq!(all.stock_phrases, 0);
         assert_eq!(all.pairs.len(), 45);
+    }
+
+    #[test]
+    fn passages_in_more_than_two_texts_are_found_with_their_count() {
+        let shared = "the treaty was signed at versailles after long talks in paris";
+        let texts: Vec<alloc::string::String> = (0..10)
+            .map(|i| {
+                if i < 3 {
+                    alloc::format!("alpha{i} beta{i} gamma{i}. {shared}. delta{i} epsilon{i}")
+                } else {
+                    alloc::format!("student{i} wrote about topic{i} alone here today")
+                }
+            })
+            .collect();
+        let refs: Vec<&str> = texts.iter().map(|s| s.as_str()).collect();
+        let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
+        let c = &r.texts[1].common;
+        assert_eq!(c.len(), 1, "{c:?}");
+        assert_eq!(c[0].texts, 3);
+        assert_eq!(&texts[1][c[0].range.start..c[0].range.end], shared);
+        assert!(r.texts[5].common.is_empty());
     }
 
     #[test]

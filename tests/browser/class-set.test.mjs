@@ -171,19 +171,30 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
     [`${template}\n\nI think the algorithm models a surfer who clicks at random, and pages where he often lands rank high.`],
     [`${template}\n\n${clough('g0pA_taskb.txt')}`],
     [`${template}\n\n${clough('g0pA_taskb.txt').replace(/Google/g, 'the company')}`],
+    [`${template}\n\nIn short: ${clough('g0pA_taskb.txt').split('\n')[0]}`],
   ].map(([text], i) => txt(`student${i + 1}.txt`, text));
   const { context, page, errors } = await openPage(env);
+  // The prompt is in all five texts: as a stock phrase (more than 20 %) it
+  // pairs no one even without the template.
   await page.setInputFiles('[data-testid=class-files]', students);
   await done(page);
+  assert.ok(!(await rows(page)).some((r) => r.a === 'student1' && r.b === 'student2'));
+  assert.match(await page.textContent('[data-testid=class-exclusions]'), /[1-9]\d* stock phrases/);
+  // With stock phrases off (100 %), the prompt pairs everyone…
+  await page.fill('[data-testid=class-stock]', '100');
+  let before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  await page.setInputFiles('[data-testid=class-files]', students);
+  await done(page, before);
   const without = await rows(page);
   assert.ok(without.some((r) => r.a === 'student1' && r.b === 'student2'), 'without the template, the prompt pairs everyone');
+  // …and the template takes it out.
   await page.fill('[data-testid=class-template]', template);
-  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
   await page.setInputFiles('[data-testid=class-files]', students);
   await done(page, before);
   const withT = await rows(page);
-  assert.deepEqual(withT.map((r) => [r.a, r.b]), [['student3', 'student4']]);
-  assert.match(await page.textContent('[data-testid=class-exclusions]'), /template's phrases \(found in 4 of 4 texts\)/);
+  assert.deepEqual(withT.map((r) => [r.a, r.b]).sort(), [['student3', 'student4'], ['student3', 'student5'], ['student4', 'student5']]);
+  assert.match(await page.textContent('[data-testid=class-exclusions]'), /template's phrases \(found in 5 of 5 texts\)/);
 
   // The evidence pack, with pseudonyms: settings, every file's SHA-256, the
   // pair with its passages highlighted and the template greyed; no script,
@@ -193,7 +204,7 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
   const html = readFileSync(await pack.path(), 'utf8');
   for (const f of students) assert.ok(html.includes(createHash('sha256').update(f.buffer).digest('hex')), `SHA-256 of ${f.name}`);
   assert.ok(!/student\d/.test(html), 'no student name with pseudonyms');
-  assert.match(html, /Pair 1: Student 3 and Student 4/);
+  assert.match(html, /Pair \d: Student 3 and Student 4/);
   assert.ok((html.match(/<mark/g) ?? []).length >= 2, 'passages highlighted');
   assert.ok(html.includes('class="excluded"'), 'the template greyed');
   assert.ok(!/<script|<link|src=/i.test(html), 'self-contained, no script');
@@ -202,18 +213,51 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
   await page.waitForFunction(() => /saved/.test(document.querySelector('#class-saved').textContent));
   await page.reload();
   await page.click('[data-testid=mode-class-set]');
+  await page.fill('[data-testid=class-stock]', '100');
   await page.fill('[data-testid=class-template]', template);
   await page.setInputFiles('[data-testid=class-files]', students);
   await done(page);
   assert.equal(await page.inputValue('[data-testid=class-pairs] tbody tr select'), 'confirmed');
 
-  await page.click('[data-testid=class-pairs] tbody tr button');
+  await page.click('[data-testid=class-pairs] tbody tr[data-a=student3][data-b=student4] button');
   await page.waitForFunction(() => document.querySelector('[data-testid=score]').dataset.value !== undefined);
   assert.equal(await page.isVisible('[data-testid=text-a]'), true);
   assert.equal(await page.getAttribute('[data-testid=text-a]', 'data-file'), 'student3');
   assert.ok(Number(await page.getAttribute('[data-testid=score]', 'data-value')) > 0.8);
   await page.click('[data-testid=next-passage]');
   await page.waitForSelector('#view-b mark.hot');
+  // The class set's exclusions go with the pair: the template is greyed in
+  // both texts, not highlighted as shared.
+  await page.waitForFunction(() => document.querySelector('#view-a').dataset.done === 'true');
+  const greyed = await page.$$eval('#view-a span.excluded', (ss) => ss.map((x) => x.textContent).join(' '));
+  assert.ok(greyed.includes('Explain what PageRank is'), `template greyed: ${greyed.slice(0, 80)}`);
+  const marked = await page.$$eval('#view-a mark', (ms) => ms.map((m) => m.textContent).join(' '));
+  assert.ok(!marked.includes('Explain what PageRank is'), 'the template is not a shared passage');
+  // The first paragraph is in three students' texts: the passage list says so.
+  const inClass = await page.$$eval('#passages li[data-texts]', (ls) => ls.map((l) => [Number(l.dataset.texts), l.textContent]));
+  assert.ok(inClass.some(([n, t]) => n === 3 && /in 3 texts of the class/.test(t)), JSON.stringify(inClass).slice(0, 200));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('quotations and a trailing reference list count for no pair unless the switches are off', async () => {
+  const quote = 'PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a hyperlinked set of documents';
+  const refs = 'References\n\nPage, L., Brin, S., Motwani, R. and Winograd, T. (1999) The PageRank citation ranking: bringing order to the web. Stanford InfoLab technical report 1999-66.\nWikipedia contributors (2009) PageRank. Wikipedia, the free encyclopedia.';
+  const students = [
+    `My own view is that links act like votes between pages.\nAs one source says, "${quote}." That seems fair to me overall.\n\n${refs}`,
+    `Search engines must order results somehow and links help.\nThe book puts it this way: "${quote}." I found this hard to follow.\n\n${refs}`,
+  ].map((t, i) => txt(`s${i + 1}.txt`, t));
+  const { context, page, errors } = await openPage(env);
+  await page.setInputFiles('[data-testid=class-files]', students);
+  await done(page);
+  assert.deepEqual(await rows(page), [], 'a shared quotation and reference list pair no one');
+  assert.match(await page.textContent('[data-testid=class-exclusions]'), /2 quotations, 2 reference lists/);
+  await page.uncheck('[data-testid=class-quotes]');
+  await page.uncheck('[data-testid=class-references]');
+  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  await page.setInputFiles('[data-testid=class-files]', students);
+  await done(page, before);
+  assert.deepEqual((await rows(page)).map((r) => [r.a, r.b]), [['s1', 's2']]);
   assert.deepEqual(errors, []);
   await context.close();
 });
