@@ -5,8 +5,12 @@
 // the default cut-off in the page's worker pool.
 //   npm run build && node bench/classset.mjs [N=2000]
 // Prints the wall time, the page's longest main-thread task (a
-// PerformanceObserver of long tasks), the main page's JS heap, and the
-// number of pairs compared in full.
+// PerformanceObserver of long tasks), the main page's JS heap, the peak
+// resident memory of the whole browser (every Chromium process: the page,
+// its workers, the GPU and network processes; sampled with `ps` every
+// 250 ms, less what it held before the files were given), and the number of
+// pairs compared in full.
+import { execFileSync } from 'node:child_process';
 import { launch } from '../tests/browser/browser.mjs';
 import { docsBench } from '../tests/js/helpers.mjs';
 
@@ -15,33 +19,53 @@ const { docs } = docsBench();
 const ids = [...docs.keys()].slice(0, n);
 const words = ids.reduce((w, id) => w + docs.get(id).split(/\s+/).length, 0);
 const files = ids.map((id) => ({ name: `${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from(docs.get(id), 'utf8') }));
+const chromiumPids = () =>
+  new Set(execFileSync('ps', ['-e', '-o', 'pid=,comm='], { encoding: 'utf8' }).trim().split('\n')
+    .map((l) => l.trim().split(/\s+/)).filter(([, comm]) => /chrom/i.test(comm ?? '')).map(([pid]) => Number(pid)));
+const before = chromiumPids();
 const env = await launch();
 const context = await env.browser.newContext();
 const page = await context.newPage();
 await page.addInitScript(() => {
-  window.__longest = 0;
+  window.__tasks = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+    for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
 });
 await page.goto(`${env.origin}/`);
 await page.waitForTimeout(500);
-await page.evaluate(() => { window.__longest = 0; });
+// Resident memory of every process of this browser (the Chromium
+// processes that were not running before it was launched), in bytes.
+const rss = () => {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,rss=,comm='], { encoding: 'utf8' });
+  return out
+    .trim()
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter(([pid, , comm]) => /chrom/i.test(comm ?? '') && !before.has(Number(pid)))
+    .reduce((sum, [, kb]) => sum + Number(kb) * 1024, 0);
+};
+const idle = rss();
+let peak = idle;
+// NO_RSS=1 leaves the sampling out (it costs some CPU on a 2-core machine).
+const sampler = process.env.NO_RSS ? 0 : setInterval(() => { peak = Math.max(peak, rss()); }, 250);
 const t0 = Date.now();
 await page.setInputFiles('[data-testid=class-files]', files);
 // Playwright builds the 2,000 File objects inside the page in one task of
 // about a second (base64 over the DevTools protocol): a user's file picker
-// does not. The page's own tasks are counted from here.
-await page.evaluate(() => { window.__longest = 0; });
+// does not. The page's own tasks are those that start from here.
+const from = await page.evaluate(() => performance.now());
 await page.waitForFunction(() => ['done', 'error'].includes(document.querySelector('[data-testid=class-status]').dataset.state), null, { timeout: 600_000 });
 const wall = (Date.now() - t0) / 1000;
+clearInterval(sampler);
 const status = await page.textContent('[data-testid=class-status]');
-const longest = await page.evaluate(() => window.__longest);
+const longest = await page.evaluate((t) => Math.max(0, ...window.__tasks.filter(([start]) => start >= t).map(([, d]) => d)), from);
 const cdp = await context.newCDPSession(page);
 await cdp.send('Performance.enable');
 const { metrics } = await cdp.send('Performance.getMetrics');
 const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
 console.log(`${n} documents, ${(words / n).toFixed(0)} words each on average, ${(files.reduce((s, f) => s + f.buffer.length, 0) / 1e6).toFixed(1)} MB`);
 console.log(`status: ${status}`);
+console.log(`browser resident memory: ${(idle / 1e6).toFixed(0)} MB before the files, peak ${(peak / 1e6).toFixed(0)} MB: ${((peak - idle) / 1e6).toFixed(0)} MB more (${((peak - idle) / n / 1e3).toFixed(0)} KB per document)`);
 console.log(`wall ${wall.toFixed(1)} s (from the file input to done, reading included); longest main-thread task ${longest.toFixed(0)} ms; main page JS heap ${(heap / 1e6).toFixed(0)} MB (${(heap / n / 1e3).toFixed(1)} KB per document)`);
 await env.close();

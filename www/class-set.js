@@ -11,6 +11,9 @@ import { blank, merge, quotedRanges, referenceListRanges } from './exclusions.js
 
 const $ = (id) => document.getElementById(id);
 
+/** The core's limit on one text, in bytes of UTF-8 (ClassSetConfig.maxBytes). */
+const MAX_TEXT_BYTES = 16 << 20;
+
 /** Pairs scoring at least this are returned by the core for the histogram. */
 const HISTOGRAM_FLOOR = 0.02;
 const VERDICT_WORDS = { cut: 'near copy', light: 'light revision', heavy: 'heavy revision', non: 'original' };
@@ -75,6 +78,10 @@ async function studentsOf(files, progress) {
   for (const e of entries) {
     try {
       const { text } = await e.read();
+      // A UTF-16 unit is at most 3 bytes of UTF-8: encode only when it may be over.
+      if (text.length > MAX_TEXT_BYTES / 3 && new TextEncoder().encode(text).length > MAX_TEXT_BYTES) {
+        throw new ReadError(e.path, `its text is over the ${MAX_TEXT_BYTES >> 20} MiB limit of one text`);
+      }
       const id = studentOf(e.path);
       const s = byId.get(id) ?? { id, parts: [], files: [] };
       s.parts.push(text);
@@ -171,10 +178,24 @@ async function analyse(files) {
   const options = settings();
   // Quotations and trailing reference lists are left out before the core
   // sees the texts (blanked, so offsets hold), and greyed with the rest.
+  // A few texts per task, so that the page keeps answering.
   const quotes = $('class-quotes').checked;
   const refs = $('class-references').checked;
-  const own = [...students, ...sources].map((t) =>
-    merge([...(quotes ? quotedRanges(t.text) : []), ...(refs ? referenceListRanges(t.text) : [])]));
+  const own = [];
+  const blanked = [];
+  const counted = { quotes: 0, refs: 0 };
+  for (const [i, t] of [...students, ...sources].entries()) {
+    const q = quotes ? quotedRanges(t.text) : [];
+    const r = refs ? referenceListRanges(t.text) : [];
+    counted.quotes += q.length;
+    counted.refs += r.length ? 1 : 0;
+    own.push(merge([...q, ...r]));
+    blanked.push(blank(t.text, own[i]));
+    if (i % 50 === 49) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!alive()) return;
+    }
+  }
   setStatus('running', `Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
   const [first] = startPool();
   let result;
@@ -182,8 +203,8 @@ async function analyse(files) {
   try {
     ({ result } = await ask(first, {
       kind: 'classPairs',
-      students: students.map((s, i) => blank(s.text, own[i])),
-      sources: sources.map((s, i) => blank(s.text, own[students.length + i])),
+      students: blanked.slice(0, students.length),
+      sources: blanked.slice(students.length),
       template,
       options: { ...options, minContainment: Math.min(options.minContainment, HISTOGRAM_FLOOR) },
     }));
@@ -197,10 +218,6 @@ async function analyse(files) {
   if (!alive()) return;
   const texts = [...students, ...sources];
   for (const [i, t] of result.texts.entries()) t.excluded = merge([...t.excluded, ...own[i]]);
-  const counted = {
-    quotes: quotes ? texts.reduce((n, t) => n + quotedRanges(t.text).length, 0) : 0,
-    refs: refs ? texts.filter((t) => referenceListRanges(t.text).length).length : 0,
-  };
   state = { students, sources, texts, template, result, options, counted, compared: new Map(), key: await classKey(texts, template) };
   state.reviews = await loadReviews(state.key);
   state.templateSha = await sha256(new TextEncoder().encode(template));

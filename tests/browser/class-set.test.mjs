@@ -136,6 +136,7 @@ test('.docx, .pdf and .txt in a .zip with a folder per student, and a picked fol
     'class/carol/part1.txt': strToU8(z.slice(0, 600)),
     'class/carol/part2.txt': strToU8(z.slice(600)),
     'class/dave/essay.bin': new Uint8Array(64).fill(1),
+    'class/erin/huge.txt': strToU8('word '.repeat((17 << 20) / 5)),
   });
   const { context, page, errors } = await openPage(env);
   await page.setInputFiles('[data-testid=class-files]', [{ name: 'class.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) }]);
@@ -143,7 +144,9 @@ test('.docx, .pdf and .txt in a .zip with a folder per student, and a picked fol
   const got = await rows(page);
   assert.ok(got.some((r) => r.a === 'alice' && r.b === 'bob'), `alice–bob found: ${JSON.stringify(got)}`);
   assert.ok(!got.some((r) => r.a === 'carol' || r.b === 'carol'), 'carol (independent) not paired');
-  assert.match(await page.textContent('[data-testid=class-failed]'), /essay\.bin: not a text/);
+  const failed = await page.textContent('[data-testid=class-failed]');
+  assert.match(failed, /essay\.bin: not a text/);
+  assert.match(failed, /huge\.txt: its text is over the 16 MiB limit of one text/);
 
   // The same class as a picked folder: a sub-folder per student.
   const dir = mkdtempSync(join(tmpdir(), 'neardup-class-'));
