@@ -264,3 +264,25 @@ test('quotations and a trailing reference list count for no pair unless the swit
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('Cancel stops an analysis; a class given again replaces the one running', async () => {
+  const { docs } = docsBench();
+  const ids = [...docs.keys()].slice(0, 600);
+  const { context, page, errors } = await openPage(env);
+  await page.setInputFiles('[data-testid=class-files]', ids.map((id) => txt(`${id}.txt`, docs.get(id))));
+  await page.click('[data-testid=class-cancel]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=class-status]').textContent === 'Cancelled.');
+  assert.equal(await page.getAttribute('[data-testid=class-status]', 'data-state'), 'error');
+  // A class given while another runs replaces it.
+  await page.setInputFiles('[data-testid=class-files]', ids.map((id) => txt(`${id}.txt`, docs.get(id))));
+  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  const small = [txt('x.txt', clough('g0pA_taskb.txt')), txt('y.txt', clough('g0pA_taskb.txt')), txt('z.txt', clough('g0pB_taskb.txt'))];
+  await page.setInputFiles('[data-testid=class-files]', small);
+  await done(page, before);
+  assert.deepEqual((await rows(page)).map((r) => [r.a, r.b]), [['x', 'y']]);
+  await page.waitForTimeout(500); // the replaced run must not come back
+  assert.deepEqual((await rows(page)).map((r) => [r.a, r.b]), [['x', 'y']]);
+  assert.match(await page.textContent('[data-testid=class-status]'), /^3 students/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
