@@ -282,21 +282,29 @@ pub fn class_pairs(
     }
     let k = config.word_k as usize;
     let words = Shingling::Words(config.word_k);
-    let docs: Vec<Document> = students
+    // One text at a time: its positional shingles and its tokens' ranges in
+    // the text are all that is kept (a whole `Document` holds about 50 bytes
+    // per byte of text; these, about 12 per token).
+    struct Text {
+        shingles: Vec<u64>,
+        tokens: Vec<TextRange>,
+    }
+    let docs: Vec<Text> = students
         .iter()
         .chain(sources.iter())
-        .map(|t| Document::new(t, config.seed))
-        .collect();
-    let sequences: Vec<alloc::sync::Arc<[u64]>> = docs
-        .iter()
-        .map(|d| {
-            if d.is_empty() {
-                alloc::sync::Arc::from(Vec::new())
-            } else {
-                d.shingles(words)
+        .map(|t| {
+            let d = Document::new(t, config.seed);
+            Text {
+                shingles: if d.is_empty() {
+                    Vec::new()
+                } else {
+                    d.shingles(words).to_vec()
+                },
+                tokens: d.normalized().tokens().iter().map(|t| t.orig).collect(),
             }
         })
         .collect();
+    let sequences: Vec<&[u64]> = docs.iter().map(|d| d.shingles.as_slice()).collect();
     let mut template_set: Vec<u64> = if template.trim().is_empty() {
         Vec::new()
     } else {
@@ -360,7 +368,7 @@ pub fn class_pairs(
         let mut excluded: Vec<TextRange> = Vec::new();
         for (p, h) in sequences[i].iter().enumerate() {
             if template_set.binary_search(h).is_ok() || stock.binary_search(h).is_ok() {
-                let (start, end) = (p, (p + k).min(d.len()).max(p + 1));
+                let (start, end) = (p, (p + k).min(d.tokens.len()).max(p + 1));
                 match excluded.last_mut() {
                     Some(r) if start <= r.end => r.end = r.end.max(end),
                     _ => excluded.push(TextRange { start, end }),
@@ -371,7 +379,7 @@ pub fn class_pairs(
         let mut common: Vec<(TextRange, u32)> = Vec::new();
         for (p, h) in sequences[i].iter().enumerate() {
             if let Ok(j) = common_df.binary_search_by_key(h, |&(x, _)| x) {
-                let (start, end) = (p, (p + k).min(d.len()).max(p + 1));
+                let (start, end) = (p, (p + k).min(d.tokens.len()).max(p + 1));
                 let n = common_df[j].1;
                 match common.last_mut() {
                     Some((r, m)) if start <= r.end => {
@@ -382,10 +390,10 @@ pub fn class_pairs(
                 }
             }
         }
-        let tokens = d.normalized().tokens();
+        let tokens = &d.tokens;
         let to_text = |r: TextRange| TextRange {
-            start: tokens[r.start].orig.start,
-            end: tokens[r.end - 1].orig.end,
+            start: tokens[r.start].start,
+            end: tokens[r.end - 1].end,
         };
         let valid = |r: &TextRange| r.end <= tokens.len() && r.start < r.end;
         let excluded = excluded.into_iter().filter(valid).map(to_text).collect();
@@ -399,7 +407,7 @@ pub fn class_pairs(
             .collect();
         debug_assert!(all >= set.len());
         texts.push(ClassText {
-            tokens: d.len() as u32,
+            tokens: d.tokens.len() as u32,
             shingles: set.len() as u32,
             template_shingles: template_shingles as u32,
             stock_shingles: stock_shingles as u32,
