@@ -505,8 +505,7 @@ function renderGraph() {
 
 async function classKey(texts, template) {
   const data = new TextEncoder().encode(JSON.stringify([texts.map((t) => [t.id, t.text]), template]));
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', data));
-  return [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return (await sha256(data)).slice(0, 32);
 }
 
 function db() {

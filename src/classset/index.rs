@@ -1,5 +1,5 @@
-//! The inverted index behind [`super::class_pairs`]: stock shingles by
-//! document frequency, and the exact number of shingles every pair of texts
+//! The inverted index behind [`super::class_pairs`]: shingles by document
+//! frequency (stock phrases, passages many texts share), and the exact number of shingles every pair of texts
 //! shares, found from each shingle's postings so that pairs sharing nothing
 //! are never touched (the all-pairs join by an inverted index, Sarawagi &
 //! Kirpal 2004; MOSS's cap on a fingerprint's documents, Schleimer,
@@ -8,19 +8,16 @@
 use alloc::vec::Vec;
 use hashbrown::HashMap;
 
-/// The shingles (sorted) found in more than `limit` of the `sets` (each a
-/// sorted, distinct set of one text's shingle hashes). Time `O(N log N)`
-/// for `N` shingles in all.
-pub fn stock_shingles(sets: &[Vec<u64>], limit: usize) -> Vec<u64> {
+/// Every shingle found in more than `min` of the `sets` (each a sorted,
+/// distinct set of one text's shingle hashes), with the number of sets
+/// holding it, sorted by hash. Time `O(N log N)` for `N` shingles in all.
+pub fn document_frequencies(sets: &[Vec<u64>], min: usize) -> Vec<(u64, u32)> {
     let mut all: Vec<u64> = sets.iter().flatten().copied().collect();
     all.sort_unstable();
-    let mut out = Vec::new();
-    for run in all.chunk_by(|x, y| x == y) {
-        if run.len() > limit {
-            out.push(run[0]);
-        }
-    }
-    out
+    all.chunk_by(|x, y| x == y)
+        .filter(|run| run.len() > min)
+        .map(|run| (run[0], run.len() as u32))
+        .collect()
 }
 
 /// For every pair of texts sharing at least one shingle, `(a, b, shared)`
@@ -82,7 +79,7 @@ mod tests {
             shared_counts(&sets, 3),
             [(0, 1, 1), (0, 3, 2), (0, 4, 1), (1, 3, 2), (1, 4, 1)]
         );
-        assert_eq!(stock_shingles(&sets, 2), [3, 4, 9]);
-        assert_eq!(stock_shingles(&sets, 3), [] as [u64; 0]);
+        assert_eq!(document_frequencies(&sets, 2), [(3, 3), (4, 3), (9, 3)]);
+        assert_eq!(document_frequencies(&sets, 3), []);
     }
 }

@@ -335,24 +335,19 @@ pub fn class_pairs(
     let mut in_sources: Vec<u64> = sets[n_students..].iter().flatten().copied().collect();
     in_sources.sort_unstable();
     in_sources.dedup();
-    let mut stock = index::stock_shingles(&sets[..n_students], stock_limit);
-    stock.retain(|h| in_sources.binary_search(h).is_err());
-
-    // Shingles in more than two students' texts (stock ones aside), with
-    // how many: sorted by hash.
-    let common_df: Vec<(u64, u32)> = {
-        let mut all: Vec<u64> = sets[..n_students]
-            .iter()
-            .flatten()
-            .copied()
-            .filter(|h| stock.binary_search(h).is_err())
-            .collect();
-        all.sort_unstable();
-        all.chunk_by(|x, y| x == y)
-            .filter(|run| run.len() > 2)
-            .map(|run| (run[0], run.len() as u32))
-            .collect()
-    };
+    // Document frequencies among the students, counted once: a shingle in
+    // more than `stock_limit` of them is stock; one in more than two
+    // (stock ones aside) is a passage many share.
+    let df = index::document_frequencies(&sets[..n_students], 2);
+    let stock: Vec<u64> = df
+        .iter()
+        .filter(|&&(h, n)| n as usize > stock_limit && in_sources.binary_search(&h).is_err())
+        .map(|&(h, _)| h)
+        .collect();
+    let common_df: Vec<(u64, u32)> = df
+        .into_iter()
+        .filter(|(h, _)| stock.binary_search(h).is_err())
+        .collect();
     let mut texts = Vec::with_capacity(docs.len());
     let mut kept: Vec<Vec<u64>> = Vec::with_capacity(docs.len());
     for (i, d) in docs.iter().enumerate() {
