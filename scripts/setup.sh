@@ -55,6 +55,12 @@ if [ $want_test = 1 ]; then
     say "installing pytest, pyarrow and maturin into .venv"
     .venv/bin/pip install -q --disable-pip-version-check 'pytest>=7' 'pyarrow>=14' 'maturin>=1.9,<2'
   fi
+  # An independent Double Metaphone (a Python port of dmetaph.cpp, BSD) that
+  # tests/test_spec_reference.py holds the Rust codes against.
+  if ! .venv/bin/python -c 'import metaphone' 2>/dev/null; then
+    say "installing Metaphone into .venv"
+    .venv/bin/pip install -q --disable-pip-version-check 'Metaphone==0.6'
+  fi
   # The engines of neardup.spark and neardup.ray (the package's extras;
   # pyspark runs on the machine's JDK). About two minutes, once.
   if ! .venv/bin/python -c 'import pyspark, ray.data, pandas, polars' 2>/dev/null; then

@@ -4,6 +4,8 @@ SPEC.md written from its text alone: every covered golden case must agree
 what is covered)."""
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -14,6 +16,9 @@ sys.path.insert(0, str(HERE))
 import spec_reference as ref  # noqa: E402
 
 GOLDEN = HERE / "golden"
+DATA = Path(os.environ.get("NEARDUP_DATA", HERE.parent.parent / "shared" / "data"))
+# The CLI that `cargo test --features cli` builds (scripts/test.sh runs it first).
+BIN = Path(os.environ.get("NEARDUP_BIN", HERE.parent / "target" / "debug" / "neardup"))
 SPEC = json.loads((GOLDEN / "spec-v1.json").read_text())
 SKETCHES = json.loads((GOLDEN / "sketches-v1.json").read_text())
 NORMALIZED = {c["input"]: c["normalized"] for c in SPEC["cases"]}
@@ -105,6 +110,22 @@ def test_soundex_dsound_soundd_and_phonex_of_every_golden_word():
     assert [ref.phonex(w) for w in ("Guillaume", "River", "Corley", "Coley", "hs")] == ["G45", "R16", "C4", "C4", ""]
 
 
+def test_phonix_of_every_golden_word_from_the_specs_own_rule_table():
+    rules = ref.phonix_rules((HERE.parent / "SPEC.md").read_text())
+    assert len(rules) == 88, "SPEC.md §13 lists 88 Phonix substitutions"
+    codes = json.loads((GOLDEN / "phonetic-v1.json").read_text())["codes"]
+    checked = 0
+    for c in codes:
+        if ref.fold_ascii(c["word"]) is None:
+            continue
+        assert ref.phonix(c["word"], rules) == c["phonix"], c["word"]
+        checked += 1
+    assert checked >= 20
+    # The spec's own examples.
+    spec = [ref.phonix(w, rules) for w in ("Knight", "Night", "computers", "yaeger", "nan", "banan")]
+    assert spec == ["N3000000", "N3000000", "K5138000", "v2000000", "N5000000", "B5000000"]
+
+
 def test_dedup_minhash_keys_of_the_golden_dedup_cases():
     g = json.loads((GOLDEN / "dedup-v1.json").read_text())
     default = g["cases"][0]
@@ -122,3 +143,89 @@ def test_dedup_minhash_keys_of_the_golden_dedup_cases():
         assert hexes(ref.band_keys(values, bands)) == want, text
         checked += 1
     assert checked == 3, "the two near-duplicates and the empty text"
+
+
+def birkbeck_words():
+    """The 5,898 correct words of Birkbeck's misspelling corpus that are
+    letters only (``$word`` lines of misspellings/missp.dat)."""
+    path = DATA / "misspellings" / "missp.dat"
+    if not path.exists():
+        pytest.fail(f"{path} is missing: set NEARDUP_DATA to the shared data folder")
+    words = [line[1:].strip() for line in path.read_text(encoding="latin-1").splitlines() if line.startswith("$")]
+    return [w for w in words if w.isascii() and w.isalpha()]
+
+
+def cli_codes(algorithm, words):
+    """``neardup phonetic -a ALGORITHM`` of `words`: one list of columns per word."""
+    if not BIN.exists():
+        pytest.fail(f"{BIN} is missing: build it with `cargo build --features cli` or set NEARDUP_BIN")
+    out = subprocess.run([str(BIN), "phonetic", "-a", algorithm], input="\n".join(words) + "\n",
+                         capture_output=True, text=True, check=True).stdout
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert [r[0] for r in rows] == words
+    return [r[1:] for r in rows]
+
+
+def test_phonix_of_the_cli_equals_the_reference_on_real_words():
+    rules = ref.phonix_rules((HERE.parent / "SPEC.md").read_text())
+    words = birkbeck_words()
+    assert len(words) > 5000
+    got = [c[0] for c in cli_codes("phonix", words)]
+    wrong = [(w, g, ref.phonix(w, rules)) for w, g in zip(words, got) if g != ref.phonix(w, rules)]
+    assert wrong == []
+
+
+# Double Metaphone is held against the `Metaphone` package (a Python port of
+# Philips's dmetaph.cpp by other authors). It departs from dmetaph.cpp in
+# three ways, each checked here by hand against the C++ rules; on these words
+# the expected codes are dmetaph.cpp's, worked out by hand:
+DM_DEPARTURES = {
+    # 1. dmetaph.cpp pads the word with spaces and, for "CH" after A/O/U/E
+    #    followed by a space (the end), writes K ("...or a space: 'ach'");
+    #    the port does not pad and writes X / K.
+    **{w: (code, code) for w, code in [
+        ("approach", "APRK"), ("beach", "PK"), ("beech", "PK"), ("coach", "KK"), ("each", "AK"),
+        ("much", "MK"), ("peach", "PK"), ("preach", "PRK"), ("reach", "RK"), ("speech", "SPK"),
+        ("such", "SK"), ("teach", "TK"), ("touch", "TK")]},
+    # 2. dmetaph.cpp's M skips a B in "UMB" at the end or before "ER"
+    #    ("dumb", "thumb"); the port writes the B as P.
+    "crumb": ("KRM", "KRM"), "cucumber": ("KKMR", "KKMR"), "dumb": ("TM", "TM"),
+    "lumber": ("LMR", "LMR"), "number": ("NMR", "NMR"), "numbers": ("NMRS", "NMRS"),
+    "thumb": ("0M", "TM"),
+    # 3. "GH" after a vowel: dmetaph.cpp's Parker's rule drops it after B, H
+    #    or D two letters back ("high": H), and otherwise writes K unless the
+    #    letter before is I ("aghast", "ought"); the port drops or keeps it
+    #    the other way round.
+    "aghast": ("AKST", "AKST"), "high": ("H", "H"), "higher": ("HR", "HR"),
+    "highest": ("HST", "HST"), "ought": ("AKT", "AKT"),
+}
+
+
+def test_double_metaphone_of_every_golden_word_equals_an_independent_port():
+    from metaphone import doublemetaphone
+
+    codes = json.loads((GOLDEN / "phonetic-v1.json").read_text())["codes"]
+    checked = 0
+    for c in codes:
+        if not (c["word"].isascii() and c["word"].isalpha()):
+            continue
+        primary, alternate = doublemetaphone(c["word"])
+        want = DM_DEPARTURES.get(c["word"].lower(), (primary, alternate or primary))
+        assert (c["metaphone"], c["metaphone_alternate"]) == want, c["word"]
+        checked += 1
+    assert checked >= 25
+
+
+def test_double_metaphone_of_the_cli_equals_an_independent_port_on_real_words():
+    from metaphone import doublemetaphone
+
+    words = birkbeck_words()
+    got = cli_codes("metaphone", words)
+    differ = {}
+    for w, g in zip(words, got):
+        primary, alternate = doublemetaphone(w)
+        if tuple(g) != (primary, alternate or primary):
+            differ[w] = tuple(g)
+    # Every difference is one of the port's known departures, with
+    # dmetaph.cpp's codes, and every departure listed is met.
+    assert differ == DM_DEPARTURES

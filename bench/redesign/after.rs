@@ -1,0 +1,37 @@
+//! `compare` + the learned verdict on one Clough–Stevenson pair (g0pA task b
+//! against its source), 2,000 times, through today's public API: each text
+//! normalised once into a `Document` that both read. The twin of `before.rs`
+//! (the API of commit 6523509); `scripts/bench-redesign.sh` runs the two
+//! interleaved. Prints the sum of the scores and decision values.
+//!
+//! Usage: `redesign DATA_DIR MODEL_JSON` (the shared data folder; the
+//! verdict model, the same file for both builds).
+use neardup::{compare_documents, CompareConfig, Document};
+use std::hint::black_box;
+
+fn main() {
+    let usage = "usage: redesign DATA_DIR MODEL_JSON";
+    let dir = std::env::args().nth(1).expect(usage);
+    let model_path = std::env::args().nth(2).expect(usage);
+    let read = |f: &str| {
+        let path = format!("{dir}/clough-abc/texts/{f}");
+        String::from_utf8_lossy(&std::fs::read(&path).expect(&path)).into_owned()
+    };
+    let (a, b) = (read("g0pA_taskb.txt"), read("orig_taskb.txt"));
+    let model = neardup::verdict::SvmModel::from_json(
+        &std::fs::read_to_string(&model_path).expect(&model_path),
+    )
+    .expect("model");
+    let config = CompareConfig::default();
+    let mut sum = 0.0;
+    for _ in 0..2000 {
+        let (da, db) = (
+            Document::new(black_box(&a), 0),
+            Document::new(black_box(&b), 0),
+        );
+        let r = compare_documents(&da, &db, &config).expect("compare");
+        let v = model.judge(&da, &db).expect("verdict");
+        sum += r.measures.score + v.binary_decision + v.class_decisions.iter().sum::<f64>();
+    }
+    println!("{sum:.1}");
+}
