@@ -565,18 +565,24 @@ mod sketches {
     }
 }
 
-/// The shipped verdict model gives the same similarity vectors and decision
-/// values natively and on wasm32. Re-bless after retraining `www/model.json`.
+/// Verdict models give the same similarity vectors, decision values,
+/// classes and probabilities natively and on wasm32: the shipped model
+/// (format 2, `verdict-v2.json`; re-bless after retraining `www/model.json`)
+/// and the format 1 model shipped before it (`model-format1.json`, whose
+/// `verdict-v1.json` was written by the build that trained it: old models
+/// still load and decide as they did).
 #[cfg(feature = "serde")]
 mod verdict {
-    use neardup::verdict::SvmModel;
+    use neardup::verdict::{SvmModel, MODEL_FORMAT};
     use serde::{Deserialize, Serialize};
 
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
     const MODEL: &str = include_str!("../www/model.json");
-    const GOLDEN: &str = include_str!("golden/verdict-v1.json");
+    const GOLDEN: &str = include_str!("golden/verdict-v2.json");
+    const MODEL_V1: &str = include_str!("golden/model-format1.json");
+    const GOLDEN_V1: &str = include_str!("golden/verdict-v1.json");
 
     #[derive(Serialize, Deserialize, PartialEq, Debug)]
     pub struct Case {
@@ -585,6 +591,12 @@ mod verdict {
         pub vector: Vec<f64>,
         pub decisions: Vec<f64>,
         pub class: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub copied_probability: Option<f64>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub probabilities: Vec<(String, f64)>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pub between: Option<(String, String)>,
     }
 
     fn compute(model: &SvmModel, a: &str, b: &str) -> Case {
@@ -595,34 +607,75 @@ mod verdict {
             decisions: model.decision_function(&v.vector).unwrap(),
             vector: v.vector,
             class: v.class,
+            copied_probability: v.copied_probability,
+            probabilities: v.probabilities,
+            between: v.between,
         }
     }
 
-    #[test]
-    fn verdict_golden_vectors_hold() {
-        let model = SvmModel::from_json(MODEL).expect("the shipped model loads");
-        let golden: Vec<Case> = serde_json::from_str(GOLDEN).expect("golden verdicts parse");
+    fn check(model: &str, golden: &str, machines: usize) {
+        let model = SvmModel::from_json(model).expect("the model loads");
+        let golden: Vec<Case> = serde_json::from_str(golden).expect("golden verdicts parse");
         assert!(golden.len() >= 3);
+        let close = |x: f64, y: f64| (x - y).abs() <= 1e-12;
         for g in &golden {
             let c = compute(&model, &g.a, &g.b);
-            assert_eq!(c.vector, g.vector, "vector of {:?}", g.a);
+            // serde_json reads a float back to within an ulp, not always
+            // exactly (no `float_roundtrip`): compare to 1e-14, relative.
+            assert_eq!(c.vector.len(), g.vector.len(), "vector of {:?}", g.a);
+            for (x, y) in c.vector.iter().zip(&g.vector) {
+                assert!(
+                    (x - y).abs() <= 1e-14 * y.abs().max(1.0),
+                    "vector of {:?}: {x} vs {y}",
+                    g.a
+                );
+            }
             assert_eq!(
                 c.decisions.len(),
                 g.decisions.len(),
                 "decisions of {:?}",
                 g.a
             );
-            assert_eq!(g.decisions.len(), 5, "the binary machine and four classes");
+            assert_eq!(g.decisions.len(), machines, "machines of the model");
             for (x, y) in c.decisions.iter().zip(&g.decisions) {
-                assert!((x - y).abs() <= 1e-12, "decision {x} vs {y}");
+                assert!(close(*x, *y), "decision {x} vs {y}");
             }
             assert_eq!(c.class, g.class);
+            assert_eq!(
+                c.copied_probability.is_some(),
+                g.copied_probability.is_some()
+            );
+            if let (Some(x), Some(y)) = (c.copied_probability, g.copied_probability) {
+                assert!(close(x, y), "copied probability {x} vs {y}");
+            }
+            assert_eq!(c.probabilities.len(), g.probabilities.len());
+            for ((cx, x), (cy, y)) in c.probabilities.iter().zip(&g.probabilities) {
+                assert_eq!(cx, cy);
+                assert!(close(*x, *y), "probability of {cx}: {x} vs {y}");
+            }
+            assert_eq!(c.between, g.between);
         }
+    }
+
+    #[test]
+    fn verdict_golden_vectors_hold() {
+        assert!(MODEL.contains(&format!("\"format\": {MODEL_FORMAT}")));
+        // The binary machine and three "at least" grade machines.
+        check(MODEL, GOLDEN, 4);
+        let golden: Vec<Case> = serde_json::from_str(GOLDEN).unwrap();
+        assert!(golden.iter().all(|g| g.probabilities.len() == 4));
+    }
+
+    #[test]
+    fn a_format_1_model_still_loads_and_decides_as_it_did() {
+        assert!(MODEL_V1.contains("\"format\": 1"));
+        // The binary machine and four one-vs-rest machines, no probabilities.
+        check(MODEL_V1, GOLDEN_V1, 5);
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    #[ignore = "writes tests/golden/verdict-v1.json; run by scripts/bless.sh"]
+    #[ignore = "writes tests/golden/verdict-v2.json; run by scripts/bless.sh"]
     fn write_verdict_golden() {
         let model = SvmModel::from_json(MODEL).unwrap();
         let src = "PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a hyperlinked set of documents, with the purpose of measuring its relative importance within the set.";
@@ -634,9 +687,14 @@ mod verdict {
                 src,
             ),
             compute(&model, "Inheritance lets one class reuse the methods of another.", src),
+            compute(
+                &model,
+                "PageRank is a link analysis algorithm used by Google that gives a numerical weight to each element of a set of linked documents, to measure how important it is within the set.",
+                src,
+            ),
         ];
         crate::golden::bless(
-            "verdict-v1.json",
+            "verdict-v2.json",
             &(serde_json::to_string_pretty(&cases).unwrap() + "\n"),
             true,
         );

@@ -50,6 +50,20 @@ function pct(x) {
   return `${Math.round(x * 100)}%`;
 }
 
+// "between light and heavy revision" (the learned verdict's two closest
+// classes, the one it gives first), in plain words.
+function betweenWords([x, y]) {
+  const w = (c) => (CLASS_WORDS[c] ?? c).toLowerCase();
+  const [a, b] = [w(x), w(y)];
+  return a.endsWith(' revision') && b.endsWith(' revision')
+    ? `between ${a.replace(/ revision$/, '')} and ${b}`
+    : `between ${a} and ${b}`;
+}
+
+function probabilityOf(verdict, cls) {
+  return verdict.probabilities?.find(([c]) => c === cls)?.[1];
+}
+
 // The source text areas: B, then those added with "+ Add a source".
 function sourceAreas() {
   return [textB, ...document.querySelectorAll('#more-sources textarea')];
@@ -282,6 +296,12 @@ function showReading(report, name) {
   let text;
   if (cls && CLASS_READING[cls]) {
     text = CLASS_READING[cls].replace('the source', name);
+    const between = report.verdict.between;
+    if (between) {
+      // Not sure which of two classes: say both, never a confident wrong word.
+      const words = betweenWords(between);
+      text = `${words[0].toUpperCase()}${words.slice(1)}: the learned verdict is not sure which (${pct(probabilityOf(report.verdict, between[0]))} against ${pct(probabilityOf(report.verdict, between[1]))}).`;
+    }
     const b = band(report.score);
     el.dataset.from = 'verdict';
     el.dataset.class = cls;
@@ -307,10 +327,31 @@ function showVerdict(verdict, modelError, against) {
   if (!verdict) {
     el.textContent = modelError ? `(No learned verdict: ${modelError})` : '';
     delete el.dataset.class;
+    delete el.dataset.confidence;
+    delete el.dataset.between;
     return el.textContent;
   }
   const strong = document.createElement('strong');
   strong.textContent = CLASS_WORDS[verdict.class] ?? verdict.class ?? '';
+  // The calibrated confidence (Platt scaling, EVALUATION.md), and "between"
+  // two classes when the next one is close.
+  const confidence = document.createElement('span');
+  confidence.className = 'confidence';
+  confidence.dataset.testid = 'verdict-confidence';
+  if (verdict.confidence != null) {
+    confidence.textContent = ` (${pct(verdict.confidence)} likely)`;
+    el.dataset.confidence = verdict.confidence.toFixed(3);
+  } else {
+    delete el.dataset.confidence;
+  }
+  if (verdict.between) {
+    const words = betweenWords(verdict.between);
+    strong.textContent = `${words[0].toUpperCase()}${words.slice(1)}`;
+    confidence.textContent = ` (${verdict.between.map((c) => `${(CLASS_WORDS[c] ?? c).toLowerCase()} ${pct(probabilityOf(verdict, c))}`).join(', ')})`;
+    el.dataset.between = verdict.between.join(' ');
+  } else {
+    delete el.dataset.between;
+  }
   const tag = document.createElement('span');
   tag.className = `tag ${verdict.copied ? 'yes' : 'no'}`;
   // The binary machine (copied or not) and the graded class are two
@@ -319,7 +360,7 @@ function showVerdict(verdict, modelError, against) {
   tag.textContent = (verdict.copied ? 'reuse detected' : 'no reuse detected') + (agree ? '' : ' (borderline)');
   tag.title = `decision value g(x) = ${verdict.binaryDecision.toFixed(3)}`;
   const head = against ? `Learned verdict against ${against}: ` : 'Learned verdict: ';
-  el.replaceChildren(document.createTextNode(head), strong, document.createTextNode(' · '), tag);
+  el.replaceChildren(document.createTextNode(head), strong, confidence, document.createTextNode(' · '), tag);
   el.dataset.class = verdict.class ?? '';
   el.dataset.copied = String(verdict.copied);
   return el.textContent;

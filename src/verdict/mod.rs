@@ -4,10 +4,17 @@
 //! train`, with `linfa-svm`), in a versioned model format ([`model`]) whose
 //! decision function runs in `no_std`, natively and in WebAssembly.
 
+pub mod calibration;
+pub mod lcs;
 pub mod model;
 pub mod svm;
+pub mod tiling;
 pub mod vector;
 
-pub use model::{ModelFile, StoredDf, SvmModel, Verdict, MODEL_FORMAT};
+pub use calibration::Platt;
+pub use model::{
+    ModelFile, Scheme, StoredDf, SvmModel, Verdict, CLOSE_PROBABILITIES, MODEL_FORMAT,
+    OLDEST_MODEL_FORMAT,
+};
 pub use svm::{Kernel, Machine, Scaler};
 pub use vector::{keyword_terms, Feature, VectorSpec, MAX_FEATURES, STOP_WORDS};

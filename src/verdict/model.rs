@@ -2,6 +2,7 @@
 //! into an [`SvmModel`] that parses its document frequencies once, and the
 //! verdict it gives for two documents.
 
+use super::calibration::Platt;
 use super::svm::{Kernel, Machine, Scaler};
 use super::vector::VectorSpec;
 use crate::document::Document;
@@ -11,8 +12,37 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-/// Format version of the model JSON this build reads and writes.
-pub const MODEL_FORMAT: u32 = 1;
+/// Format version of the model JSON this build writes. It also reads
+/// format 1 (one-vs-rest machines without calibration), whose fields
+/// format 2 keeps.
+pub const MODEL_FORMAT: u32 = 2;
+
+/// The oldest model format this build reads.
+pub const OLDEST_MODEL_FORMAT: u32 = 1;
+
+/// How a model's graded-class machines decide the class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scheme {
+    /// One machine per class, "this class against the rest"; the class is
+    /// the machine with the largest decision value (or, when calibrated, the
+    /// largest normalised probability). Format 1's only scheme.
+    #[default]
+    OneVsRest,
+    /// Ordered grades (Frank & Hall 2001, "A simple approach to ordinal
+    /// classification"): for grades `g_0 < g_1 < … < g_K`, machine `k`
+    /// (named `g_{k+1}`) says "at least `g_{k+1}`"; with calibrated
+    /// probabilities `P(≥ g_k)`, each first lowered to the smallest
+    /// `P(≥ g_j)` of `j ≤ k` (machines calibrated one by one can disagree),
+    /// `P(g_0) = 1 − P(≥ g_1)`, `P(g_k) = P(≥ g_k) − P(≥ g_{k+1})`,
+    /// `P(g_K) = P(≥ g_K)`. The class is the grade above as many machines
+    /// as say yes (Li & Lin 2007).
+    Ordinal,
+}
+
+/// Two classes whose probabilities are closer than this are both named in
+/// [`Verdict::between`]: the verdict is not sure which of them it is.
+pub const CLOSE_PROBABILITIES: f64 = 0.15;
 
 /// Document frequencies as stored in a model: `(term hash as 16 hex digits,
 /// df)` sorted by hash, and the number of documents.
@@ -32,6 +62,10 @@ fn is_zero(x: &u64) -> bool {
     *x == 0
 }
 
+fn is_one_vs_rest(s: &Scheme) -> bool {
+    *s == Scheme::OneVsRest
+}
+
 /// A trained verdict model as stored: the JSON written by `neardup train`
 /// (format 1). Load it with [`SvmModel::new`] or [`SvmModel::from_json`].
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -45,13 +79,27 @@ pub struct ModelFile {
     pub df: StoredDf,
     /// Feature scaling.
     pub scaler: Scaler,
-    /// The kernel shared by all machines.
+    /// The kernel of every machine that has none of its own.
     pub kernel: Kernel,
     /// The binary near-duplicate machine (positive = copied).
     pub binary: Machine,
-    /// One-vs-rest machines of the graded classes (e.g. cut, light, heavy,
-    /// non); empty for a binary-only model.
+    /// The machines of the graded classes: one-vs-rest, one per class
+    /// (e.g. cut, light, heavy, non); or ordinal, one per grade above the
+    /// lowest, in increasing order. Empty for a binary-only model.
     pub classes: Vec<Machine>,
+    /// How `classes` decide (absent in format 1: one-vs-rest).
+    #[serde(default, skip_serializing_if = "is_one_vs_rest")]
+    pub scheme: Scheme,
+    /// Ordinal: every grade from the lowest to the highest, the lowest
+    /// first, then the names of `classes` in order. Empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grades: Vec<String>,
+    /// Platt sigmoids ([`Platt`]) turning decision values into
+    /// probabilities: the binary machine's first, then one per machine of
+    /// `classes`; or empty (no probabilities). Required by the ordinal
+    /// scheme.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub calibration: Vec<Platt>,
     /// Where the model came from: data, parameters, cross-validation scores
     /// (free-form, kept as is).
     #[serde(default)]
@@ -68,11 +116,31 @@ pub struct Verdict {
     pub copied: bool,
     /// Decision value of the binary machine.
     pub binary_decision: f64,
-    /// The graded class (largest one-vs-rest decision), if the model has
-    /// classes.
+    /// The graded class, if the model has classes. Ordinal: the grade
+    /// above as many "at least" machines as say yes (`g ≥ 0`).
+    /// One-vs-rest: the most probable class when the model is calibrated,
+    /// else the largest decision.
     pub class: Option<String>,
-    /// Decision value of each one-vs-rest machine, in the model's order.
+    /// Decision value of each machine of the graded classes, in the model's
+    /// order.
     pub class_decisions: Vec<f64>,
+    /// The calibrated probability that the text is copied (Platt scaling of
+    /// the binary decision), in [0, 1]; `None` for an uncalibrated model.
+    #[serde(default)]
+    pub copied_probability: Option<f64>,
+    /// Each graded class with its probability, in [0, 1], summing to 1: the
+    /// grades from lowest to highest (ordinal) or the model's classes
+    /// (one-vs-rest). Empty for an uncalibrated model.
+    #[serde(default)]
+    pub probabilities: Vec<(String, f64)>,
+    /// The probability of `class`, in [0, 1]; `None` when uncalibrated.
+    #[serde(default)]
+    pub confidence: Option<f64>,
+    /// `class` and the most probable other class, when that one's
+    /// probability is above `confidence` − [`CLOSE_PROBABILITIES`]: the text
+    /// is "between" them. `None` otherwise.
+    #[serde(default)]
+    pub between: Option<(String, String)>,
     /// The similarity vector that produced them (unscaled).
     pub vector: Vec<f64>,
 }
@@ -121,11 +189,18 @@ impl ModelFile {
                 1.0 / MAX_MODEL_VALUE
             )));
         }
-        if let Kernel::Rbf { gamma } = self.kernel {
-            if !(sane(gamma) && gamma > 0.0) {
-                return Err(bad(format!(
-                    "kernel.gamma: RBF gamma must be positive and at most {MAX_MODEL_VALUE:e}, got {gamma}"
-                )));
+        let kernels = core::iter::once(&self.kernel).chain(
+            core::iter::once(&self.binary)
+                .chain(&self.classes)
+                .filter_map(|m| m.kernel.as_ref()),
+        );
+        for k in kernels {
+            if let Kernel::Rbf { gamma } = *k {
+                if !(sane(gamma) && gamma > 0.0) {
+                    return Err(bad(format!(
+                        "kernel.gamma: RBF gamma must be positive and at most {MAX_MODEL_VALUE:e}, got {gamma}"
+                    )));
+                }
             }
         }
         if let Some((term, n)) = self
@@ -137,6 +212,46 @@ impl ModelFile {
             return Err(bad(format!(
                 "df.terms: term {term} has document frequency {n}, outside 1..={} (df.documents)",
                 self.df.documents
+            )));
+        }
+        match self.scheme {
+            Scheme::OneVsRest if !self.grades.is_empty() => {
+                return Err(bad("grades: only an ordinal model has grades".into()));
+            }
+            Scheme::Ordinal => {
+                let above: Vec<&str> = self.grades.iter().skip(1).map(String::as_str).collect();
+                let names: Vec<&str> = self.classes.iter().map(|m| m.positive.as_str()).collect();
+                if self.classes.is_empty() || above != names {
+                    return Err(bad(format!(
+                        "grades: an ordinal model lists its lowest grade then its machines' classes in order; got grades {:?} for machines {names:?}",
+                        self.grades
+                    )));
+                }
+                if self.grades[0].trim().is_empty() || names.contains(&self.grades[0].as_str()) {
+                    return Err(bad(format!(
+                        "grades: the lowest grade {:?} is empty or repeated",
+                        self.grades[0]
+                    )));
+                }
+                if self.calibration.is_empty() {
+                    return Err(bad(
+                        "calibration: an ordinal model needs its Platt sigmoids".into(),
+                    ));
+                }
+            }
+            Scheme::OneVsRest => {}
+        }
+        if !self.calibration.is_empty() && self.calibration.len() != 1 + self.classes.len() {
+            return Err(bad(format!(
+                "calibration: {} sigmoids for {} machines (the binary one and {} of classes)",
+                self.calibration.len(),
+                1 + self.classes.len(),
+                self.classes.len()
+            )));
+        }
+        if self.calibration.iter().any(|p| !(sane(p.a) && sane(p.b))) {
+            return Err(bad(format!(
+                "calibration: a sigmoid has a NaN, infinite or out-of-range number (beyond ±{MAX_MODEL_VALUE:e})"
             )));
         }
         let mut names: Vec<&str> = Vec::new();
@@ -239,7 +354,7 @@ impl SvmModel {
         let head: Head =
             serde_json::from_str(text).map_err(|e| bad(format!("not a model JSON: {e}")))?;
         match head.format {
-            Some(MODEL_FORMAT) => {}
+            Some(OLDEST_MODEL_FORMAT..=MODEL_FORMAT) => {}
             Some(v) => {
                 return Err(Error::new(ErrorKind::Version {
                     what: "verdict model",
@@ -273,9 +388,25 @@ impl SvmModel {
         self.file.vector.features.len()
     }
 
-    /// The graded classes, in the order of [`Verdict::class_decisions`].
+    /// The graded classes, in the order of [`Verdict::class_decisions`]
+    /// (ordinal: the grades above the lowest).
     pub fn classes(&self) -> impl Iterator<Item = &str> {
         self.file.classes.iter().map(|m| m.positive.as_str())
+    }
+
+    /// Every class a verdict can give, in the order of
+    /// [`Verdict::probabilities`]: ordinal, the grades from the lowest;
+    /// else the classes.
+    pub fn grades(&self) -> impl Iterator<Item = &str> {
+        let ordinal = self.file.scheme == Scheme::Ordinal;
+        let grades = self.file.grades.iter().filter(move |_| ordinal);
+        let classes = self
+            .file
+            .classes
+            .iter()
+            .map(|m| &m.positive)
+            .filter(move |_| !ordinal);
+        grades.chain(classes).map(String::as_str)
     }
 
     /// The scaled vector `z`.
@@ -330,18 +461,112 @@ impl SvmModel {
     /// As [`SvmModel::scale`].
     pub fn predict(&self, x: &[f64]) -> Result<Verdict, Error> {
         let d = self.decision_function(x)?;
-        let class = self
-            .file
-            .classes
-            .iter()
-            .zip(&d[1..])
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(m, _)| m.positive.clone());
+        self.verdict_of(&d, x)
+    }
+
+    /// The verdict this model gives for decision values `d` (the binary
+    /// machine's first, then each machine of the graded classes, as
+    /// [`SvmModel::decision_function`] returns them) of the unscaled vector
+    /// `x` (kept in the verdict as it is; may be empty). Cross-validation
+    /// uses it to read decision values of held-out rows through a model's
+    /// calibration.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Incompatible`] when `d` does not have one value per
+    /// machine or a value is not finite.
+    pub fn verdict_of(&self, d: &[f64], x: &[f64]) -> Result<Verdict, Error> {
+        let machines = 1 + self.file.classes.len();
+        if d.len() != machines || d.iter().any(|v| !v.is_finite()) {
+            return Err(Error::incompatible(
+                "decision values",
+                format!("{machines} finite values"),
+                format!("{} values", d.len()),
+            ));
+        }
+        let f = &self.file;
+        let cal = &f.calibration;
+        let probabilities: Vec<(String, f64)> = if cal.is_empty() || f.classes.is_empty() {
+            Vec::new()
+        } else {
+            let p: Vec<f64> = cal[1..]
+                .iter()
+                .zip(&d[1..])
+                .map(|(c, &g)| c.probability(g))
+                .collect();
+            let (names, raw): (Vec<&String>, Vec<f64>) = match f.scheme {
+                Scheme::OneVsRest => (f.classes.iter().map(|m| &m.positive).collect(), p),
+                Scheme::Ordinal => {
+                    // P(≥ g_k), made non-increasing in k (each machine is
+                    // calibrated on its own: "at least light" cannot be less
+                    // likely than "at least cut"), then P(g_0) = 1 − P(≥ g_1),
+                    // P(g_k) = P(≥ g_k) − P(≥ g_{k+1}).
+                    let mut monotone = p.clone();
+                    for k in 1..monotone.len() {
+                        monotone[k] = monotone[k].min(monotone[k - 1]);
+                    }
+                    let at_least = |k: usize| {
+                        if k == 0 {
+                            1.0
+                        } else {
+                            monotone.get(k - 1).copied().unwrap_or(0.0)
+                        }
+                    };
+                    let raw = (0..f.grades.len())
+                        .map(|k| (at_least(k) - at_least(k + 1)).max(0.0))
+                        .collect();
+                    (f.grades.iter().collect(), raw)
+                }
+            };
+            let total: f64 = raw.iter().sum();
+            let n = raw.len() as f64;
+            names
+                .into_iter()
+                .zip(raw)
+                .map(|(c, v)| (c.clone(), if total > 0.0 { v / total } else { 1.0 / n }))
+                .collect()
+        };
+        let best = |v: &[(String, f64)]| {
+            let mut order: Vec<usize> = (0..v.len()).collect();
+            // Most probable first; ties to the earlier class.
+            order.sort_by(|&i, &j| v[j].1.total_cmp(&v[i].1).then(i.cmp(&j)));
+            order
+        };
+        let (class, confidence, between) = if probabilities.is_empty() {
+            let class = f
+                .classes
+                .iter()
+                .zip(&d[1..])
+                .max_by(|a, b| a.1.total_cmp(b.1))
+                .map(|(m, _)| m.positive.clone());
+            (class, None, None)
+        } else {
+            let order = best(&probabilities);
+            let chosen = match f.scheme {
+                // The grade is the number of "at least" machines that say
+                // yes (Li & Lin 2007, ordinal regression by extended binary
+                // classification): the decisions' own answer.
+                Scheme::Ordinal => d[1..].iter().filter(|&&g| g >= 0.0).count(),
+                Scheme::OneVsRest => order[0],
+            };
+            let (name, p) = &probabilities[chosen];
+            let other = order
+                .iter()
+                .find(|&&j| j != chosen)
+                .map(|&j| &probabilities[j]);
+            let between = other
+                .filter(|o| o.1 > p - CLOSE_PROBABILITIES)
+                .map(|o| (name.clone(), o.0.clone()));
+            (Some(name.clone()), Some(*p), between)
+        };
         Ok(Verdict {
             copied: d[0] >= 0.0,
             binary_decision: d[0],
             class,
             class_decisions: d[1..].to_vec(),
+            copied_probability: cal.first().map(|c| c.probability(d[0])),
+            probabilities,
+            confidence,
+            between,
             vector: x.to_vec(),
         })
     }
@@ -420,8 +645,12 @@ mod tests {
                 support_vectors: vec![vec![1.0, 2.0], vec![-1.0, -2.0]],
                 dual_coef: vec![1.0, -1.0],
                 bias: 0.1,
+                kernel: None,
             },
             classes: vec![],
+            scheme: Scheme::OneVsRest,
+            grades: vec![],
+            calibration: vec![],
             provenance: serde_json::Value::Null,
         }
     }
@@ -453,6 +682,111 @@ mod tests {
         );
     }
 
+    /// `tiny_file` with an ordinal scheme: grades non < heavy < cut, two
+    /// linear "at least" machines on the second component, and sigmoids
+    /// `P = 1 / (1 + exp(−f))` (a = −1, b = 0) for every machine.
+    fn ordinal_file() -> ModelFile {
+        let mut m = tiny_file();
+        let at_least = |name: &str, bias: f64| Machine {
+            positive: name.into(),
+            support_vectors: vec![vec![0.0, 1.0]],
+            dual_coef: vec![1.0],
+            bias,
+            kernel: Some(Kernel::Linear),
+        };
+        m.classes = vec![at_least("heavy", 0.0), at_least("cut", -2.0)];
+        m.scheme = Scheme::Ordinal;
+        m.grades = vec!["non".into(), "heavy".into(), "cut".into()];
+        m.calibration = vec![Platt { a: -1.0, b: 0.0 }; 3];
+        m
+    }
+
+    #[test]
+    fn ordinal_probabilities_and_class_by_hand() {
+        let m = SvmModel::new(ordinal_file()).unwrap();
+        let sig = |f: f64| 1.0 / (1.0 + libm::exp(-f));
+        // Decisions: binary 0.5; at least heavy 1.0; at least cut −1.0.
+        let v = m.verdict_of(&[0.5, 1.0, -1.0], &[]).unwrap();
+        let (p1, p2) = (sig(1.0), sig(-1.0));
+        let want = [("non", 1.0 - p1), ("heavy", p1 - p2), ("cut", p2)];
+        for ((name, p), (wn, wp)) in v.probabilities.iter().zip(want) {
+            assert_eq!(name, wn);
+            assert!((p - wp).abs() < 1e-15, "{name} {p} {wp}");
+        }
+        // One machine says yes: the second grade; its probability 0.462.
+        assert_eq!(v.class.as_deref(), Some("heavy"));
+        assert!((v.confidence.unwrap() - (p1 - p2)).abs() < 1e-15);
+        assert!((v.copied_probability.unwrap() - sig(0.5)).abs() < 1e-15);
+        // cut (0.269) is more than 0.15 below heavy (0.462): not "between".
+        assert_eq!(v.between, None);
+        // At least heavy 0.2, at least cut −0.1: heavy 0.075, cut 0.475,
+        // non 0.450 — the class is heavy (one machine says yes), the most
+        // probable other class cut is above it: "between".
+        let v = m.verdict_of(&[0.5, 0.2, -0.1], &[]).unwrap();
+        assert_eq!(v.class.as_deref(), Some("heavy"));
+        assert_eq!(v.between, Some(("heavy".into(), "cut".into())));
+        // Machines that disagree (at least cut more likely than at least
+        // heavy) are made monotone: P(≥ cut) lowered to P(≥ heavy).
+        let v = m.verdict_of(&[0.5, -1.0, 1.0], &[]).unwrap();
+        let p = &v.probabilities;
+        assert!((p[0].1 - (1.0 - sig(-1.0))).abs() < 1e-15);
+        assert_eq!(p[1].1, 0.0);
+        assert!((p[2].1 - sig(-1.0)).abs() < 1e-15);
+        assert_eq!(v.class.as_deref(), Some("heavy"), "one machine says yes");
+        // Through judge: the second component is word 3-shingle containment.
+        let v = m
+            .judge_texts("one two three four", "one two three four")
+            .unwrap();
+        assert_eq!(v.class.as_deref(), Some("cut"));
+        assert!(
+            m.verdict_of(&[0.5, 1.0], &[]).is_err(),
+            "one value per machine"
+        );
+        assert!(m.verdict_of(&[0.5, f64::NAN, 1.0], &[]).is_err());
+    }
+
+    #[test]
+    fn ordinal_and_calibrated_models_are_checked() {
+        let refused = |m: ModelFile, what: &str| {
+            let e = SvmModel::from_json(&m.to_json()).unwrap_err();
+            assert!(matches!(e.kind(), ErrorKind::Corrupt { .. }), "{e}");
+            assert!(e.to_string().contains(what), "{e} (wanted {what:?})");
+        };
+        let good = ordinal_file();
+        assert!(SvmModel::from_json(&good.to_json()).is_ok());
+        let mut m = good.clone();
+        m.grades.swap(1, 2);
+        refused(m, "grades: an ordinal model lists its lowest grade");
+        let mut m = good.clone();
+        m.grades[0] = "cut".into();
+        refused(m, "lowest grade \"cut\" is empty or repeated");
+        let mut m = good.clone();
+        m.calibration.clear();
+        refused(m, "needs its Platt sigmoids");
+        let mut m = good.clone();
+        m.calibration.pop();
+        refused(m, "calibration: 2 sigmoids for 3 machines");
+        let mut m = good.clone();
+        m.calibration[1].a = f64::INFINITY;
+        let e = m.check().unwrap_err();
+        assert!(e.to_string().contains("calibration: a sigmoid"), "{e}");
+        let mut m = good.clone();
+        m.classes[0].kernel = Some(Kernel::Rbf { gamma: -1.0 });
+        refused(m, "RBF gamma must be positive");
+        let mut m = tiny_file();
+        m.grades = vec!["non".into()];
+        refused(m, "only an ordinal model has grades");
+        // Format 1 JSON (no scheme, grades, calibration or machine kernels)
+        // still loads, as one-vs-rest without probabilities.
+        let v1 = tiny()
+            .to_json()
+            .replacen("\"format\": 2", "\"format\": 1", 1);
+        let m = SvmModel::from_json(&v1).unwrap();
+        assert_eq!(m.file().scheme, Scheme::OneVsRest);
+        let v = m.predict(&[1.0, 1.0]).unwrap();
+        assert!(v.probabilities.is_empty() && v.confidence.is_none() && v.between.is_none());
+    }
+
     #[test]
     fn bad_models_and_vectors_are_clear_errors() {
         let good = tiny().to_json();
@@ -462,8 +796,8 @@ mod tests {
             ErrorKind::EmptyText { which: "a" }
         ));
         let e =
-            SvmModel::from_json(&good.replacen("\"format\": 1", "\"format\": 2", 1)).unwrap_err();
-        assert!(e.to_string().contains("format version 2"), "{e}");
+            SvmModel::from_json(&good.replacen("\"format\": 2", "\"format\": 3", 1)).unwrap_err();
+        assert!(e.to_string().contains("format version 3"), "{e}");
         let e = SvmModel::from_json(&good.replace("\"rbf\"", "\"sigmoid\"")).unwrap_err();
         assert!(e.to_string().contains("unknown variant `sigmoid`"), "{e}");
         let mut m = tiny_file();

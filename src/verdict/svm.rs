@@ -42,6 +42,11 @@ pub struct Machine {
     pub dual_coef: Vec<f64>,
     /// The bias `b` (linfa's `−rho`).
     pub bias: f64,
+    /// This machine's own kernel, when it is not the model's (format 2: an
+    /// ordinal model's grade machines may be linear beside an RBF binary
+    /// machine). Absent: the model's kernel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kernel: Option<Kernel>,
 }
 
 /// Feature scaling fitted on the training vectors: `z = (x − mean) / scale`.
@@ -68,8 +73,10 @@ impl Kernel {
 }
 
 impl Machine {
-    /// `g(z)` for a scaled vector `z` of the support vectors' length.
+    /// `g(z)` for a scaled vector `z` of the support vectors' length, with
+    /// the machine's own kernel if it has one, else `kernel` (the model's).
     pub fn decision(&self, kernel: &Kernel, z: &[f64]) -> f64 {
+        let kernel = self.kernel.as_ref().unwrap_or(kernel);
         self.support_vectors
             .iter()
             .zip(&self.dual_coef)

@@ -10,9 +10,13 @@
 //! [`Document`]s' memoised shingle sets, so a comparison and a verdict on the
 //! same documents shingle each text once per kind.
 
+use super::lcs::lcs_len;
+use super::tiling::{tiled_tokens, MAX_TILING_TOKENS};
+use crate::compare::passages::shared_runs;
 use crate::document::Document;
 use crate::error::{check_range, Error};
 use crate::measures::vectors;
+use crate::phonetic::Algorithm;
 use crate::shingle::Shingling;
 use crate::tfidf::DocumentFrequencies;
 use alloc::vec::Vec;
@@ -51,6 +55,59 @@ pub enum Feature {
     CharResemblance {
         /// q, 1..=32.
         q: u32,
+    },
+    /// Containment of b in a by word n-shingles: the share of the source's
+    /// shingles found in the suspicious text (Clough & Stevenson 2011 read
+    /// containment both ways).
+    WordContainmentOfB {
+        /// n, 1..=32.
+        n: u32,
+    },
+    /// Containment of a in b by word n-shingles of the words' phonetic codes
+    /// (SoundD, SPEC.md §13): copying that survives respelling (Varol &
+    /// Hari 2015).
+    PhoneticContainment {
+        /// n, 1..=32.
+        n: u32,
+    },
+    /// The longest shared passage (a maximal run of a's word k-shingles
+    /// found in b at consecutive positions, `crate::compare::passages`), in
+    /// words, as a share of a's words; in [0, 1].
+    LongestPassage {
+        /// k, 1..=32.
+        k: u32,
+    },
+    /// The number of shared passages of word k-shingles (a count, ≥ 0).
+    PassageCount {
+        /// k, 1..=32.
+        k: u32,
+    },
+    /// The mean length of the shared passages of word k-shingles, in words
+    /// (0 when there is none).
+    MeanPassage {
+        /// k, 1..=32.
+        k: u32,
+    },
+    /// The share of a's words inside shared passages of word k-shingles
+    /// that are at least `min` words long; in [0, 1].
+    LongPassageCoverage {
+        /// k, 1..=32.
+        k: u32,
+        /// Shortest passage counted, in words, 1..=1000.
+        min: u32,
+    },
+    /// The longest common subsequence of the two texts' word tokens divided
+    /// by a's number of words (Clough & Stevenson 2011): how much of the
+    /// source's order a keeps; in [0, 1]. Bit-parallel, over the first
+    /// [`super::lcs::MAX_LCS_TOKENS`] words of each.
+    Lcs,
+    /// Greedy String Tiling (Wise 1993) of the word tokens with minimum
+    /// match length `min`, as JPlag scores it: `2 · tiled / (|a| + |b|)`;
+    /// in [0, 1]. Over the first [`super::tiling::MAX_TILING_TOKENS`] words
+    /// of each.
+    Tiling {
+        /// Minimum match length in words, 1..=1000.
+        min: u32,
     },
 }
 
@@ -262,6 +319,9 @@ impl VectorSpec {
             if let Some(s) = f.shingling() {
                 s.check()?;
             }
+            if let Feature::LongPassageCoverage { min, .. } | Feature::Tiling { min } = *f {
+                check_range("min", min, 1..=1000)?;
+            }
         }
         Ok(())
     }
@@ -288,9 +348,63 @@ impl VectorSpec {
                 .collect::<Vec<_>>()
         };
         let counts = |s: Shingling| a.shingle_set(s).counts(&b.shingle_set(s));
+        // Shared passages as token ranges of a, for each k read (once).
+        let mut runs: Vec<(u32, Vec<usize>)> = Vec::new();
+        let mut passages = |k: u32| -> Vec<usize> {
+            if let Some((_, r)) = runs.iter().find(|(x, _)| *x == k) {
+                return r.clone();
+            }
+            let w = Shingling::Words(k);
+            let r: Vec<usize> = shared_runs(
+                &a.shingles(w),
+                &b.shingles(w),
+                k as usize,
+                a.len(),
+                b.len(),
+                0,
+            )
+            .iter()
+            .map(|(ta, _)| ta.len())
+            .collect();
+            runs.push((k, r.clone()));
+            r
+        };
+        let n_a = a.len().max(1) as f64;
         self.features
             .iter()
             .map(|f| match *f {
+                Feature::WordContainmentOfB { n } => {
+                    counts(Shingling::Words(n)).containment_b_in_a()
+                }
+                Feature::PhoneticContainment { n } => {
+                    counts(Shingling::Phonetic(Algorithm::SoundD, n)).containment()
+                }
+                Feature::LongestPassage { k } => {
+                    passages(k).into_iter().max().unwrap_or(0) as f64 / n_a
+                }
+                Feature::PassageCount { k } => passages(k).len() as f64,
+                Feature::MeanPassage { k } => {
+                    let r = passages(k);
+                    if r.is_empty() {
+                        0.0
+                    } else {
+                        r.iter().sum::<usize>() as f64 / r.len() as f64
+                    }
+                }
+                Feature::LongPassageCoverage { k, min } => {
+                    let long: usize = passages(k).into_iter().filter(|&n| n >= min as usize).sum();
+                    long as f64 / n_a
+                }
+                Feature::Lcs => lcs_len(a.token_hashes(), b.token_hashes()) as f64 / n_a,
+                Feature::Tiling { min } => {
+                    let (ta, tb) = (a.token_hashes(), b.token_hashes());
+                    let n = ta.len().min(MAX_TILING_TOKENS) + tb.len().min(MAX_TILING_TOKENS);
+                    if n == 0 {
+                        0.0
+                    } else {
+                        2.0 * tiled_tokens(ta, tb, min as usize) as f64 / n as f64
+                    }
+                }
                 Feature::KeywordJaccard => vectors::jaccard(&ka, &kb),
                 Feature::KeywordDice => vectors::dice(&ka, &kb),
                 Feature::KeywordCosine => vectors::cosine(&ka, &kb),
@@ -309,9 +423,14 @@ impl Feature {
     /// The shingling a shingle feature reads; `None` for keyword features.
     pub fn shingling(&self) -> Option<Shingling> {
         match *self {
-            Feature::WordContainment { n } | Feature::WordResemblance { n } => {
-                Some(Shingling::Words(n))
-            }
+            Feature::WordContainment { n }
+            | Feature::WordResemblance { n }
+            | Feature::WordContainmentOfB { n }
+            | Feature::LongestPassage { k: n }
+            | Feature::PassageCount { k: n }
+            | Feature::MeanPassage { k: n }
+            | Feature::LongPassageCoverage { k: n, .. } => Some(Shingling::Words(n)),
+            Feature::PhoneticContainment { n } => Some(Shingling::Phonetic(Algorithm::SoundD, n)),
             Feature::CharContainment { q } | Feature::CharResemblance { q } => {
                 Some(Shingling::Chars(q))
             }

@@ -36,10 +36,19 @@ impl JsSvmModel {
         self.inner.dimension() as u32
     }
 
-    /// The graded classes, in the order of `classDecisions`.
+    /// The graded classes, in the order of `classDecisions` (an ordinal
+    /// model: the grades above the lowest, one "at least" machine each).
     #[wasm_bindgen(getter)]
     pub fn classes(&self) -> Vec<String> {
         self.inner.classes().map(String::from).collect()
+    }
+
+    /// Every class a verdict can give, in the order of its `probabilities`:
+    /// an ordinal model's grades from the lowest (e.g. non, heavy, light,
+    /// cut), else `classes`.
+    #[wasm_bindgen(getter)]
+    pub fn grades(&self) -> Vec<String> {
+        self.inner.grades().map(String::from).collect()
     }
 
     /// The similarity vector of suspicious text `a` and source `b`.

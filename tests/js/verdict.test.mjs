@@ -9,7 +9,7 @@ import { repo, clough } from './helpers.mjs';
 
 // The model as the package ships it (neardup/model.json).
 const modelText = readFileSync(join(repo, 'pkg/model.json'), 'utf8');
-const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/verdict-v1.json'), 'utf8'));
+const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/verdict-v2.json'), 'utf8'));
 
 test('the package ships the default model as an exported asset', () => {
   const pkg = JSON.parse(readFileSync(join(repo, 'pkg/package.json'), 'utf8'));
@@ -21,17 +21,45 @@ test('the package ships the default model as an exported asset', () => {
 
 test('the shipped model gives the native golden verdicts', () => {
   const model = SvmModel.fromJson(modelText);
-  assert.equal(model.dimension, 13);
-  assert.deepEqual(model.classes, ['cut', 'heavy', 'light', 'non']);
+  assert.equal(model.dimension, 27);
+  assert.deepEqual(model.classes, ['heavy', 'light', 'cut']);
+  assert.deepEqual(model.grades, ['non', 'heavy', 'light', 'cut']);
+  const close = (x, y) => Math.abs(x - y) <= 1e-12 * Math.max(1, Math.abs(y));
   for (const g of golden) {
-    assert.deepEqual(Array.from(model.similarityVector(g.a, g.b)), g.vector);
+    const vector = Array.from(model.similarityVector(g.a, g.b));
+    assert.equal(vector.length, g.vector.length);
+    vector.forEach((x, i) => assert.ok(close(x, g.vector[i]), `${x} vs ${g.vector[i]}`));
     const d = model.decisionFunction(new Float64Array(g.vector));
     assert.equal(d.length, g.decisions.length);
-    assert.equal(g.decisions.length, 5, 'the binary machine and four classes');
-    g.decisions.forEach((x, i) => assert.ok(Math.abs(d[i] - x) <= 1e-12, `${d[i]} vs ${x}`));
+    assert.equal(g.decisions.length, 4, 'the binary machine and three "at least" machines');
+    g.decisions.forEach((x, i) => assert.ok(close(d[i], x), `${d[i]} vs ${x}`));
     const v = model.judge(g.a, g.b);
     assert.equal(v.class, g.class);
     assert.equal(v.copied, g.decisions[0] >= 0);
+    assert.ok(close(v.copiedProbability, g.copied_probability));
+    assert.equal(v.probabilities.length, g.probabilities.length);
+    v.probabilities.forEach(([c, p], i) => {
+      assert.equal(c, g.probabilities[i][0]);
+      assert.ok(close(p, g.probabilities[i][1]), `${c}: ${p} vs ${g.probabilities[i][1]}`);
+    });
+    assert.equal(v.confidence, v.probabilities.find(([c]) => c === v.class)[1]);
+    assert.deepEqual(v.between ?? null, g.between ?? null);
+  }
+});
+
+test('a format 1 model (one-vs-rest, uncalibrated) still loads and decides as it did', () => {
+  const model = SvmModel.fromJson(readFileSync(join(repo, 'tests/golden/model-format1.json'), 'utf8'));
+  const old = JSON.parse(readFileSync(join(repo, 'tests/golden/verdict-v1.json'), 'utf8'));
+  assert.deepEqual(model.classes, ['cut', 'heavy', 'light', 'non']);
+  assert.deepEqual(model.grades, model.classes);
+  for (const g of old) {
+    const d = model.decisionFunction(new Float64Array(g.vector));
+    assert.equal(d.length, 5);
+    g.decisions.forEach((x, i) => assert.ok(Math.abs(d[i] - x) <= 1e-12, `${d[i]} vs ${x}`));
+    const v = model.judge(g.a, g.b);
+    assert.equal(v.class, g.class);
+    assert.deepEqual(v.probabilities, []);
+    assert.equal(v.confidence, undefined);
   }
 });
 
@@ -40,7 +68,7 @@ test('model.compare adds the verdict to the report', () => {
   const r = model.compare(clough('g0pA_taskb.txt'), clough('orig_taskb.txt'));
   assert.ok(r.score > 0.9);
   assert.equal(r.verdict.copied, true);
-  assert.equal(r.verdict.vector.length, 13);
+  assert.equal(r.verdict.vector.length, 27);
   const n = model.compare(clough('g0pA_taska.txt'), clough('orig_taska.txt'));
   assert.equal(n.verdict.copied, false);
   assert.equal(n.verdict.class, 'non');
@@ -64,15 +92,18 @@ test('compare(a, b, { model }) gives the same verdict, and bad models are refuse
 test('bad models and vectors throw clear errors', () => {
   const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
   const m = JSON.parse(modelText);
-  throwsWith(() => SvmModel.fromJson(JSON.stringify({ ...m, format: 2 })), /format version 2/);
+  throwsWith(() => SvmModel.fromJson(JSON.stringify({ ...m, format: 3 })), /format version 3/);
   throwsWith(() => SvmModel.fromJson(JSON.stringify({ ...m, kernel: { type: 'sigmoid' } })), /unknown variant `sigmoid`/);
   const shape = structuredClone(m);
   shape.binary.support_vectors[0].push(0);
-  throwsWith(() => SvmModel.fromJson(JSON.stringify(shape)), /support vector of length 14/);
+  throwsWith(() => SvmModel.fromJson(JSON.stringify(shape)), /support vector of length 28/);
   const nan = modelText.replace(/"bias": [-0-9.e]+/, '"bias": NaN');
   throwsWith(() => SvmModel.fromJson(nan), /corrupt verdict model/);
   throwsWith(() => SvmModel.fromJson('[]'), /not a model JSON/);
   const model = SvmModel.fromJson(modelText);
-  throwsWith(() => model.decisionFunction(new Float64Array(3)), /incompatible vector: expected 13 values, got 3 values/);
-  throwsWith(() => model.predict(new Float64Array(13).fill(NaN)), /^vector\[0\] must be a finite number, got NaN$/);
+  throwsWith(() => model.decisionFunction(new Float64Array(3)), /incompatible vector: expected 27 values, got 3 values/);
+  throwsWith(() => model.predict(new Float64Array(27).fill(NaN)), /^vector\[0\] must be a finite number, got NaN$/);
+  const ordinal = structuredClone(m);
+  ordinal.calibration = [];
+  throwsWith(() => SvmModel.fromJson(JSON.stringify(ordinal)), /an ordinal model needs its Platt sigmoids/);
 });

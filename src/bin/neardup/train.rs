@@ -15,7 +15,8 @@ use ndarray::{Array1, Array2};
 use neardup::measures::classification::{at_threshold, best_f1};
 use neardup::tfidf::DocumentFrequencies;
 use neardup::verdict::{
-    keyword_terms, Kernel, Machine, ModelFile, Scaler, StoredDf, SvmModel, VectorSpec, MODEL_FORMAT,
+    keyword_terms, Feature, Kernel, Machine, ModelFile, Platt, Scaler, Scheme, StoredDf, SvmModel,
+    VectorSpec, MODEL_FORMAT,
 };
 use neardup::Document;
 use std::collections::{BTreeMap, BTreeSet};
@@ -46,6 +47,192 @@ pub struct TrainArgs {
     /// Kernels to choose from by cross-validation.
     #[arg(long, value_enum, default_value = "both")]
     kernel: KernelChoice,
+    #[command(flatten)]
+    pub model: ModelArgs,
+}
+
+/// How the model is built: its vector, its scheme, its calibration.
+#[derive(Args, Clone)]
+pub struct ModelArgs {
+    /// The similarity vector's feature groups, comma-separated: base (the
+    /// 13 of format 1: keywords, word 1–5 containment, word 3 and char 5
+    /// resemblance, char 5 containment), reverse (word 1–5 containment of b
+    /// in a), passages (longest, count, mean length, coverage by passages
+    /// of ≥ 8 words), order (LCS, Greedy String Tiling), char (char 3 and 8
+    /// containment), phonetic (SoundD word 3 containment); or all.
+    #[arg(long, default_value = "all", value_name = "GROUPS")]
+    pub features: String,
+    /// How the graded classes are decided: one-vs-rest machines, or ordinal
+    /// (Frank & Hall 2001: one machine per "at least this grade").
+    #[arg(long, value_enum, default_value = "ordinal")]
+    pub scheme: SchemeChoice,
+    /// The grades, lowest first, for --scheme ordinal (default: non, heavy,
+    /// light, cut when those are the labels).
+    #[arg(long, value_delimiter = ',')]
+    pub grades: Option<Vec<String>>,
+    /// Do not calibrate the decision values (no probabilities; one-vs-rest
+    /// only).
+    #[arg(long)]
+    pub no_calibration: bool,
+    /// The feature groups the graded machines read (then linear machines),
+    /// among those of --features, plus "containment" (word 1–5 containment,
+    /// Clough & Stevenson's measures); default: all of --features, with the
+    /// model's kernel.
+    #[arg(long, value_name = "GROUPS")]
+    pub graded_features: Option<String>,
+    /// What decides the ordinal grades: cut points on the plagiarism score
+    /// (word 3-shingle containment, which --features must include), chosen
+    /// on the training pairs (the default for --scheme ordinal: nested
+    /// cross-validation prefers it, EVALUATION.md), or SVMs, one per
+    /// "at least this grade".
+    #[arg(long, value_enum)]
+    pub grades_by: Option<GradesBy>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GradesBy {
+    Cuts,
+    Svm,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SchemeChoice {
+    OneVsRest,
+    Ordinal,
+}
+
+/// The features of a group named in --features.
+pub fn feature_group(name: &str) -> Option<Vec<Feature>> {
+    use Feature::*;
+    Some(match name {
+        "base" => VectorSpec::default().features,
+        "reverse" => (1..=5).map(|n| WordContainmentOfB { n }).collect(),
+        "passages" => vec![
+            LongestPassage { k: 3 },
+            PassageCount { k: 3 },
+            MeanPassage { k: 3 },
+            LongPassageCoverage { k: 3, min: 8 },
+        ],
+        "order" => vec![Lcs, Tiling { min: 5 }],
+        "char" => vec![CharContainment { q: 3 }, CharContainment { q: 8 }],
+        "phonetic" => vec![PhoneticContainment { n: 3 }],
+        "containment" => (1..=5).map(|n| WordContainment { n }).collect(),
+        _ => return None,
+    })
+}
+
+/// Every group, in the order `all` stands for.
+pub const FEATURE_GROUPS: [&str; 6] = ["base", "reverse", "passages", "order", "char", "phonetic"];
+
+impl ModelArgs {
+    /// The setup these options describe for training `pairs`.
+    ///
+    /// # Errors
+    /// A usage error for an unknown feature group, grades that are not the
+    /// labels, or an ordinal model without calibration.
+    pub fn setup(&self, pairs: &[Pair]) -> Result<Setup> {
+        let groups = |list: &str, option: &str| -> Result<Vec<Feature>> {
+            let mut features = Vec::new();
+            for name in list.split(',').map(str::trim) {
+                let names: Vec<&str> = if name == "all" {
+                    FEATURE_GROUPS.to_vec()
+                } else {
+                    vec![name]
+                };
+                for n in names {
+                    let group = feature_group(n).ok_or_else(|| {
+                        crate::usage(format!(
+                            "{option}: unknown group {n:?} (expected all or some of {}, containment)",
+                            FEATURE_GROUPS.join(", ")
+                        ))
+                    })?;
+                    for f in group {
+                        if !features.contains(&f) {
+                            features.push(f);
+                        }
+                    }
+                }
+            }
+            Ok(features)
+        };
+        let features = groups(&self.features, "--features")?;
+        let graded_features = match &self.graded_features {
+            None => None,
+            Some(list) => Some(
+                groups(list, "--graded-features")?
+                    .iter()
+                    .map(|f| {
+                        features.iter().position(|g| g == f).ok_or_else(|| {
+                            crate::usage(format!(
+                                "--graded-features: {f:?} is not among --features {}",
+                                self.features
+                            ))
+                        })
+                    })
+                    .collect::<Result<Vec<usize>>>()?,
+            ),
+        };
+        let spec = VectorSpec {
+            keywords: 20,
+            features,
+        };
+        spec.check().map_err(crate::core)?;
+        let labels = classes_of(pairs);
+        let (scheme, classes) = match self.scheme {
+            SchemeChoice::OneVsRest => (Scheme::OneVsRest, labels),
+            SchemeChoice::Ordinal => {
+                let grades: Vec<String> = match &self.grades {
+                    Some(g) => g.clone(),
+                    None => CLOUGH_GRADES.iter().map(|g| g.to_string()).collect(),
+                };
+                let mut sorted = grades.clone();
+                sorted.sort();
+                if sorted != labels {
+                    return Err(crate::usage(format!(
+                        "--grades {} must list every label once, lowest grade first (labels: {})",
+                        grades.join(","),
+                        labels.join(",")
+                    )));
+                }
+                (Scheme::Ordinal, grades)
+            }
+        };
+        if self.no_calibration && scheme == Scheme::Ordinal {
+            return Err(crate::usage(
+                "--no-calibration: the ordinal scheme needs calibrated probabilities",
+            ));
+        }
+        let cuts = match (self.grades_by, scheme) {
+            (Some(GradesBy::Cuts), Scheme::OneVsRest) => {
+                return Err(crate::usage("--grades-by cuts needs --scheme ordinal"))
+            }
+            (Some(GradesBy::Cuts), _) if self.graded_features.is_some() => {
+                return Err(crate::usage(
+                    "--graded-features: the grades are cut points on the score; use --grades-by svm",
+                ))
+            }
+            (Some(by), _) => by == GradesBy::Cuts,
+            (None, Scheme::Ordinal) => self.graded_features.is_none(),
+            (None, Scheme::OneVsRest) => false,
+        };
+        let grade_cuts =
+            if cuts {
+                let score = Feature::WordContainment { n: 3 };
+                Some(spec.features.iter().position(|f| *f == score).ok_or_else(|| {
+                crate::usage("--grades-by cuts: --features must include word 3 containment (base)")
+            })?)
+            } else {
+                None
+            };
+        Ok(Setup {
+            grade_cuts,
+            spec,
+            scheme,
+            classes,
+            calibrate: !self.no_calibration,
+            graded_features,
+        })
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -79,22 +266,27 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
     if pairs.is_empty() {
         bail!("no training pairs");
     }
-    let classes = classes_of(&pairs);
     if !pairs.iter().any(|p| is_copied(&p.label)) || pairs.iter().all(|p| is_copied(&p.label)) {
         bail!("training data must have both \"non\" and copied pairs");
     }
+    let setup = args.model.setup(&pairs)?;
     let all: Vec<&Pair> = pairs.iter().collect();
-    let spec = VectorSpec::default();
-    let (h, (cv_f1, cv_acc)) = select(&all, &spec, args.kernel.names(), &classes)?;
-    let (mut model, worst) = fit(&all, &spec, h, &classes)?;
+    let (h, (cv_acc, cv_f1)) = select(&all, &setup, args.kernel.names())?;
+    let (mut model, worst, _) = fit_calibrated(&all, &setup, h)?;
     model.provenance = serde_json::json!({
         "data": source,
         "pairs": pairs.len(),
-        "classes": classes,
+        "classes": setup.classes,
+        "features": args.model.features,
         "groups": pairs.iter().map(|p| p.group.clone()).collect::<BTreeSet<_>>(),
-        "trainer": "linfa-svm 0.8 (SMO), C-SVC, one-vs-rest",
+        "trainer": format!("linfa-svm 0.8 (SMO), C-SVC; graded: {}", match (setup.scheme, setup.grade_cuts) {
+            (Scheme::OneVsRest, _) => "one-vs-rest SVMs",
+            (Scheme::Ordinal, Some(_)) => "ordinal, cut points on word 3-shingle containment",
+            (Scheme::Ordinal, None) => "ordinal SVMs, one per 'at least this grade' (Frank & Hall 2001)",
+        }),
+        "calibration": if setup.calibrate { "Platt scaling on leave-one-group-out decision values" } else { "none" },
         "hyperparameters": h,
-        "selection": "leave-one-group-out cross-validation: binary F1, then class accuracy",
+        "selection": "leave-one-group-out cross-validation: class accuracy, then binary F1",
         "cv_binary_f1": cv_f1,
         "cv_class_accuracy": cv_acc,
         "max_abs_difference_from_linfa": worst,
@@ -290,6 +482,7 @@ fn fit_machine(z: &[Vec<f64>], y: &[bool], h: Hyper, positive: &str) -> Result<(
         support_vectors,
         dual_coef,
         bias: -model.rho,
+        kernel: None,
     };
     // Agreement with linfa, on the scaled rows.
     let kernel = match h.gamma {
@@ -308,13 +501,68 @@ fn fit_machine(z: &[Vec<f64>], y: &[bool], h: Hyper, positive: &str) -> Result<(
     Ok((machine, worst))
 }
 
-/// A fitted verdict model and its largest difference from linfa.
-pub fn fit(
-    pairs: &[&Pair],
-    spec: &VectorSpec,
-    h: Hyper,
-    classes: &[String],
-) -> Result<(ModelFile, f64)> {
+/// What a model is made of besides its hyper-parameters: the similarity
+/// vector, how the graded classes decide, and whether decision values are
+/// calibrated into probabilities (Platt scaling on cross-validated decision
+/// values).
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub spec: VectorSpec,
+    pub scheme: Scheme,
+    /// Ordinal: the grades, lowest first. One-vs-rest: the classes.
+    pub classes: Vec<String>,
+    pub calibrate: bool,
+    /// The components the graded machines read (indices into the vector):
+    /// those machines are then linear, trained with the other components
+    /// set to 0, so their weights there are exactly 0. `None`: every
+    /// component, with the model's kernel.
+    pub graded_features: Option<Vec<usize>>,
+    /// Ordinal only: the grade machines are cut points on one component
+    /// (its index): `g_k(z) = z_j − t_k`, the cut points `t_k` those right
+    /// on the most training pairs ([`grade_cuts`]). A cumulative threshold
+    /// model on one score (McCullagh 1980's proportional odds without the
+    /// link; here calibrated per cut by Platt scaling).
+    pub grade_cuts: Option<usize>,
+}
+
+impl Setup {
+    /// The names of the graded-class machines.
+    fn machines(&self) -> &[String] {
+        match self.scheme {
+            Scheme::OneVsRest => &self.classes,
+            Scheme::Ordinal => &self.classes[1..],
+        }
+    }
+
+    /// Whether `label` is on the positive side of graded machine `k`.
+    fn positive(&self, k: usize, label: &str) -> bool {
+        match self.scheme {
+            Scheme::OneVsRest => self.classes[k] == label,
+            Scheme::Ordinal => self
+                .classes
+                .iter()
+                .position(|c| c == label)
+                .is_some_and(|rank| rank > k),
+        }
+    }
+
+    /// The label of every machine, binary first, for each pair.
+    fn targets(&self, pairs: &[&Pair]) -> Vec<Vec<bool>> {
+        let mut t = vec![pairs
+            .iter()
+            .map(|p| is_copied(&p.label))
+            .collect::<Vec<_>>()];
+        for k in 0..self.machines().len() {
+            t.push(pairs.iter().map(|p| self.positive(k, &p.label)).collect());
+        }
+        t
+    }
+}
+
+/// A fitted verdict model (uncalibrated) and its largest difference from
+/// linfa.
+pub fn fit(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<(ModelFile, f64)> {
+    let spec = &setup.spec;
     let df = fit_df(pairs);
     let xs: Vec<Vec<f64>> = pairs
         .iter()
@@ -325,12 +573,68 @@ pub fn fit(
         .collect();
     let scaler = Scaler::fit(&xs);
     let z: Vec<Vec<f64>> = xs.iter().map(|x| scaler.apply(x)).collect();
-    let y: Vec<bool> = pairs.iter().map(|p| is_copied(&p.label)).collect();
-    let (binary, mut worst) = fit_machine(&z, &y, h, "copied")?;
+    let targets = setup.targets(pairs);
+    let (binary, mut worst) = fit_machine(&z, &targets[0], h, "copied")?;
     let mut machines = Vec::new();
-    for c in classes {
-        let yc: Vec<bool> = pairs.iter().map(|p| &p.label == c).collect();
-        let (m, w) = fit_machine(&z, &yc, h, c)?;
+    // The graded machines' rows: only their components, and a linear kernel.
+    let (zg, hg) = match &setup.graded_features {
+        Some(keep) => (
+            z.iter()
+                .map(|row| {
+                    row.iter()
+                        .enumerate()
+                        .map(|(j, &v)| if keep.contains(&j) { v } else { 0.0 })
+                        .collect()
+                })
+                .collect(),
+            Hyper {
+                kernel: "linear",
+                c: h.c,
+                gamma: None,
+            },
+        ),
+        None => (z.clone(), h),
+    };
+    if let Some(j) = setup.grade_cuts {
+        let values: Vec<f64> = z.iter().map(|row| row[j]).collect();
+        let ranks: Vec<usize> = pairs
+            .iter()
+            .map(|p| {
+                setup
+                    .classes
+                    .iter()
+                    .position(|c| *c == p.label)
+                    .unwrap_or(0)
+            })
+            .collect();
+        let (lo, hi) = values
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), &v| {
+                (a.min(v), b.max(v))
+            });
+        let cuts = grade_cuts(&values, &ranks, setup.classes.len() - 1);
+        let mut unit = vec![0.0; z[0].len()];
+        unit[j] = 1.0;
+        for (name, t) in setup.machines().iter().zip(cuts) {
+            machines.push(Machine {
+                positive: name.clone(),
+                support_vectors: vec![unit.clone()],
+                dual_coef: vec![1.0],
+                bias: -t.clamp(lo - 1.0, hi + 1.0),
+                kernel: Some(Kernel::Linear),
+            });
+        }
+    }
+    for (name, y) in setup
+        .machines()
+        .iter()
+        .zip(&targets[1..])
+        .filter(|_| setup.grade_cuts.is_none())
+    {
+        let (mut m, w) = fit_machine(&zg, y, hg, name)?;
+        if hg != h {
+            m.kernel = Some(Kernel::Linear);
+        }
         worst = worst.max(w);
         machines.push(m);
     }
@@ -353,22 +657,67 @@ pub fn fit(
         },
         binary,
         classes: machines,
+        scheme: setup.scheme,
+        grades: match setup.scheme {
+            Scheme::Ordinal => setup.classes.clone(),
+            Scheme::OneVsRest => Vec::new(),
+        },
+        calibration: Vec::new(),
         provenance: serde_json::Value::Null,
     };
-    model.check().map_err(crate::core)?;
     Ok((model, worst))
 }
 
-/// Predictions of a held-out fold: (binary decision, class).
-fn predict(model: &SvmModel, pairs: &[&Pair]) -> Result<Vec<(f64, String)>> {
-    pairs
-        .iter()
-        .map(|p| {
+/// A fitted model, calibrated (when the setup asks) by Platt scaling on the
+/// decision values of leave-one-group-out cross-validation over `pairs`
+/// (Platt 1999: never on the rows a machine trained on). Also returns the
+/// largest difference from linfa and the cross-validated decision values.
+pub fn fit_calibrated(
+    pairs: &[&Pair],
+    setup: &Setup,
+    h: Hyper,
+) -> Result<(ModelFile, f64, Vec<Vec<f64>>)> {
+    let (mut model, worst) = fit(pairs, setup, h)?;
+    let held_out = cv_decisions(pairs, setup, h)?;
+    if setup.calibrate {
+        let targets = setup.targets(pairs);
+        model.calibration = targets
+            .iter()
+            .enumerate()
+            .map(|(m, y)| {
+                let f: Vec<f64> = held_out.iter().map(|d| d[m]).collect();
+                Platt::fit(&f, y).map_err(crate::core)
+            })
+            .collect::<Result<_>>()?;
+    }
+    model.check().map_err(crate::core)?;
+    Ok((model, worst, held_out))
+}
+
+/// Decision values (binary, then each graded machine) of every pair by a
+/// model that did not see its group: leave-one-group-out.
+fn cv_decisions(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<Vec<Vec<f64>>> {
+    let gs = groups(pairs);
+    if gs.len() < 2 {
+        bail!("cross-validation needs at least two groups (tasks)");
+    }
+    let mut out = vec![Vec::new(); pairs.len()];
+    for g in &gs {
+        let train: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group != g).collect();
+        let (mut model, _) = fit(&train, setup, h)?;
+        // Only decision values are read: the machines as they are, without
+        // the ordinal reading (which needs the calibration fitted from these).
+        model.scheme = Scheme::OneVsRest;
+        model.grades.clear();
+        let model = SvmModel::new(model).map_err(crate::core)?;
+        for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
             let (a, b) = documents(p);
-            let v = model.judge(&a, &b).map_err(crate::core)?;
-            Ok((v.binary_decision, v.class.unwrap_or_default()))
-        })
-        .collect()
+            out[i] = model
+                .decision_function(&model.similarity_vector(&a, &b))
+                .map_err(crate::core)?;
+        }
+    }
+    Ok(out)
 }
 
 fn groups(pairs: &[&Pair]) -> Vec<String> {
@@ -381,50 +730,36 @@ fn groups(pairs: &[&Pair]) -> Vec<String> {
 }
 
 /// Cross-validated score of hyper-parameters over `pairs` by leaving one
-/// group out: (binary F1, class accuracy).
-fn cv_score(
-    pairs: &[&Pair],
-    spec: &VectorSpec,
-    h: Hyper,
-    classes: &[String],
-) -> Result<(f64, f64)> {
-    let gs = groups(pairs);
-    if gs.len() < 2 {
-        bail!("cross-validation needs at least two groups (tasks)");
-    }
+/// group out: (class accuracy, binary F1), the classes read through the
+/// model's calibration fitted on the same held-out decision values.
+fn cv_score(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<(f64, f64)> {
+    let (model, _, held_out) = fit_calibrated(pairs, setup, h)?;
+    let model = SvmModel::new(model).map_err(crate::core)?;
     let (mut dec, mut truth, mut right) = (Vec::new(), Vec::new(), 0usize);
-    for g in &gs {
-        let train: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group != g).collect();
-        let test: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group == g).collect();
-        let (model, _) = fit(&train, spec, h, classes)?;
-        let model = SvmModel::new(model).map_err(crate::core)?;
-        for (p, (d, c)) in test.iter().zip(predict(&model, &test)?) {
-            dec.push(d);
-            truth.push(is_copied(&p.label));
-            right += usize::from(c == p.label);
-        }
+    for (p, d) in pairs.iter().zip(&held_out) {
+        let v = model.verdict_of(d, &[]).map_err(crate::core)?;
+        dec.push(d[0]);
+        truth.push(is_copied(&p.label));
+        right += usize::from(v.class.as_deref() == Some(p.label.as_str()));
     }
     let f1 = at_threshold(&dec, &truth, 0.0).f1;
-    Ok((f1, right as f64 / pairs.len() as f64))
+    Ok((right as f64 / pairs.len() as f64, f1))
 }
 
-/// The best hyper-parameters by grouped cross-validation (binary F1, then
-/// class accuracy, then the earlier grid entry).
-pub fn select(
-    pairs: &[&Pair],
-    spec: &VectorSpec,
-    kernels: &[&str],
-    classes: &[String],
-) -> Result<(Hyper, (f64, f64))> {
+/// The best hyper-parameters by grouped cross-validation: the higher class
+/// accuracy, then the higher binary F1, then the earlier grid entry (a
+/// binary-only setup: binary F1 alone).
+pub fn select(pairs: &[&Pair], setup: &Setup, kernels: &[&str]) -> Result<(Hyper, (f64, f64))> {
     let mut best: Option<(Hyper, (f64, f64))> = None;
     for h in grid(kernels) {
-        let Ok(s) = cv_score(pairs, spec, h, classes) else {
+        // A setting that cannot be fitted (a machine with one class in a
+        // fold) is left out of the search.
+        let Ok(s) = cv_score(pairs, setup, h) else {
             continue;
         };
-        if best
-            .as_ref()
-            .is_none_or(|(_, b)| s.0 > b.0 + 1e-12 || ((s.0 - b.0).abs() <= 1e-12 && s.1 > b.1))
-        {
+        if best.as_ref().is_none_or(|(_, b)| {
+            s.0 > b.0 + 1e-12 || ((s.0 - b.0).abs() <= 1e-12 && s.1 > b.1 + 1e-12)
+        }) {
             best = Some((h, s));
         }
     }
@@ -443,20 +778,75 @@ pub fn classes_of(pairs: &[Pair]) -> Vec<String> {
 }
 
 /// Nested leave-one-group-out evaluation: for each held-out group, select
-/// hyper-parameters by cross-validation on the other groups, fit, predict.
-/// Returns per pair (binary decision, predicted class) and the baseline
-/// containment scores with thresholds chosen on the training groups.
+/// hyper-parameters by cross-validation on the other groups, fit and
+/// calibrate on them, predict the held-out group. Also the baseline: the
+/// plagiarism score (containment of word 3-shingles) with one threshold
+/// (binary) and, for ordered grades, one cut point per grade, each chosen
+/// on the training groups.
 pub struct Outer {
     pub decisions: Vec<f64>,
     pub predicted: Vec<String>,
+    /// Per pair, each class with its probability (empty when uncalibrated).
+    pub probabilities: Vec<Vec<(String, f64)>>,
+    pub copied_probability: Vec<Option<f64>>,
+    pub between: Vec<Option<(String, String)>>,
     pub baseline_scores: Vec<f64>,
     pub baseline_predicted: Vec<bool>,
+    /// The baseline's grade of each pair (with `grades` only).
+    pub baseline_graded: Vec<String>,
     pub chosen: BTreeMap<String, Hyper>,
 }
 
-pub fn nested_cv(pairs: &[Pair], spec: &VectorSpec, kernels: &[&str]) -> Result<Outer> {
+/// The grades of the Clough–Stevenson corpus, lowest first.
+pub const CLOUGH_GRADES: [&str; 4] = ["non", "heavy", "light", "cut"];
+
+/// Cut points `t_1 ≤ … ≤ t_{K}` on `scores` giving grade `k` to a score in
+/// `[t_k, t_{k+1})` that are right on the most `labels` (ranks 0..=K); each
+/// a midpoint between two distinct scores, searched exhaustively over
+/// ordered choices (K = 3: O(n³) for n scores).
+pub fn grade_cuts(scores: &[f64], ranks: &[usize], k: usize) -> Vec<f64> {
+    let mut v: Vec<f64> = scores.to_vec();
+    v.sort_by(f64::total_cmp);
+    v.dedup();
+    let mut cands: Vec<f64> = vec![f64::NEG_INFINITY];
+    cands.extend(v.windows(2).map(|w| (w[0] + w[1]) / 2.0));
+    cands.push(f64::INFINITY);
+    let grade = |cuts: &[f64], x: f64| cuts.iter().filter(|&&t| x >= t).count();
+    let right = |cuts: &[f64]| {
+        scores
+            .iter()
+            .zip(ranks)
+            .filter(|&(&x, &r)| grade(cuts, x) == r)
+            .count()
+    };
+    let mut best = (0, vec![f64::INFINITY; k]);
+    let mut cuts = vec![0.0; k];
+    fn search(
+        level: usize,
+        from: usize,
+        cands: &[f64],
+        cuts: &mut Vec<f64>,
+        best: &mut (usize, Vec<f64>),
+        right: &dyn Fn(&[f64]) -> usize,
+    ) {
+        if level == cuts.len() {
+            let r = right(cuts);
+            if r > best.0 {
+                *best = (r, cuts.clone());
+            }
+            return;
+        }
+        for i in from..cands.len() {
+            cuts[level] = cands[i];
+            search(level + 1, i, cands, cuts, best, right);
+        }
+    }
+    search(0, 0, &cands, &mut cuts, &mut best, &right);
+    best.1
+}
+
+pub fn nested_cv(pairs: &[Pair], setup: &Setup, kernels: &[&str]) -> Result<Outer> {
     let all: Vec<&Pair> = pairs.iter().collect();
-    let classes = classes_of(pairs);
     let gs = groups(&all);
     if gs.len() < 3 {
         bail!("nested cross-validation needs at least three groups (tasks)");
@@ -465,8 +855,12 @@ pub fn nested_cv(pairs: &[Pair], spec: &VectorSpec, kernels: &[&str]) -> Result<
     let mut out = Outer {
         decisions: vec![0.0; n],
         predicted: vec![String::new(); n],
+        probabilities: vec![Vec::new(); n],
+        copied_probability: vec![None; n],
+        between: vec![None; n],
         baseline_scores: vec![0.0; n],
         baseline_predicted: vec![false; n],
+        baseline_graded: vec![String::new(); n],
         chosen: BTreeMap::new(),
     };
     let score = |p: &Pair| {
@@ -474,22 +868,40 @@ pub fn nested_cv(pairs: &[Pair], spec: &VectorSpec, kernels: &[&str]) -> Result<
             .map(|r| r.measures.score)
             .unwrap_or(0.0)
     };
+    let rank = |label: &str| CLOUGH_GRADES.iter().position(|g| *g == label);
+    let graded = pairs.iter().all(|p| rank(&p.label).is_some());
     for g in &gs {
         let train: Vec<&Pair> = all.iter().copied().filter(|p| &p.group != g).collect();
-        let (h, _) = select(&train, spec, kernels, &classes)?;
+        let (h, _) = select(&train, setup, kernels)?;
         out.chosen.insert(g.clone(), h);
-        let (model, _) = fit(&train, spec, h, &classes)?;
+        let (model, _, _) = fit_calibrated(&train, setup, h)?;
         let model = SvmModel::new(model).map_err(crate::core)?;
         let train_scores: Vec<f64> = train.iter().map(|p| score(p)).collect();
         let train_truth: Vec<bool> = train.iter().map(|p| is_copied(&p.label)).collect();
         let threshold = best_f1(&train_scores, &train_truth).map_or(0.5, |b| b.threshold);
+        let cuts = if graded {
+            let ranks: Vec<usize> = train.iter().filter_map(|p| rank(&p.label)).collect();
+            grade_cuts(&train_scores, &ranks, CLOUGH_GRADES.len() - 1)
+        } else {
+            Vec::new()
+        };
         for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
             let (a, b) = documents(p);
             let v = model.judge(&a, &b).map_err(crate::core)?;
             out.decisions[i] = v.binary_decision;
             out.predicted[i] = v.class.unwrap_or_default();
+            out.probabilities[i] = v.probabilities;
+            out.copied_probability[i] = v.copied_probability;
+            out.between[i] = v.between;
             out.baseline_scores[i] = score(p);
             out.baseline_predicted[i] = out.baseline_scores[i] >= threshold;
+            if graded {
+                let r = cuts
+                    .iter()
+                    .filter(|&&t| out.baseline_scores[i] >= t)
+                    .count();
+                out.baseline_graded[i] = CLOUGH_GRADES[r].to_string();
+            }
         }
     }
     Ok(out)
