@@ -6,7 +6,7 @@
 // both ways, passages, the learned verdict) in a pool of Web Workers, one
 // per core, streamed into the table. Nothing leaves the page.
 import { readFile, readBytes, readArchive, isArchive, ReadError } from './reader.js';
-import { download, evidenceHtml } from './report.js';
+import { download, evidenceHtml, verdictWords, GRADE_WORDS } from './report.js';
 import { blank, merge, quotedRanges, referenceListRanges } from './exclusions.js';
 
 const $ = (id) => document.getElementById(id);
@@ -16,7 +16,6 @@ const MAX_TEXT_BYTES = 16 << 20;
 
 /** Pairs scoring at least this are returned by the core for the histogram. */
 const HISTOGRAM_FLOOR = 0.02;
-const VERDICT_WORDS = { cut: 'near copy', light: 'light revision', heavy: 'heavy revision', non: 'original' };
 
 let state = null; // {students, sources, template, result, pairs, compared, key}
 let run = 0; // the current analysis; a newer one or Cancel stops the older
@@ -344,14 +343,14 @@ function rowOf(p) {
     `${Math.round(p.containmentAb * 100)}%`,
     `${Math.round(p.containmentBa * 100)}%`,
     String(words),
-    p.source ? 'shared source' : VERDICT_WORDS[verdictOf(p)] ?? (r ? '' : '…'),
+    p.source ? 'shared source' : r?.verdict ? verdictWords(r.verdict) : r ? '' : '…',
   ];
   for (const text of cells) {
     const td = document.createElement('td');
     td.textContent = text;
     tr.append(td);
   }
-  if (p.source && r?.verdict) tr.cells[5].textContent = `shared source (${VERDICT_WORDS[r.verdict.class] ?? r.verdict.class})`;
+  if (p.source && r?.verdict) tr.cells[5].textContent = `shared source (${verdictWords(r.verdict)})`;
   tr.dataset.verdict = p.source ? 'shared-source' : verdictOf(p);
   const review = document.createElement('select');
   review.setAttribute('aria-label', `Review of ${state.texts[p.a].id} and ${state.texts[p.b].id}`);
@@ -585,7 +584,7 @@ function exportPack() {
       source: p.source,
       containmentAb: p.containmentAb,
       containmentBa: p.containmentBa,
-      verdict: VERDICT_WORDS[verdictOf(p)] ?? '',
+      verdict: GRADE_WORDS[verdictOf(p)] ?? '',
       review: state.reviews.get(pairKey(p)) ?? '',
       textA: state.texts[p.a].text,
       textB: state.texts[p.b].text,

@@ -54,6 +54,28 @@ function builder(title) {
  * @param {string} name the file name
  * @param {string} type its MIME type
  */
+// The learned verdict's grades in plain words, lower case.
+export const GRADE_WORDS = { cut: 'near copy', light: 'light revision', heavy: 'heavy revision', non: 'original' };
+
+/**
+ * A verdict's grade in plain words, lower case: "light revision (62 %
+ * likely)", or "between light and heavy revision" when the verdict names
+ * two grades (`verdict.between`, SPEC.md §11); '' without a verdict.
+ * @param {{class?: string, confidence?: number, between?: [string, string]} | undefined} verdict
+ * @returns {string}
+ */
+export function verdictWords(verdict) {
+  if (!verdict?.class) return '';
+  const w = (c) => GRADE_WORDS[c] ?? c;
+  if (verdict.between) {
+    const [a, b] = verdict.between.map(w);
+    return a.endsWith(' revision') && b.endsWith(' revision')
+      ? `between ${a.replace(/ revision$/, '')} and ${b}`
+      : `between ${a} and ${b}`;
+  }
+  return w(verdict.class) + (verdict.confidence != null ? ` (${pct(verdict.confidence)} likely)` : '');
+}
+
 export function download(text, name, type) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');

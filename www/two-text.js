@@ -6,7 +6,7 @@
 // verdict) the page says so.
 import { readFile } from './reader.js';
 import { highlightInto, SOURCE_COLOURS } from './highlight.js';
-import { download, reportHtml } from './report.js';
+import { download, reportHtml, verdictWords } from './report.js';
 import { blank, merge, quotedRanges } from './exclusions.js';
 
 const $ = (id) => document.getElementById(id);
@@ -48,16 +48,6 @@ const CLASS_READING = {
 
 function pct(x) {
   return `${Math.round(x * 100)}%`;
-}
-
-// "between light and heavy revision" (the learned verdict's two closest
-// classes, the one it gives first), in plain words.
-function betweenWords([x, y]) {
-  const w = (c) => (CLASS_WORDS[c] ?? c).toLowerCase();
-  const [a, b] = [w(x), w(y)];
-  return a.endsWith(' revision') && b.endsWith(' revision')
-    ? `between ${a.replace(/ revision$/, '')} and ${b}`
-    : `between ${a} and ${b}`;
 }
 
 function probabilityOf(verdict, cls) {
@@ -299,7 +289,7 @@ function showReading(report, name) {
     const between = report.verdict.between;
     if (between) {
       // Not sure which of two classes: say both, never a confident wrong word.
-      const words = betweenWords(between);
+      const words = verdictWords(report.verdict);
       text = `${words[0].toUpperCase()}${words.slice(1)}: the learned verdict is not sure which (${pct(probabilityOf(report.verdict, between[0]))} against ${pct(probabilityOf(report.verdict, between[1]))}).`;
     }
     const b = band(report.score);
@@ -345,7 +335,7 @@ function showVerdict(verdict, modelError, against) {
     delete el.dataset.confidence;
   }
   if (verdict.between) {
-    const words = betweenWords(verdict.between);
+    const words = verdictWords(verdict);
     strong.textContent = `${words[0].toUpperCase()}${words.slice(1)}`;
     confidence.textContent = ` (${verdict.between.map((c) => `${(CLASS_WORDS[c] ?? c).toLowerCase()} ${pct(probabilityOf(verdict, c))}`).join(', ')})`;
     el.dataset.between = verdict.between.join(' ');
