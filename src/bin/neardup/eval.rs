@@ -73,6 +73,11 @@ pub fn run(args: EvalArgs) -> Result<ExitCode> {
     if args.svm {
         return run_svm(&args);
     }
+    if let Some(option) = args.model.given() {
+        return Err(crate::usage(format!(
+            "{option} describes a learned model: it needs --svm"
+        )));
+    }
     let config = args.opts.config()?;
     let mut pairs = Vec::new();
     for p in train::read_clough(&args.clough)? {

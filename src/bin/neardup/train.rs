@@ -125,6 +125,21 @@ pub fn feature_group(name: &str) -> Option<Vec<Feature>> {
 pub const FEATURE_GROUPS: [&str; 6] = ["base", "reverse", "passages", "order", "char", "phonetic"];
 
 impl ModelArgs {
+    /// The first option given away from its default, by name (for commands
+    /// that would ignore them).
+    pub fn given(&self) -> Option<&'static str> {
+        [
+            (self.features != "all", "--features"),
+            (self.scheme != SchemeChoice::Ordinal, "--scheme"),
+            (self.grades.is_some(), "--grades"),
+            (self.no_calibration, "--no-calibration"),
+            (self.graded_features.is_some(), "--graded-features"),
+            (self.grades_by.is_some(), "--grades-by"),
+        ]
+        .into_iter()
+        .find_map(|(given, name)| given.then_some(name))
+    }
+
     /// The setup these options describe for training `pairs`.
     ///
     /// # Errors
