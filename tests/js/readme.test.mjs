@@ -23,17 +23,24 @@ test('the package README has an example for every class and environment note', (
   }
 });
 
-test("every js example of the package README runs against the packed package", () => {
+test("every js example of the package README runs against the packed package, printing what it promises", () => {
   const project = projectWithPackage('readme-examples');
+  let printed = 0;
   blocks.forEach((code, i) => {
     const file = join(project, `example-${i}.mjs`);
     writeFileSync(file, code);
+    let out;
     try {
-      execFileSync(process.execPath, [file], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
+      out = execFileSync(process.execPath, [file], { cwd: project, encoding: 'utf8', stdio: 'pipe' });
     } catch (e) {
       assert.fail(`README example ${i} failed:\n${code}\n${e.stderr}`);
     }
+    // What a `// prints: …` comment promises is what the example prints.
+    const promised = [...code.matchAll(/\/\/ prints: (.*)$/gm)].map((m) => m[1].trim());
+    if (promised.length) assert.deepEqual(out.trim().split('\n'), promised, `package README example ${i}`);
+    printed += promised.length;
   });
+  assert.ok(printed >= 2, 'examples promise what they print');
 });
 
 // The documented CommonJS stance: ESM only, loaded by Node's require() of
