@@ -488,80 +488,33 @@ fn train_exports_a_model_equal_to_linfa_and_eval_reports_cross_validation() {
 fn model_options_that_cannot_apply_are_usage_errors() {
     let dir = crate::util::data_dir().join("clough-abc");
     let dir = dir.to_str().unwrap();
-    for (args, said) in [
+    let train = ["train", "--clough", dir, "-o", "/dev/null"];
+    for (extra, said) in [
+        (&["--features", "nope"][..], "unknown group \"nope\""),
         (
-            vec![
-                "train",
-                "--clough",
-                dir,
-                "-o",
-                "/dev/null",
-                "--features",
-                "nope",
-            ],
-            "unknown group \"nope\"",
-        ),
-        (
-            vec![
-                "train",
-                "--clough",
-                dir,
-                "-o",
-                "/dev/null",
-                "--scheme",
-                "one-vs-rest",
-                "--grades-by",
-                "cuts",
-            ],
+            &["--scheme", "one-vs-rest", "--grades-by", "cuts"],
             "--grades-by cuts needs --scheme ordinal",
         ),
         (
-            vec![
-                "train",
-                "--clough",
-                dir,
-                "-o",
-                "/dev/null",
-                "--no-calibration",
-            ],
+            &["--no-calibration"],
             "the ordinal scheme needs calibrated probabilities",
         ),
+        (&["--grades", "non,cut,light"], "must list every label once"),
         (
-            vec![
-                "train",
-                "--clough",
-                dir,
-                "-o",
-                "/dev/null",
-                "--grades",
-                "non,cut,light",
-            ],
-            "must list every label once",
-        ),
-        (
-            vec![
-                "train",
-                "--clough",
-                dir,
-                "-o",
-                "/dev/null",
-                "--features",
-                "order",
-                "--grades-by",
-                "cuts",
-            ],
+            &["--features", "order", "--grades-by", "cuts"],
             "must include word 3 containment",
         ),
-        (
-            vec!["eval", "--clough", dir, "--scheme", "one-vs-rest"],
-            "--scheme describes a learned model: it needs --svm",
-        ),
     ] {
+        let args = [&train[..], extra].concat();
         let out = neardup(&args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(said), "{args:?}: {err}");
     }
+    let out = neardup(&["eval", "--clough", dir, "--scheme", "one-vs-rest"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("--scheme describes a learned model: it needs --svm"));
 }
 
 #[test]

@@ -96,13 +96,8 @@ mod tests {
     fn equals_the_dynamic_programme_across_word_boundaries() {
         // Pseudo-random sequences over small alphabets, lengths around 64
         // and 128, where the carries cross words.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |k: u64| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x % k
-        };
+        let mut rng = crate::testing::XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut next = |k: u64| rng.below(k);
         for (n, m, k) in [
             (63, 70, 3),
             (64, 64, 2),

@@ -595,25 +595,6 @@ pub fn fit(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<(ModelFile, f64)>
     let targets = setup.targets(pairs);
     let (binary, mut worst) = fit_machine(&z, &targets[0], h, "copied")?;
     let mut machines = Vec::new();
-    // The graded machines' rows: only their components, and a linear kernel.
-    let (zg, hg) = match &setup.graded_features {
-        Some(keep) => (
-            z.iter()
-                .map(|row| {
-                    row.iter()
-                        .enumerate()
-                        .map(|(j, &v)| if keep.contains(&j) { v } else { 0.0 })
-                        .collect()
-                })
-                .collect(),
-            Hyper {
-                kernel: "linear",
-                c: h.c,
-                gamma: None,
-            },
-        ),
-        None => (z.clone(), h),
-    };
     if let Some(j) = setup.grade_cuts {
         let values: Vec<f64> = z.iter().map(|row| row[j]).collect();
         let ranks: Vec<usize> = pairs
@@ -643,19 +624,34 @@ pub fn fit(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<(ModelFile, f64)>
                 kernel: Some(Kernel::Linear),
             });
         }
-    }
-    for (name, y) in setup
-        .machines()
-        .iter()
-        .zip(&targets[1..])
-        .filter(|_| setup.grade_cuts.is_none())
-    {
-        let (mut m, w) = fit_machine(&zg, y, hg, name)?;
-        if hg != h {
-            m.kernel = Some(Kernel::Linear);
+    } else {
+        // The graded machines' rows: only their components, and a linear kernel.
+        let (zg, hg) = match &setup.graded_features {
+            Some(keep) => (
+                z.iter()
+                    .map(|row| {
+                        row.iter()
+                            .enumerate()
+                            .map(|(j, &v)| if keep.contains(&j) { v } else { 0.0 })
+                            .collect()
+                    })
+                    .collect(),
+                Hyper {
+                    kernel: "linear",
+                    c: h.c,
+                    gamma: None,
+                },
+            ),
+            None => (z.clone(), h),
+        };
+        for (name, y) in setup.machines().iter().zip(&targets[1..]) {
+            let (mut m, w) = fit_machine(&zg, y, hg, name)?;
+            if hg != h {
+                m.kernel = Some(Kernel::Linear);
+            }
+            worst = worst.max(w);
+            machines.push(m);
         }
-        worst = worst.max(w);
-        machines.push(m);
     }
     let model = ModelFile {
         format: MODEL_FORMAT,
@@ -708,10 +704,7 @@ pub fn fit_calibrated(
         // against 0.488, EVALUATION.md).
         let own = match setup.grade_cuts {
             Some(_) => {
-                let mut plain = model.clone();
-                plain.scheme = Scheme::OneVsRest;
-                plain.grades.clear();
-                let plain = SvmModel::new(plain).map_err(crate::core)?;
+                let plain = decisions_only(model.clone())?;
                 pairs
                     .iter()
                     .map(|p| {
@@ -738,6 +731,15 @@ pub fn fit_calibrated(
     Ok((model, worst, held_out))
 }
 
+/// An uncalibrated model loaded only to read its machines' decision values:
+/// without the ordinal reading, which needs the calibration that is fitted
+/// from those values.
+fn decisions_only(mut model: ModelFile) -> Result<SvmModel> {
+    model.scheme = Scheme::OneVsRest;
+    model.grades.clear();
+    SvmModel::new(model).map_err(crate::core)
+}
+
 /// Decision values (binary, then each graded machine) of every pair by a
 /// model that did not see its group: leave-one-group-out.
 fn cv_decisions(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<Vec<Vec<f64>>> {
@@ -748,12 +750,7 @@ fn cv_decisions(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<Vec<Vec<f64>
     let mut out = vec![Vec::new(); pairs.len()];
     for g in &gs {
         let train: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group != g).collect();
-        let (mut model, _) = fit(&train, setup, h)?;
-        // Only decision values are read: the machines as they are, without
-        // the ordinal reading (which needs the calibration fitted from these).
-        model.scheme = Scheme::OneVsRest;
-        model.grades.clear();
-        let model = SvmModel::new(model).map_err(crate::core)?;
+        let model = decisions_only(fit(&train, setup, h)?.0)?;
         for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
             let (a, b) = documents(p);
             out[i] = model
