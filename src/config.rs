@@ -30,19 +30,34 @@ pub fn camel_case(snake: &str) -> String {
 }
 
 /// Generates by-value setters `fn field(mut self, v: T) -> Self` for the
-/// named fields of a configuration struct, each documented.
+/// named fields of a configuration struct, each documented. A field written
+/// `field: ?T` is an `Option<T>` (given or not): its setter takes
+/// `impl Into<Option<T>>`, so `.threshold(0.8)` and `.threshold(None)` both
+/// read naturally.
 macro_rules! setters {
-    ($ty:ty { $($(#[$doc:meta])* $field:ident: $t:ty),* $(,)? }) => {
+    ($ty:ty { $($body:tt)* }) => {
         impl $ty {
-            $(
-                $(#[$doc])*
-                #[must_use]
-                pub fn $field(mut self, value: $t) -> Self {
-                    self.$field = value;
-                    self
-                }
-            )*
+            $crate::config::setters!(@items $($body)*);
         }
+    };
+    (@items) => {};
+    (@items $(#[$doc:meta])* $field:ident : ? $t:ty $(, $($rest:tt)*)?) => {
+        $(#[$doc])*
+        #[must_use]
+        pub fn $field(mut self, value: impl Into<Option<$t>>) -> Self {
+            self.$field = value.into();
+            self
+        }
+        $crate::config::setters!(@items $($($rest)*)?);
+    };
+    (@items $(#[$doc:meta])* $field:ident : $t:ty $(, $($rest:tt)*)?) => {
+        $(#[$doc])*
+        #[must_use]
+        pub fn $field(mut self, value: $t) -> Self {
+            self.$field = value;
+            self
+        }
+        $crate::config::setters!(@items $($($rest)*)?);
     };
 }
 

@@ -232,6 +232,119 @@ impl core::str::FromStr for Shingling {
     }
 }
 
+/// A shingle specification as every binding spells it (`--shingle`,
+/// `shingle:`): a [`Shingling`] and whether the words are first corrected by
+/// a dictionary (`word:K+correct`, [`crate::spell`]). One parser for the
+/// CLI, JavaScript, Python and the edge Worker.
+///
+/// ```
+/// use neardup::shingle::{ShingleSpec, Shingling};
+/// let s: ShingleSpec = "word:3+correct".parse()?;
+/// assert_eq!((s.shingling, s.correct), (Shingling::Words(3), true));
+/// assert_eq!(s.to_string(), "word:3+correct");
+/// assert!("char:5+correct".parse::<ShingleSpec>().is_err());
+/// # Ok::<(), neardup::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShingleSpec {
+    /// The shingles.
+    pub shingling: Shingling,
+    /// Words are corrected by a dictionary before shingling (word shingles
+    /// only).
+    pub correct: bool,
+}
+
+impl ShingleSpec {
+    /// The spec of `shingling`, without correction.
+    pub const fn plain(shingling: Shingling) -> Self {
+        ShingleSpec {
+            shingling,
+            correct: false,
+        }
+    }
+
+    /// Checks the size (as [`Shingling::check`]) and that `correct` goes
+    /// with word shingles.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::InvalidOption`] for option `shingle`.
+    pub fn check(&self) -> Result<(), Error> {
+        self.shingling.check()?;
+        if self.correct && !matches!(self.shingling, Shingling::Words(_)) {
+            return Err(Error::option(
+                "shingle",
+                alloc::format!(
+                    "+correct applies to word:K shingles, got {}+correct",
+                    self.shingling
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl From<Shingling> for ShingleSpec {
+    fn from(s: Shingling) -> Self {
+        ShingleSpec::plain(s)
+    }
+}
+
+/// A [`Shingling`] where an optional [`ShingleSpec`] is set
+/// (`DedupConfig::default().shingle(Shingling::Words(3))`).
+impl From<Shingling> for Option<ShingleSpec> {
+    fn from(s: Shingling) -> Self {
+        Some(ShingleSpec::plain(s))
+    }
+}
+
+impl core::fmt::Display for ShingleSpec {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}", self.shingling)?;
+        if self.correct {
+            f.write_str("+correct")?;
+        }
+        Ok(())
+    }
+}
+
+impl core::str::FromStr for ShingleSpec {
+    type Err = Error;
+
+    /// A [`Shingling`] spec, optionally followed by `+correct`.
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let (spec, correct) = match s.strip_suffix("+correct") {
+            Some(spec) => (spec, true),
+            None => (s, false),
+        };
+        let spec = ShingleSpec {
+            shingling: spec.parse()?,
+            correct,
+        };
+        spec.check()?;
+        Ok(spec)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ShingleSpec {
+    /// As its spec string, e.g. `"word:3+correct"`.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for ShingleSpec {
+    /// From its spec string, e.g. `"char:5"` or `"word:3+correct"`.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <alloc::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        s.parse().map_err(|e: Error| match e.kind() {
+            ErrorKind::InvalidOption { reason, .. } => serde::de::Error::custom(reason),
+            _ => serde::de::Error::custom(e),
+        })
+    }
+}
+
 /// A set of shingle hashes: sorted ascending, without duplicates.
 ///
 /// Memory: 8 bytes per distinct shingle. Set operations are linear merges.

@@ -9,8 +9,13 @@
 //! hashes). `idf ≥ 1` for every term, and a term never seen gets the largest
 //! value, `ln(1 + N) + 1`. Used to weight SimHash features by tf-idf.
 
+use crate::error::Error;
+use crate::index::snapshot::{corrupt, Reader, Writer};
 use alloc::vec::Vec;
 use hashbrown::HashMap;
+
+const MAGIC: &[u8; 4] = b"NDDF";
+const FORMAT: u16 = 1;
 
 type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
 
@@ -89,6 +94,86 @@ impl DocumentFrequencies {
 }
 
 impl DocumentFrequencies {
+    /// Adds another table's counts (of other documents) to this one: the
+    /// table of both collections, whatever the order of merging (the
+    /// frequencies of a collection counted in pieces, e.g. by the
+    /// partitions of an engine).
+    pub fn merge(&mut self, other: &DocumentFrequencies) {
+        self.docs = self.docs.saturating_add(other.docs);
+        for (&h, &n) in &other.df {
+            let e = self.df.entry(h).or_insert(0);
+            *e = e.saturating_add(n);
+        }
+    }
+
+    /// Number of distinct terms.
+    pub fn len(&self) -> usize {
+        self.df.len()
+    }
+
+    /// `true` when no term was counted.
+    pub fn is_empty(&self) -> bool {
+        self.df.is_empty()
+    }
+
+    /// A stable 64-bit digest of the table: `combine` (SPEC.md §2) of `N`
+    /// and of every `(term, df)` in term order. Equal tables, however they
+    /// were counted or merged, have equal digests; the dedup sketches of
+    /// tf-idf weights record it in their identity.
+    pub fn digest(&self) -> u64 {
+        let mut h = crate::hash::combine(0x6e64_6466_7265_7131, &[self.docs]);
+        for (term, n) in self.counts() {
+            h = crate::hash::combine(h, &[term, n as u64]);
+        }
+        h
+    }
+
+    /// The table as versioned, checksummed bytes, the same on every
+    /// platform: `"NDDF"`, `u16` 1, `u16` spec version, `u64` N, `u64`
+    /// number of terms, then per term in ascending order `u64` term and
+    /// `u32` df; `u32` CRC-32 (SPEC.md §14).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut w = Writer::new(MAGIC, FORMAT);
+        w.u64(self.docs);
+        let counts = self.counts();
+        w.u64(counts.len() as u64);
+        for (term, n) in counts {
+            w.u64(term);
+            w.u32(n);
+        }
+        w.finish()
+    }
+
+    /// Reads [`DocumentFrequencies::to_bytes`] output.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Corrupt`] or [`crate::ErrorKind::Version`] as
+    /// every decoder; terms out of order or a df over N are corrupt.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
+        const WHAT: &str = "document frequencies";
+        let mut r = Reader::open(bytes, MAGIC, FORMAT, WHAT)?;
+        let docs = r.u64()?;
+        let n = r.count(12)?;
+        let mut df = Map::with_capacity_and_hasher(n, Default::default());
+        let mut last: Option<u64> = None;
+        for _ in 0..n {
+            let (term, count) = (r.u64()?, r.u32()?);
+            if last.is_some_and(|l| l >= term) {
+                return Err(corrupt(WHAT, "terms are not in ascending order".into()));
+            }
+            if count as u64 > docs || count == 0 {
+                return Err(corrupt(
+                    WHAT,
+                    alloc::format!("df {count} for {docs} documents"),
+                ));
+            }
+            last = Some(term);
+            df.insert(term, count);
+        }
+        r.end()?;
+        Ok(DocumentFrequencies { docs, df })
+    }
+
     /// The `k` terms of a document with the highest tf-idf weight, as a
     /// sparse vector sorted by term (ties broken by the smaller term), for
     /// [`crate::measures::vectors`]. Weights are `tf · idf`.
@@ -104,6 +189,36 @@ impl DocumentFrequencies {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merged_pieces_equal_the_whole_and_round_trip() {
+        let docs: [&[u64]; 4] = [&[1, 2, 2], &[1, 3], &[4], &[3, 1, 9]];
+        let mut whole = DocumentFrequencies::new();
+        for d in docs {
+            whole.add_document(d);
+        }
+        let (mut a, mut b) = (DocumentFrequencies::new(), DocumentFrequencies::new());
+        for d in &docs[..1] {
+            a.add_document(d);
+        }
+        for d in &docs[1..] {
+            b.add_document(d);
+        }
+        b.merge(&a);
+        assert_eq!(b.counts(), whole.counts());
+        assert_eq!(b.documents(), 4);
+        assert_eq!(b.digest(), whole.digest());
+        assert_ne!(a.digest(), whole.digest());
+        let bytes = whole.to_bytes();
+        let back = DocumentFrequencies::from_bytes(&bytes).unwrap();
+        assert_eq!(back.counts(), whole.counts());
+        assert_eq!(back.digest(), whole.digest());
+        for i in 0..bytes.len() {
+            let mut bad = bytes.clone();
+            bad[i] ^= 0x10;
+            assert!(DocumentFrequencies::from_bytes(&bad).is_err(), "byte {i}");
+        }
+    }
 
     #[test]
     fn idf_by_hand() {

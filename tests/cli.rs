@@ -724,28 +724,36 @@ fn options_that_do_not_apply_are_refused() {
     for (args, want) in [
         (
             vec!["dedup", c, "-k", "3"],
-            "-k/--blocks/--weights (SimHash options) does not apply to --method minhash",
+            "invalid option -k: does not apply to method minhash",
         ),
         (
             vec!["dedup", c, "--method", "simhash", "--num-perm", "64"],
-            "does not apply to --method simhash",
+            "invalid option --num-perm: does not apply to method simhash",
         ),
         (
             vec!["dedup", c, "--method", "exact", "--verify"],
-            "does not apply to --method exact",
+            "invalid option --verify: does not apply to method exact",
         ),
         // Issue 27: options a method would ignore are usage errors.
         (
             vec!["dedup", c, "--method", "multiref", "--threshold", "0.9"],
-            "--shingle/--threshold/--seed without --verify does not apply to --method multiref",
+            "invalid option --threshold: does not apply to method multiref without verify",
         ),
         (
             vec!["dedup", c, "--method", "multiref", "--shingle", "word:3"],
-            "without --verify does not apply to --method multiref",
+            "invalid option --shingle: does not apply to method multiref without verify",
         ),
         (
             vec!["dedup", c, "--method", "multiref", "--seed", "7"],
-            "without --verify does not apply to --method multiref",
+            "invalid option --seed: does not apply to method multiref without verify",
+        ),
+        (
+            vec!["dedup", c, "--reference", "r.json"],
+            "invalid option --reference: does not apply to method minhash",
+        ),
+        (
+            vec!["dedup", c, "--bands", "4"],
+            "invalid option --rows: give rows with bands",
         ),
         (
             vec!["dedup", "--explain", "--method", "simhash"],
@@ -780,7 +788,8 @@ fn options_that_do_not_apply_are_refused() {
         ],
         None,
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("do not apply to a MinHash index"));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("invalid option -k: does not apply to method minhash"));
     assert_eq!(out.status.code(), Some(2));
     let out = neardup(
         &[
@@ -802,10 +811,21 @@ fn options_that_do_not_apply_are_refused() {
         String::from_utf8_lossy(&out.stderr)
     );
     let out = neardup(
-        &["index", "query", idx.to_str().unwrap(), c, "-k", "4"],
+        &[
+            "index",
+            "build",
+            c,
+            "-o",
+            idx.to_str().unwrap(),
+            "--method",
+            "simhash",
+            "--weights",
+            "tfidf",
+        ],
         None,
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("-k does not apply to a MinHash index"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tf-idf has no collection to count"));
 }
 
 #[test]
@@ -1241,7 +1261,9 @@ fn phonetic_codes_words_and_phonetic_shingles_find_a_misspelt_copy() {
         &["dedup", "-", "--dictionary", "/nonexistent"],
         Some(docs.as_bytes()),
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("word:K+correct only"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("invalid option --dictionary: applies to word:K+correct shingles only"));
     let out = neardup(
         &["dedup", "-", "--shingle", "phonetic:nysiis:3"],
         Some(docs.as_bytes()),
@@ -1751,14 +1773,8 @@ fn compare_reads_gzip_within_the_limit_and_numbers_out_of_range_are_usage_errors
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("more than 20 bytes long (after decompression)"));
     for (args, range) in [
-        (
-            vec!["index", "query", "i.bin", "-", "--min-jaccard", "NaN"],
-            "in [0, 1]",
-        ),
-        (
-            vec!["index", "query", "i.bin", "-", "--min-jaccard", "1.5"],
-            "in [0, 1]",
-        ),
+        (vec!["dedup", "-", "--threshold", "NaN"], "(0, 1)"),
+        (vec!["dedup", "-", "--threshold", "1.5"], "(0, 1)"),
         (vec!["spell", "--candidates", "0", "word"], "1..=100"),
         (vec!["spell", "--candidates", "101", "word"], "1..=100"),
         (vec!["dedup", "-", "--max-bytes", "0"], "1..=4294967295"),
@@ -1816,4 +1832,83 @@ fn compare_min_words_drops_stock_phrases() {
         "{}",
         String::from_utf8_lossy(&bad.stderr)
     );
+}
+
+/// Issue 34: `neardup index` keeps deduplicator snapshots, and the index
+/// files it wrote before (a SimHash index, a MinHash LSH index, made by the
+/// CLI at commit 0a64e42: `tests/golden/index-v0/`) still load, converted by
+/// the core: the same matches for the same queries, the same distances and
+/// estimates; `index add` writes them back as snapshots, which answer the
+/// same.
+#[test]
+fn index_files_of_the_earlier_format_load_and_answer_as_before() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/index-v0");
+    let queries = dir.join("queries.jsonl");
+    for (file, measure) in [("simhash", "distance"), ("minhash", "jaccard")] {
+        let old = std::fs::read(dir.join(format!("{file}.bin"))).unwrap();
+        assert_ne!(&old[..4], b"NDDP", "the fixture is of the earlier format");
+        let expected: Vec<serde_json::Value> =
+            std::fs::read_to_string(dir.join(format!("{file}.query.jsonl")))
+                .unwrap()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+        let answers = |index: &std::path::Path| {
+            let out = neardup(
+                &[
+                    "index",
+                    "query",
+                    index.to_str().unwrap(),
+                    queries.to_str().unwrap(),
+                ],
+                None,
+            );
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            json_lines(&out)
+        };
+        let same = |got: &[serde_json::Value]| {
+            for (g, e) in got.iter().zip(&expected) {
+                assert_eq!(g["id"], e["id"]);
+                let ids = |v: &serde_json::Value| -> Vec<(String, f64)> {
+                    let mut m: Vec<(String, f64)> = v["matches"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|m| (m["id"].as_str().unwrap().into(), m[measure].as_f64().unwrap()))
+                        .collect();
+                    m.sort_by(|a, b| a.0.cmp(&b.0));
+                    m
+                };
+                assert_eq!(ids(g), ids(e), "{file}: {g} against {e}");
+            }
+            assert_eq!(got.len(), expected.len());
+        };
+        let path = tmp(&format!("legacy-{file}.bin"), &old);
+        same(&answers(&path));
+        // Adding converts the file into a snapshot that answers the same.
+        let extra = tmp(
+            &format!("legacy-{file}-extra.jsonl"),
+            b"{\"id\": \"z1\", \"text\": \"A wholly new text about mountain weather and the clouds that gather over high ridges in summer.\"}\n",
+        );
+        let out = neardup(
+            &[
+                "index",
+                "add",
+                path.to_str().unwrap(),
+                extra.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(&std::fs::read(&path).unwrap()[..4], b"NDDP");
+        same(&answers(&path));
+    }
 }

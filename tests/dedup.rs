@@ -4,7 +4,6 @@
 
 use neardup::dedup::{clusters_of_edges, DedupConfig, DedupMethod, Deduplicator, Stages};
 use neardup::hash::SplitMix64;
-use neardup::simhash::Weighting;
 use neardup::{ErrorKind, Shingling};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -61,7 +60,7 @@ fn configs() -> Vec<DedupConfig> {
         d.method(DedupMethod::SimHash)
             .verify(Some(false))
             .k(Some(6))
-            .weights(Some(Weighting::Binary)),
+            .weights(neardup::dedup::Weights::Binary),
         d.method(DedupMethod::Exact),
         d.method(DedupMethod::Exact)
             .shingle(Shingling::Words(1))
@@ -301,7 +300,13 @@ fn sketches_of_another_configuration_and_bad_options_are_refused() {
                 .verify(Some(true)),
             "verify",
         ),
-        (DedupConfig::default().correct(true), "correct"),
+        (
+            DedupConfig::default().shingle(neardup::shingle::ShingleSpec {
+                shingling: Shingling::Chars(5),
+                correct: true,
+            }),
+            "shingle",
+        ),
         (
             DedupConfig::default().method(DedupMethod::MultiRef),
             "reference",
@@ -360,7 +365,13 @@ fn bare_signatures_and_fingerprints_are_read_as_sketches() {
     );
     let config = DedupConfig::default().scheme(Some(neardup::minhash::MinHashScheme::Classic));
     let stages = Stages::new(&config).unwrap();
-    let hasher = stages.hasher().unwrap();
+    let hasher = neardup::minhash::MinHasher::new(&neardup::minhash::MinHashConfig {
+        num_perm: 128,
+        seed: 0,
+        shingle: Shingling::Chars(5),
+        scheme: neardup::minhash::MinHashScheme::Classic,
+    })
+    .unwrap();
     let (sa, sb) = (stages.sketch(a).unwrap(), stages.sketch(b).unwrap());
     let bare = hasher.signature_of_text(a).to_bytes();
     let read = stages.read_sketch(&bare).unwrap();

@@ -3,98 +3,85 @@
 // sketch bytes, sketch → bucket keys, and the verification of a candidate
 // pair: MinHash signatures and their LSH band keys, or SimHash fingerprints
 // and their permuted-block table keys (Broder 1997; Indyk & Motwani 1998;
-// Charikar 2002; Manku, Jain & Das Sarma 2007). No candidate logic is here:
-// this file only maps the settings to the core's configuration.
-import { DedupStages, SimHash, specVersion } from 'neardup';
+// Charikar 2002; Manku, Jain & Das Sarma 2007).
+//
+// Every dedup option, its default, its range and every rule between options
+// are the core's (`dedupDefaults`, `DedupStages`, through the package): this
+// file maps names ("invalid option k" → "invalid setting k") and keeps only
+// the edge's own settings and limits — the shards of a collection, the
+// bucket keys it stores per document, and what follows from keeping no
+// shingle sets (no exact-Jaccard verification: no `verify`, no `exact`
+// method; and SimHash's k defaults to 3, Manku et al.'s for unverified
+// 64-bit fingerprints, where `neardup dedup` verifies with k 12).
+import { DedupStages, dedupDefaults, specVersion } from 'neardup';
 import { HttpError } from './http.js';
 
-/** Defaults: those of `neardup dedup` (MinHash LSH, char:5, threshold 0.5, 128 one-permutation values). */
-export const DEFAULTS = Object.freeze({
-  method: 'minhash',
-  shingle: 'char:5',
-  threshold: 0.5,
-  numPerm: 128,
-  scheme: 'oph',
-  k: 3,
-  seed: 0,
-  shards: 4,
-});
-
-/** Largest Hamming distance a simhash collection accepts (45 table keys at 8). */
-export const MAX_K = 8;
+/** The edge's own defaults: shards of a collection, and SimHash's k (the edge never verifies). */
+export const EDGE_DEFAULTS = Object.freeze({ shards: 4, k: 3 });
 /** Largest number of index (and of document) shards of a collection. */
 export const MAX_SHARDS = 64;
+/** Most bucket keys a collection stores per document (SimHash k 9 has 55, k 10 66). */
+export const MAX_KEYS = 64;
 
-const FIELDS = {
-  minhash: ['method', 'shingle', 'threshold', 'numPerm', 'scheme', 'seed', 'shards'],
-  simhash: ['method', 'shingle', 'k', 'seed', 'shards'],
+/** The core's settings a collection records, in this order (so that two equal settings serialise equally). */
+const STORED = {
+  minhash: ['method', 'shingle', 'threshold', 'numPerm', 'scheme', 'seed'],
+  simhash: ['method', 'shingle', 'k', 'seed'],
 };
 
 function bad(message) {
   return new HttpError(400, message);
 }
 
-function integer(value, name, lo, hi) {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < lo || value > hi) {
-    throw bad(`invalid setting ${name}: must be an integer in ${lo}..=${hi}, got ${JSON.stringify(value)}`);
-  }
-  return value;
+/** A core error about an option, in the edge's words ("setting"). */
+function settingError(message) {
+  const unknown = message.match(/^invalid options?(?: \w+)?: unknown field `(\w+)`/);
+  if (unknown) return bad(`unknown setting ${JSON.stringify(unknown[1])}`);
+  return bad(message.replace(/^invalid option (\w+):/, 'invalid setting $1:').replace(/^invalid options:/, 'invalid settings:'));
 }
 
 /**
  * Checks a settings object (the optional JSON body of
- * `PUT /v1/collections/{name}`) and fills in the defaults. Returns the
- * complete settings, with their keys in a fixed order (so that two equal
- * settings serialise equally). Throws an HttpError(400) naming the setting.
+ * `PUT /v1/collections/{name}`) and fills in the defaults (the core's, and
+ * the edge's own above). Returns the complete settings, with their keys in a
+ * fixed order. Throws an HttpError(400) naming the setting.
  */
 export function checkSettings(input) {
   if (input === undefined || input === null) input = {};
   if (typeof input !== 'object' || Array.isArray(input)) {
     throw bad('the settings must be a JSON object');
   }
-  const method = input.method ?? DEFAULTS.method;
-  if (method !== 'minhash' && method !== 'simhash') {
-    throw bad(`invalid setting method: must be "minhash" or "simhash", got ${JSON.stringify(method)}`);
+  const { shards = EDGE_DEFAULTS.shards, ...options } = input;
+  if (typeof shards !== 'number' || !Number.isInteger(shards) || shards < 1 || shards > MAX_SHARDS) {
+    throw bad(`invalid setting shards: must be an integer in 1..=${MAX_SHARDS}, got ${JSON.stringify(shards)}`);
   }
-  for (const key of Object.keys(input)) {
-    if (!FIELDS[method].includes(key)) {
-      throw bad(`unknown setting ${JSON.stringify(key)} for method ${method} (known: ${FIELDS[method].join(', ')})`);
-    }
+  if ('verify' in options) {
+    throw bad('unknown setting "verify": the edge keeps no shingle sets, so candidates are never verified by their exact Jaccard');
   }
-  let shingle = input.shingle ?? DEFAULTS.shingle;
-  if (typeof shingle !== 'string') throw bad('invalid setting shingle: must be a string such as "char:5" or "word:3"');
-  // The package parses the spec and writes it canonically ("words:3" → "word:3").
+  if (options.shingle !== undefined && typeof options.shingle !== 'string') {
+    throw bad('invalid setting shingle: must be a string such as "char:5" or "word:3"');
+  }
+  let full;
   try {
-    const probe = SimHash.fingerprint('probe', { shingle });
-    shingle = probe.config.shingle;
-    probe.free();
-  } catch (e) {
-    throw bad(`invalid setting shingle: ${e.message}`);
-  }
-  const seed = integer(input.seed ?? DEFAULTS.seed, 'seed', 0, Number.MAX_SAFE_INTEGER);
-  const shards = integer(input.shards ?? DEFAULTS.shards, 'shards', 1, MAX_SHARDS);
-  let settings;
-  if (method === 'minhash') {
-    const threshold = input.threshold ?? DEFAULTS.threshold;
-    if (typeof threshold !== 'number' || !(threshold > 0 && threshold < 1)) {
-      throw bad(`invalid setting threshold: must be a number in (0, 1), got ${JSON.stringify(threshold)}`);
+    const { method } = dedupDefaults(options.method === undefined ? {} : { method: options.method });
+    if (!STORED[method]) {
+      throw bad(`invalid setting method: the edge runs "minhash" or "simhash" (it keeps no shingle sets for "exact" and no reference for "multiref"), got ${JSON.stringify(method)}`);
     }
-    const numPerm = integer(input.numPerm ?? DEFAULTS.numPerm, 'numPerm', 1, 1024);
-    const scheme = input.scheme ?? DEFAULTS.scheme;
-    if (scheme !== 'oph' && scheme !== 'classic') {
-      throw bad(`invalid setting scheme: must be "oph" or "classic", got ${JSON.stringify(scheme)}`);
-    }
-    settings = { method, shingle, threshold, numPerm, scheme, seed, shards };
-  } else {
-    const k = integer(input.k ?? DEFAULTS.k, 'k', 0, MAX_K);
-    settings = { method, shingle, k, seed, shards };
-  }
-  // The package checks the rest (the banding, the tables) and names it.
-  try {
-    makeSketcher(settings).free();
+    const config = { ...options, verify: false };
+    if (method === 'simhash' && config.k === undefined) config.k = EDGE_DEFAULTS.k;
+    full = dedupDefaults(config);
   } catch (e) {
-    if (e instanceof HttpError) throw e;
-    throw bad(`invalid settings: ${e.message}`);
+    throw e instanceof HttpError ? e : settingError(e.message);
+  }
+  const settings = {};
+  for (const key of STORED[full.method]) settings[key] = full[key];
+  settings.shards = shards;
+  const sketcher = makeSketcher(settings);
+  const keys = sketcher.keyCount;
+  sketcher.free();
+  if (keys > MAX_KEYS) {
+    const setting = full.method === 'simhash' ? 'k' : 'numPerm';
+    throw bad(`invalid setting ${setting}: ${keys} bucket keys per document, more than the ${MAX_KEYS} the edge stores`);
   }
   return settings;
 }
@@ -134,14 +121,20 @@ function bytesOf(stored) {
 /**
  * The sketcher of a collection: `sketch(text)` → `{ sketch, keys }` (sketch:
  * the core's versioned dedup sketch bytes; keys: the bucket keys as 16 hex
- * digits each, none for a text without shingles), `keysOf(stored)`, and
+ * digits each, none for a text without shingles), `keysOf(stored)`,
  * `compareMany(query, stored)` → for each stored sketch `{ similarity,
  * distance? }`, or null when the pair is not a near-duplicate pair (below the
- * threshold, beyond k).
+ * threshold, beyond k), and `keyCount` (bucket keys per document).
  */
 export function makeSketcher(settings) {
-  const stages = new DedupStages(dedupConfig(settings));
+  let stages;
+  try {
+    stages = new DedupStages(dedupConfig(settings));
+  } catch (e) {
+    throw settingError(e.message);
+  }
   return {
+    keyCount: stages.keyCount,
     sketch(text) {
       const sketch = stages.sketch(text);
       return { sketch, keys: Array.from(stages.keys(sketch), hex16) };

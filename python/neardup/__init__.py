@@ -16,7 +16,8 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
 * :func:`phonetic`, :func:`double_metaphone`, :func:`shingles` and
   :class:`Speller` — phonetic codes and dictionary correction (Varol & Hari
   2015; Philips 2000);
-* ``Stages.*_batch`` and :func:`components_batch` — the stages as kernels on
+* ``Stages.*_batch``, :func:`components_batch` and :func:`merge_frequencies`
+  — the stages as kernels on
   Arrow columns, for Spark's ``mapInArrow`` and Ray's ``map_batches``.
 """
 
@@ -33,6 +34,7 @@ from ._neardup import (
     clusters_of_edges,
     compare,
     components_batch,
+    merge_frequencies,
     dedup,
     double_metaphone,
     phonetic,
@@ -52,6 +54,7 @@ __all__ = [
     "clusters_of_edges",
     "compare",
     "components_batch",
+    "merge_frequencies",
     "dedup",
     "double_metaphone",
     "phonetic",

@@ -2,54 +2,61 @@
 
 ``neardup.ray.dedup(ds, text_col="text", id_col="id", **options)`` returns a
 Dataset of ``id``, ``cluster`` (the id of the cluster's representative: its
-first row in the input's order) and ``keep`` (bool), in the input's order,
-with exactly the clusters of :func:`neardup.dedup` on the same rows:
+first row in the input's order) and ``keep`` (bool), one row per input row,
+in the input's order, with exactly the clusters of :func:`neardup.dedup` on
+the same rows:
 
 1. positions by zipping the rows with ``ray.data.range`` (the input's order);
+   with ``weights="tfidf"``, the document frequencies of every block
+   (:meth:`neardup.Stages.count`), merged (:func:`neardup.merge_frequencies`);
 2. sketches, then bucket keys, by ``map_batches`` (the batch kernels
    :meth:`neardup.Stages.sketch_batch` and :meth:`neardup.Stages.keys_batch`):
    one ``(key, pos)`` row per key;
-3. candidate pairs by ``groupby`` on the key (each pair once), verified
-   after joining each with its two sketches
-   (:meth:`neardup.Stages.verify_batch`): a sketch travels only with a
-   candidate pair;
-4. connected components by alternating large-star and small-star rounds
-   (Kiveris et al., SoCC 2014), each a ``groupby`` — the graph is never
-   collected on one machine; the driver reads only a count and a checksum
-   of each round's edges;
+3. candidate pairs by ``groupby`` on the key, verified after joining each
+   with its two sketches (:meth:`neardup.Stages.verify_batch`): a sketch
+   travels only with a candidate pair;
+4. clusters by the core's components kernel
+   (:func:`neardup.components_batch`) on the verified pairs, collected on
+   the driver (16 bytes a pair): one label per position;
 5. the representative's id of each cluster, and every row's, by joins.
 
-Joins need ``polars`` (a dependency of the ``ray`` extra).
-
-Options are those of :func:`neardup.dedup`; ``pip install "./python[ray]"``.
+Ids must be unique and neither ids nor texts null, as for
+:func:`neardup.dedup` (``ValueError`` naming the id). Joins need
+``polars`` (a dependency of the ``ray`` extra). Options are those of
+:func:`neardup.dedup`; ``pip install "./python[ray]"``.
 """
 
-import itertools
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Optional
 
 import pyarrow as pa
 import pyarrow.compute as pc
 import ray
 
-from ._neardup import Stages
+from ._neardup import Stages, components_batch, merge_frequencies
 
 _CACHE: Dict[Any, Stages] = {}
 
 
-def _stages(options: Dict[str, Any]) -> Stages:
-    """The stages of ``options``, made once per worker process."""
-    key = tuple(sorted(options.items()))
+def _stages(options: Dict[str, Any], frequencies: Optional[bytes] = None) -> Stages:
+    """The stages of ``options`` (and frequencies), made once per worker process."""
+    key = (tuple(sorted(options.items())), frequencies)
     if key not in _CACHE:
-        _CACHE[key] = Stages(**options)
+        stages = Stages(**options)
+        _CACHE[key] = stages.with_frequencies(frequencies) if frequencies is not None else stages
     return _CACHE[key]
 
 
-def _table(columns: Dict[str, List[Any]], types: Dict[str, pa.DataType]) -> pa.Table:
-    return pa.table({k: pa.array(v, type=types[k]) for k, v in columns.items()})
+def _pairs_of(g: pa.Table) -> pa.Table:
+    """Every pair of a bucket once, in position order (the candidates)."""
+    pos = pc.unique(g.column("pos")).sort()
+    n = len(pos)
+    if n < 2:
+        return pa.table({"u": pa.array([], pa.int64()), "v": pa.array([], pa.int64())})
+    import numpy as np
 
-
-def _edges(u: List[int], v: List[int]) -> pa.Table:
-    return _table({"u": u, "v": v}, {"u": pa.int64(), "v": pa.int64()})
+    i, j = np.triu_indices(n, k=1)
+    p = pos.to_numpy()
+    return pa.table({"u": pa.array(p[i], pa.int64()), "v": pa.array(p[j], pa.int64())})
 
 
 def dedup(
@@ -62,45 +69,70 @@ def dedup(
     """The near-duplicate clusters of ``ds``'s rows (module docs).
 
     ``num_partitions``: of each join (default twice the cluster's CPUs).
-    Raises ``ValueError`` or ``TypeError`` for bad options before any task
-    runs.
+    Raises ``ValueError`` or ``TypeError`` for bad options, and
+    ``ValueError`` for an empty dataset's missing columns, null or repeated
+    ids or null texts, before the dedup work runs.
     """
-    Stages(**options)  # checks the options on the driver
+    probe = Stages(**options)  # checks the options on the driver
+    missing = [c for c in (id_col, text_col) if c not in ds.columns()]
+    if missing:
+        raise ValueError(f"the dataset has no column {missing[0]!r} (columns: {ds.columns()})")
     parts = num_partitions or max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
     ray.data.DataContext.get_current().execution_options.preserve_order = True
     n = ds.count()
-    rows = ds.select_columns([id_col, text_col]).zip(ray.data.range(n).rename_columns({"id": "pos"}))
+    rows = ds.select_columns([id_col, text_col]).zip(ray.data.range(n).rename_columns({"id": "_pos"}))
+
+    def normalise(b: pa.Table) -> pa.Table:
+        ids, texts = b.column(id_col), b.column(text_col)
+        if ids.null_count or texts.null_count:
+            which = "ids" if ids.null_count else "texts"
+            raise ValueError(f"{which} must not be null: a row has a null {id_col if ids.null_count else text_col}")
+        return pa.table({"pos": b.column("_pos"), "id": ids.cast(pa.string()), "text": texts})
+
+    rows = rows.map_batches(normalise, batch_format="pyarrow").materialize()
+    dup = (
+        rows.groupby("id")
+        .count()
+        .map_batches(lambda b: b.filter(pc.greater(b.column("count()"), 1)), batch_format="pyarrow")
+        .take(1)
+    )
+    if dup:
+        raise ValueError(f"ids must be unique: id {dup[0]['id']!r} is on more than one row")
+
+    frequencies = None
+    if probe.needs_frequencies:
+        counted = rows.map_batches(
+            lambda b: pa.table({"bytes": pa.array([_stages(options).count(b.column("text"))], pa.binary())}),
+            batch_format="pyarrow",
+        )
+        frequencies = merge_frequencies([r["bytes"] for r in counted.take_all()])
 
     def sketch(b: pa.Table) -> pa.Table:
-        column = _stages(options).sketch_batch(b.column(text_col)).cast(pa.binary())
+        column = _stages(options, frequencies).sketch_batch(b.column("text")).cast(pa.binary())
         return pa.table({"pos": b.column("pos"), "sketch": column})
 
     def keys(b: pa.Table) -> pa.Table:
-        k = _stages(options).keys_batch(b.column("sketch"))
+        k = _stages(options, frequencies).keys_batch(b.column("sketch"))
         # The key's 64 bits as a signed long (a view, not a conversion).
         return pa.table({"key": k.column("key").view(pa.int64()), "pos": b.column("pos").combine_chunks().take(k.column("row"))})
 
-    def bucket_pairs(g: pa.Table) -> pa.Table:
-        # Every pair of a bucket once, in position order.
-        pairs = list(itertools.combinations(sorted(set(g.column("pos").to_pylist())), 2))
-        return _edges([a for a, _ in pairs], [b for _, b in pairs])
-
     def verify(b: pa.Table) -> pa.Table:
-        found = pc.is_valid(_stages(options).verify_batch(b.column("su"), b.column("sv")))
+        found = pc.is_valid(_stages(options, frequencies).verify_batch(b.column("su"), b.column("sv")))
         return pa.table({"u": b.column("u").filter(found), "v": b.column("v").filter(found)})
 
     sketches = rows.map_batches(sketch, batch_format="pyarrow").materialize()
     keyed = sketches.map_batches(keys, batch_format="pyarrow")
-    candidates = _distinct(keyed.groupby("key").map_groups(bucket_pairs, batch_format="pyarrow"))
+    # A pair sharing several keys comes once per key: verified again, the
+    # same edge, harmless to the components.
+    candidates = keyed.groupby("key").map_groups(_pairs_of, batch_format="pyarrow")
     # Verification joins the candidates with their two sketches only.
     su = sketches.rename_columns({"pos": "u", "sketch": "su"})
     sv = sketches.rename_columns({"pos": "v", "sketch": "sv"})
     joined = candidates.join(su, "inner", parts, on=("u",)).join(sv, "inner", parts, on=("v",))
-    labels = _components(joined.map_batches(verify, batch_format="pyarrow")).materialize()
-
-    def roots(b: pa.Table) -> pa.Table:
-        t = b.filter(pc.equal(b.column("pos"), b.column("label")))
-        return pa.table({"label": t.column("label")})
+    edges = [t for t in joined.map_batches(verify, batch_format="pyarrow").iter_batches(batch_format="pyarrow")]
+    edges = pa.concat_tables(edges) if edges else pa.table({"u": pa.array([], pa.int64()), "v": pa.array([], pa.int64())})
+    labels = components_batch(edges.column("u"), edges.column("v"))
+    labelled = ray.data.from_arrow(pa.table({"pos": labels.column("pos"), "label": labels.column("cluster")}))
 
     def finish(b: pa.Table) -> pa.Table:
         label = pc.coalesce(b.column("label"), b.column("pos"))
@@ -113,82 +145,14 @@ def dedup(
             }
         )
 
-    ids = rows.map_batches(lambda b: pa.table({"pos": b.column("pos"), "id": b.column(id_col).cast(pa.string())}), batch_format="pyarrow")
+    ids = rows.select_columns(["pos", "id"])
     # The representative's id of each cluster, then every row's.
-    reps = labels.map_batches(roots, batch_format="pyarrow").join(
+    roots = labelled.map_batches(
+        lambda b: pa.table({"label": b.filter(pc.equal(b.column("pos"), b.column("label"))).column("label")}),
+        batch_format="pyarrow",
+    )
+    reps = roots.join(
         ids.rename_columns({"pos": "label", "id": "cluster"}), "inner", parts, on=("label",)
     )
-    labeled = ids.join(labels, "left_outer", parts, on=("pos",)).join(reps, "left_outer", parts, on=("label",))
+    labeled = ids.join(labelled, "left_outer", parts, on=("pos",)).join(reps, "left_outer", parts, on=("label",))
     return labeled.map_batches(finish, batch_format="pyarrow").sort("pos").select_columns(["id", "cluster", "keep"])
-
-
-def _distinct(edges: "ray.data.Dataset") -> "ray.data.Dataset":
-    """Each edge once, ``u < v``."""
-
-    def orient(b: pa.Table) -> pa.Table:
-        a, c = b.column("u").to_pylist(), b.column("v").to_pylist()
-        return _edges([min(x, y) for x, y in zip(a, c)], [max(x, y) for x, y in zip(a, c)])
-
-    def first(g: pa.Table) -> pa.Table:
-        pairs = sorted(set(zip(g.column("u").to_pylist(), g.column("v").to_pylist())))
-        return _edges([p[0] for p in pairs], [p[1] for p in pairs])
-
-    return edges.map_batches(orient, batch_format="pyarrow").groupby("u").map_groups(first, batch_format="pyarrow")
-
-
-def _checksum(edges: "ray.data.Dataset"):
-    """A count and an order-free checksum of an edge set (for convergence)."""
-
-    def part(b: pa.Table) -> pa.Table:
-        s = 0
-        for u, v in zip(b.column("u").to_pylist(), b.column("v").to_pylist()):
-            s = (s + hash((u, v, 0x9E3779B97F4A7C15))) % (1 << 61)
-        return pa.table({"n": pa.array([b.num_rows], pa.int64()), "s": pa.array([s], pa.int64())})
-
-    rows = edges.map_batches(part, batch_format="pyarrow").take_all()
-    return sum(r["n"] for r in rows), sum(r["s"] for r in rows) % (1 << 61)
-
-
-def _components(edges: "ray.data.Dataset") -> "ray.data.Dataset":
-    """``(pos, label)`` of every node in an edge: the least position of its
-    component, by large-star and small-star rounds until the edges stop
-    changing."""
-
-    def both(b: pa.Table) -> pa.Table:
-        u, v = b.column("u").to_pylist(), b.column("v").to_pylist()
-        return _table({"x": u + v, "y": v + u}, {"x": pa.int64(), "y": pa.int64()})
-
-    def down(b: pa.Table) -> pa.Table:
-        u, v = b.column("u").to_pylist(), b.column("v").to_pylist()
-        return _table({"x": [max(a, c) for a, c in zip(u, v)], "y": [min(a, c) for a, c in zip(u, v)]}, {"x": pa.int64(), "y": pa.int64()})
-
-    def large(g: pa.Table) -> pa.Table:
-        x = g.column("x")[0].as_py()
-        ys = g.column("y").to_pylist()
-        m = min(min(ys), x)
-        out = sorted({y for y in ys if y > x})
-        return _edges([m] * len(out), out)
-
-    def small(g: pa.Table) -> pa.Table:
-        x = g.column("x")[0].as_py()
-        ys = g.column("y").to_pylist()
-        m = min(ys)
-        out = sorted({n for n in ys + [x] if n != m})
-        return _edges([m] * len(out), out)
-
-    e = edges.materialize()
-    seen = _checksum(e)
-    while True:
-        e = e.map_batches(both, batch_format="pyarrow").groupby("x").map_groups(large, batch_format="pyarrow")
-        e = _distinct(e.map_batches(down, batch_format="pyarrow").groupby("x").map_groups(small, batch_format="pyarrow"))
-        e = e.materialize()
-        now = _checksum(e)
-        if now == seen:
-            break
-        seen = now
-
-    def labels(b: pa.Table) -> pa.Table:
-        u, v = b.column("u").to_pylist(), b.column("v").to_pylist()
-        return _table({"pos": v + u, "label": u + u}, {"pos": pa.int64(), "label": pa.int64()})
-
-    return e.map_batches(labels, batch_format="pyarrow")

@@ -1,13 +1,21 @@
 //! `dedup()`, `DedupResult` and `Deduplicator`: the core's dedup pipeline
-//! (`neardup::dedup`). Texts are read from Python while the GIL is held, then
-//! sketched on every core and added in input order with the GIL released.
+//! (`neardup::dedup`). Texts are read from Python while the GIL is held,
+//! then given to the core's `Deduplicator::add_batch` (sketched on every
+//! core, added in input order) batch by batch with the GIL released;
+//! Ctrl-C (any pending signal) is checked between batches.
 
 use crate::options;
-use neardup::dedup::{DedupSummary, Deduplicator as Core, Sketch, Stages};
+use crate::speller::Speller;
+use neardup::dedup::{DedupSummary, Deduplicator as Core, Stages};
+use neardup::tfidf::DocumentFrequencies;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use rayon::prelude::*;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+/// Documents per batch: the sketches of one batch are held at once, and
+/// signals are checked between batches (well under a second each).
+const BATCH: usize = 4096;
 
 /// Texts of documents as Rust strings: a sequence of `str`, or a pyarrow
 /// `string` / `large_string` array, read from its buffers (no Python object
@@ -32,24 +40,20 @@ pub(crate) fn texts_of(texts: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         .map_err(|_| {
             PyTypeError::new_err(format!(
                 "texts must be a sequence of str or a pyarrow string array, got {}",
-                type_name(texts)
+                options::type_name(texts)
             ))
         })?
         .enumerate()
     {
         let t = t?;
         out.push(t.extract::<String>().map_err(|_| {
-            PyTypeError::new_err(format!("texts[{i}] must be str, got {}", type_name(&t)))
+            PyTypeError::new_err(format!(
+                "texts[{i}] must be str, got {}",
+                options::type_name(&t)
+            ))
         })?);
     }
     Ok(out)
-}
-
-fn type_name(v: &Bound<'_, PyAny>) -> String {
-    v.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default()
 }
 
 /// Ids: given (a sequence of `str`, as many as the texts), else the
@@ -69,13 +73,22 @@ fn ids_of(ids: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<Vec<String>> {
     Ok(ids)
 }
 
-/// Sketches every text on every core (rayon), in order.
-fn sketch_all(stages: &Stages, texts: &[String]) -> Result<Vec<Sketch>, (usize, neardup::Error)> {
-    texts
-        .par_iter()
-        .enumerate()
-        .map(|(i, t)| stages.sketch(t).map_err(|e| (i, e)))
-        .collect()
+/// The document frequencies of `texts` (tf-idf's first pass), counted on
+/// every core batch by batch, signals checked between batches.
+pub(crate) fn count(
+    py: Python<'_>,
+    stages: &Stages,
+    texts: &[String],
+) -> PyResult<DocumentFrequencies> {
+    let mut df = DocumentFrequencies::new();
+    for (b, chunk) in texts.chunks(BATCH).enumerate() {
+        let part = py.detach(|| stages.count_batch(chunk)).map_err(|e| {
+            PyValueError::new_err(format!("texts[{}]: {}", b * BATCH + e.index, e.error))
+        })?;
+        df.merge(&part);
+        py.check_signals()?;
+    }
+    Ok(df)
 }
 
 /// What `dedup()` found: `pairs` (`(a, b, similarity)` tuples, `a` before
@@ -123,56 +136,68 @@ fn summary_dict<'py>(py: Python<'py>, s: &DedupSummary) -> PyResult<Bound<'py, P
 /// Motwani 1998, Shrivastava 2017).
 ///
 /// `texts`: a sequence of `str` or a pyarrow string array; `ids`: as many
-/// `str` (default: the positions as strings). Options: `method` ("minhash",
-/// "simhash", "exact"), `shingle` ("char:5", "word:K", "phonetic:K"),
-/// `threshold` in (0, 1), `seed`, `verify`, `num_perm`, `scheme` ("oph",
-/// "classic"), `bands`, `rows`, `fp_weight`, `fn_weight`, `candidates`, `k`,
-/// `blocks`, `weights` ("tf", "binary"). The GIL is released while it works,
-/// and texts are sketched on every core.
+/// `str` (default: the positions as strings). Options: the core's dedup
+/// options in snake_case (`method`, `shingle`, `threshold`, `seed`,
+/// `verify`, `num_perm`, `scheme`, `bands`, `rows`, `fp_weight`,
+/// `fn_weight`, `candidates`, `k`, `blocks`, `weights`); `dictionary` (a
+/// `Speller`, for `"word:K+correct"`; default: the bundled English one) and
+/// `reference` (a reference JSON text, for `method="multiref"`; default:
+/// the bundled one). With `weights="tfidf"` the document frequencies are
+/// counted first (a second pass). The GIL is released while it works,
+/// texts are sketched on every core, and Ctrl-C stops it between batches.
 ///
 /// Raises `TypeError` for a text or id that is not a `str` (naming its
-/// position) or an unknown option, `ValueError` for a bad option value or a
-/// duplicate id (naming its position).
+/// position), an unknown option or a value of the wrong type; `ValueError`
+/// for a bad option value or a duplicate id (naming its position).
 #[pyfunction]
-#[pyo3(signature = (texts, ids=None, **options))]
+#[pyo3(signature = (texts, ids=None, *, dictionary=None, reference=None, **options))]
 pub fn dedup(
     py: Python<'_>,
     texts: &Bound<'_, PyAny>,
     ids: Option<&Bound<'_, PyAny>>,
+    dictionary: Option<PyRef<'_, Speller>>,
+    reference: Option<&str>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<DedupResult> {
-    let config = options::config(options)?;
-    let stages = Stages::new(&config).map_err(crate::value_error)?;
+    let config = options::config(py, options)?;
+    let mut stages = options::stages(&config, reference, dictionary.as_deref())?;
     let texts = texts_of(texts)?;
     let ids = ids_of(ids, texts.len())?;
-    type Found = (Vec<(u32, u32, f64)>, Vec<Vec<u32>>, Vec<u32>, DedupSummary);
-    let work = || -> Result<Found, String> {
-        let sketches = sketch_all(&stages, &texts).map_err(|(i, e)| format!("texts[{i}]: {e}"))?;
-        let mut d = Core::from_stages(stages.clone()).map_err(|e| e.to_string())?;
-        let mut pairs = Vec::new();
-        for (b, (id, s)) in ids.iter().zip(sketches).enumerate() {
-            let found = d.add_sketch(id, s).map_err(|e| format!("ids[{b}]: {e}"))?;
-            pairs.extend(
-                found
-                    .iter()
-                    .map(|m| (m.position, b as u32, m.verified.similarity)),
-            );
-        }
-        let clusters = d.cluster_positions();
-        let keep_ids = d.keep();
-        let mut keep = Vec::with_capacity(keep_ids.len());
-        // Positions are input indexes: nothing is removed here.
-        let mut next = 0usize;
-        for k in keep_ids {
-            while ids[next] != k {
-                next += 1;
-            }
-            keep.push(next as u32);
-            next += 1;
-        }
-        Ok((pairs, clusters, keep, d.summary()))
-    };
-    let (pairs, clusters, keep, summary) = py.detach(work).map_err(PyValueError::new_err)?;
+    if config.weighting() == neardup::dedup::Weights::Tfidf {
+        let df = count(py, &stages, &texts)?;
+        stages = stages
+            .with_frequencies(Arc::new(df))
+            .map_err(crate::value_error)?;
+    }
+    stages.ready().map_err(crate::value_error)?;
+    let mut d = Core::from_stages(stages).map_err(crate::value_error)?;
+    let mut pairs: Vec<(u32, u32, f64)> = Vec::new();
+    for (b, (ids, texts)) in ids.chunks(BATCH).zip(texts.chunks(BATCH)).enumerate() {
+        let first = (b * BATCH) as u32;
+        py.detach(|| {
+            d.add_batch(ids, texts, |i, found| {
+                pairs.extend(
+                    found
+                        .iter()
+                        .map(|m| (m.position, first + i as u32, m.verified.similarity)),
+                )
+            })
+        })
+        .map_err(|e| {
+            let which = match e.error.kind() {
+                neardup::ErrorKind::DuplicateId { .. } => "ids",
+                _ => "texts",
+            };
+            PyValueError::new_err(format!(
+                "{which}[{}]: {}",
+                first as usize + e.index,
+                e.error
+            ))
+        })?;
+        py.check_signals()?;
+    }
+    let (clusters, keep, summary) =
+        py.detach(|| (d.cluster_positions(), d.keep_positions(), d.summary()));
     let id = |i: u32| ids[i as usize].as_str();
     Ok(DedupResult {
         pairs: PyList::new(py, pairs.iter().map(|&(a, b, s)| (id(a), id(b), s)))?.unbind(),
@@ -190,34 +215,70 @@ pub fn dedup(
 
 /// The dedup pipeline over a stream of documents: `add(id, text)` answers
 /// "have I seen this, or a near copy of it?" with the near-duplicates
-/// already added, best first, as `(id, similarity)` tuples; `remove`,
-/// `pairs`, `clusters`, `keep`, `duplicates`, `summary`; pickled through its
-/// versioned snapshot bytes (`to_bytes` / `from_bytes`, the same bytes as
-/// in Rust and JavaScript). Options as `dedup()`.
-#[pyclass(module = "neardup")]
+/// already added, best first, as `(id, similarity)` tuples; `query(text)`
+/// asks without adding; `remove`, `pairs`, `clusters`, `keep`,
+/// `duplicates`, `summary`; pickled through its versioned snapshot bytes
+/// (`to_bytes` / `from_bytes`, the same bytes as in Rust and JavaScript).
+/// Options as `dedup()`, but `weights="tfidf"` (a stream has no collection
+/// to count).
+///
+/// Safe to share between threads: calls on one deduplicator take turns (a
+/// lock), each with the GIL released while it works.
+#[pyclass(frozen, module = "neardup")]
 pub struct Deduplicator {
-    inner: Core,
+    inner: Mutex<Core>,
+}
+
+impl Deduplicator {
+    /// The deduplicator, locked for this call (a call that panicked left
+    /// it as it was: no call changes it halfway).
+    fn lock(&self) -> MutexGuard<'_, Core> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
 }
 
 #[pymethods]
 impl Deduplicator {
     #[new]
-    #[pyo3(signature = (**options))]
-    fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let config = options::config(options)?;
+    #[pyo3(signature = (*, dictionary=None, reference=None, **options))]
+    fn new(
+        py: Python<'_>,
+        dictionary: Option<PyRef<'_, Speller>>,
+        reference: Option<&str>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let config = options::config(py, options)?;
+        let stages = options::stages(&config, reference, dictionary.as_deref())?;
+        stages.ready().map_err(crate::value_error)?;
         Ok(Deduplicator {
-            inner: Core::new(&config).map_err(crate::value_error)?,
+            inner: Mutex::new(Core::from_stages(stages).map_err(crate::value_error)?),
         })
     }
 
     /// Adds `id` with `text`; returns `[(id, similarity)]` of the
     /// near-duplicates already added, best first. Raises `ValueError` for an
     /// id already held.
-    fn add(&mut self, py: Python<'_>, id: &str, text: &str) -> PyResult<Vec<(String, f64)>> {
+    fn add(&self, py: Python<'_>, id: &str, text: &str) -> PyResult<Vec<(String, f64)>> {
         let (id, text) = (id.to_string(), text.to_string());
-        let inner = &mut self.inner;
         py.detach(|| {
-            inner.add(&id, &text).map(|found| {
+            let mut d = self.lock();
+            d.add(&id, &text).map(|found| {
+                found
+                    .into_iter()
+                    .map(|m| (m.id.to_string(), m.verified.similarity))
+                    .collect()
+            })
+        })
+        .map_err(crate::value_error)
+    }
+
+    /// The near-duplicates of `text` among the documents held, best first,
+    /// as `(id, similarity)`, without adding it.
+    fn query(&self, py: Python<'_>, text: &str) -> PyResult<Vec<(String, f64)>> {
+        let text = text.to_string();
+        py.detach(|| {
+            let d = self.lock();
+            d.query(&text).map(|found| {
                 found
                     .into_iter()
                     .map(|m| (m.id.to_string(), m.verified.similarity))
@@ -228,67 +289,84 @@ impl Deduplicator {
     }
 
     /// Removes `id`; `False` when it was not held.
-    fn remove(&mut self, id: &str) -> bool {
-        self.inner.remove(id)
+    fn remove(&self, py: Python<'_>, id: &str) -> bool {
+        py.detach(|| self.lock().remove(id))
     }
 
     fn __contains__(&self, id: &str) -> bool {
-        self.inner.contains(id)
+        self.lock().contains(id)
     }
 
     fn __len__(&self) -> usize {
-        self.inner.len()
+        self.lock().len()
     }
 
     /// Every pair once, `(a, b, similarity)`, `a` added before `b`.
-    fn pairs(&self) -> PyResult<Vec<(String, String, f64)>> {
-        Ok(self
-            .inner
-            .pairs()
-            .map_err(crate::value_error)?
-            .into_iter()
-            .map(|p| (p.a.to_string(), p.b.to_string(), p.verified.similarity))
-            .collect())
+    fn pairs(&self, py: Python<'_>) -> PyResult<Vec<(String, String, f64)>> {
+        py.detach(|| {
+            let d = self.lock();
+            d.pairs().map(|pairs| {
+                pairs
+                    .into_iter()
+                    .map(|p| (p.a.to_string(), p.b.to_string(), p.verified.similarity))
+                    .collect()
+            })
+        })
+        .map_err(crate::value_error)
     }
 
     /// Clusters (lists of ids in the order added; the first is kept).
-    fn clusters(&mut self) -> Vec<Vec<String>> {
-        self.inner
-            .clusters()
-            .into_iter()
-            .map(|c| c.into_iter().map(String::from).collect())
-            .collect()
+    fn clusters(&self, py: Python<'_>) -> Vec<Vec<String>> {
+        py.detach(|| {
+            self.lock()
+                .clusters()
+                .into_iter()
+                .map(|c| c.into_iter().map(String::from).collect())
+                .collect()
+        })
     }
 
     /// The ids to keep, in the order added.
-    fn keep(&mut self) -> Vec<String> {
-        self.inner.keep().into_iter().map(String::from).collect()
+    fn keep(&self, py: Python<'_>) -> Vec<String> {
+        py.detach(|| self.lock().keep().into_iter().map(String::from).collect())
     }
 
     /// The ids `keep()` drops, in the order added.
-    fn duplicates(&mut self) -> Vec<String> {
-        self.inner
-            .duplicates()
-            .into_iter()
-            .map(String::from)
-            .collect()
+    fn duplicates(&self, py: Python<'_>) -> Vec<String> {
+        py.detach(|| {
+            self.lock()
+                .duplicates()
+                .into_iter()
+                .map(String::from)
+                .collect()
+        })
     }
 
     /// `{documents, pairs, clusters, duplicates}`.
-    fn summary<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        summary_dict(py, &self.inner.summary())
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = py.detach(|| self.lock().summary());
+        summary_dict(py, &s)
     }
 
     /// The versioned, checksummed snapshot bytes.
     fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        PyBytes::new(py, &self.inner.to_bytes())
+        let bytes = py.detach(|| self.lock().to_bytes());
+        PyBytes::new(py, &bytes)
     }
 
-    /// Reads `to_bytes()` output. Raises `ValueError` for damaged bytes.
+    /// Reads `to_bytes()` output (a multiref one with its reference JSON, a
+    /// `+correct` one with its dictionary; the bundled ones by default).
+    /// Raises `ValueError` for damaged bytes.
     #[staticmethod]
-    fn from_bytes(data: &[u8]) -> PyResult<Self> {
+    #[pyo3(signature = (data, *, dictionary=None, reference=None))]
+    fn from_bytes(
+        py: Python<'_>,
+        data: &[u8],
+        dictionary: Option<PyRef<'_, Speller>>,
+        reference: Option<&str>,
+    ) -> PyResult<Self> {
         Ok(Deduplicator {
-            inner: Core::from_bytes(data, None, None).map_err(crate::value_error)?,
+            inner: Mutex::new(read(py, data, dictionary.as_deref(), reference)?),
         })
     }
 
@@ -296,8 +374,8 @@ impl Deduplicator {
         self.to_bytes(py)
     }
 
-    fn __setstate__(&mut self, state: &[u8]) -> PyResult<()> {
-        self.inner = Core::from_bytes(state, None, None).map_err(crate::value_error)?;
+    fn __setstate__(&self, py: Python<'_>, state: &[u8]) -> PyResult<()> {
+        *self.lock() = read(py, state, None, None)?;
         Ok(())
     }
 
@@ -307,4 +385,26 @@ impl Deduplicator {
     ) -> PyResult<(Bound<'py, pyo3::types::PyTuple>, Bound<'py, PyDict>)> {
         Ok((pyo3::types::PyTuple::empty(py), PyDict::new(py)))
     }
+}
+
+/// A snapshot read with the reference and dictionary its configuration
+/// needs (given, else bundled).
+fn read(
+    py: Python<'_>,
+    data: &[u8],
+    dictionary: Option<&Speller>,
+    reference: Option<&str>,
+) -> PyResult<Core> {
+    let config = Core::snapshot_config(data).map_err(crate::value_error)?;
+    let model = match config.method {
+        neardup::dedup::DedupMethod::MultiRef => Some(options::model(reference)?),
+        _ => None,
+    };
+    let dictionary = match config.corrects() {
+        true => Some(options::dictionary(dictionary)?),
+        false => None,
+    };
+    let data = data.to_vec();
+    py.detach(|| Core::from_bytes(&data, model, dictionary))
+        .map_err(crate::value_error)
 }

@@ -32,6 +32,7 @@ fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(stages::clusters_of_edges, m)?)?;
     m.add_function(wrap_pyfunction!(stages::components_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(stages::merge_frequencies, m)?)?;
     m.add_class::<simhash::SimHash>()?;
     m.add_class::<simhash::Fingerprint>()?;
     m.add_function(wrap_pyfunction!(phonetic::phonetic, m)?)?;

@@ -7,6 +7,7 @@ use neardup::spell::Dictionary;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::sync::{Arc, OnceLock};
 
 /// The English dictionary the page and the npm package ship
 /// (`www/dictionary-en.bin`, 0.9 MB; its licence in
@@ -16,7 +17,27 @@ static ENGLISH: &[u8] = include_bytes!("../../www/dictionary-en.bin");
 /// A dictionary with word frequencies and its correction indexes.
 #[pyclass(frozen, module = "neardup")]
 pub struct Speller {
-    dict: Dictionary,
+    dict: Arc<Dictionary>,
+}
+
+/// The bundled English dictionary, read once per process (shared by every
+/// `Speller.english()` and every `word:K+correct` configuration).
+pub fn english() -> PyResult<Arc<Dictionary>> {
+    static ONCE: OnceLock<Result<Arc<Dictionary>, String>> = OnceLock::new();
+    ONCE.get_or_init(|| {
+        Dictionary::from_bytes(ENGLISH)
+            .map(Arc::new)
+            .map_err(|e| e.to_string())
+    })
+    .clone()
+    .map_err(PyValueError::new_err)
+}
+
+impl Speller {
+    /// The dictionary, shared.
+    pub fn dictionary(&self) -> Arc<Dictionary> {
+        self.dict.clone()
+    }
 }
 
 #[pymethods]
@@ -29,16 +50,16 @@ impl Speller {
         let dict = py
             .detach(|| Dictionary::from_bytes(&data))
             .map_err(crate::value_error)?;
-        Ok(Speller { dict })
+        Ok(Speller {
+            dict: Arc::new(dict),
+        })
     }
 
     /// The English dictionary bundled with the package (about 0.3 s and 40
     /// MB to build its indexes).
     #[staticmethod]
     fn english(py: Python<'_>) -> PyResult<Speller> {
-        let dict = py
-            .detach(|| Dictionary::from_bytes(ENGLISH))
-            .map_err(crate::value_error)?;
+        let dict = py.detach(english)?;
         Ok(Speller { dict })
     }
 

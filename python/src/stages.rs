@@ -8,12 +8,15 @@
 
 use crate::options;
 use neardup::dedup::Stages as Core;
+use neardup::tfidf::DocumentFrequencies;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use rayon::prelude::*;
+use std::sync::Arc;
 
-/// The stage functions of one configuration (options as `dedup()`).
+/// The stage functions of one configuration (options as `dedup()`, with
+/// `dictionary` and `reference`).
 #[pyclass(frozen, module = "neardup")]
 pub struct Stages {
     inner: Core,
@@ -22,11 +25,56 @@ pub struct Stages {
 #[pymethods]
 impl Stages {
     #[new]
-    #[pyo3(signature = (**options))]
-    fn new(options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        let config = options::config(options)?;
+    #[pyo3(signature = (*, dictionary=None, reference=None, **options))]
+    fn new(
+        py: Python<'_>,
+        dictionary: Option<PyRef<'_, crate::speller::Speller>>,
+        reference: Option<&str>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        let config = options::config(py, options)?;
         Ok(Stages {
-            inner: Core::new(&config).map_err(crate::value_error)?,
+            inner: options::stages(&config, reference, dictionary.as_deref())?,
+        })
+    }
+
+    /// True while the configuration's tf-idf weights still need the
+    /// collection's document frequencies (`count`, then `with_frequencies`).
+    #[getter]
+    fn needs_frequencies(&self) -> bool {
+        self.inner.config().weighting() == neardup::dedup::Weights::Tfidf
+            && self.inner.frequencies().is_none()
+    }
+
+    /// With `weights="tfidf"`: the document frequencies of `texts` (a
+    /// sequence of `str` or a pyarrow string array) as versioned bytes,
+    /// counted on every core with the GIL released. Merge the bytes of every
+    /// piece of a collection with `merge_frequencies`, then give them to
+    /// `with_frequencies`.
+    fn count<'py>(
+        &self,
+        py: Python<'py>,
+        texts: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let texts = crate::dedup::texts_of(texts)?;
+        let df = crate::dedup::count(py, &self.inner, &texts)?;
+        Ok(PyBytes::new(py, &py.detach(|| df.to_bytes())))
+    }
+
+    /// These stages with the collection's document frequencies (the bytes
+    /// of `count`, merged): the stages of tf-idf sketches. `ValueError` for
+    /// damaged bytes or weights that are not tf-idf.
+    fn with_frequencies(&self, py: Python<'_>, frequencies: &[u8]) -> PyResult<Stages> {
+        let bytes = frequencies.to_vec();
+        let df = py
+            .detach(|| DocumentFrequencies::from_bytes(&bytes))
+            .map_err(crate::value_error)?;
+        Ok(Stages {
+            inner: self
+                .inner
+                .clone()
+                .with_frequencies(Arc::new(df))
+                .map_err(crate::value_error)?,
         })
     }
 
@@ -157,20 +205,16 @@ impl Stages {
 }
 
 impl Stages {
+    /// The sketch bytes of `texts` (the core's `sketch_batch`, every core),
+    /// with the GIL released.
     fn sketch_all(&self, py: Python<'_>, texts: &[String]) -> PyResult<Vec<Vec<u8>>> {
-        let out: Result<Vec<Vec<u8>>, String> = py.detach(|| {
-            texts
-                .par_iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    self.inner
-                        .sketch(t)
-                        .map(|s| s.to_bytes())
-                        .map_err(|e| format!("texts[{i}]: {e}"))
-                })
-                .collect()
-        });
-        out.map_err(PyValueError::new_err)
+        self.inner.ready().map_err(crate::value_error)?;
+        py.detach(|| {
+            self.inner
+                .sketch_batch(texts)
+                .map(|s| s.into_par_iter().map(|s| s.to_bytes()).collect())
+        })
+        .map_err(|e| PyValueError::new_err(format!("texts[{}]: {}", e.index, e.error)))
     }
 }
 
@@ -203,15 +247,9 @@ pub fn components_batch<'py>(
     same_length(a.len(), b.len())?;
     let (pos, cluster) = py.detach(|| {
         let edges: Vec<(u64, u64)> = a.into_iter().zip(b).collect();
-        let mut nodes: Vec<(u64, u64)> = neardup::dedup::clusters_of_edges(&edges)
+        neardup::dedup::labels(&edges)
             .into_iter()
-            .flat_map(|c| {
-                let r = c[0];
-                c.into_iter().map(move |p| (p, r))
-            })
-            .collect();
-        nodes.sort_unstable();
-        nodes.into_iter().unzip::<u64, u64, Vec<u64>, Vec<u64>>()
+            .unzip::<u64, u64, Vec<u64>, Vec<u64>>()
     });
     crate::arrow::record_batch(
         py,
@@ -227,4 +265,23 @@ pub fn components_batch<'py>(
 #[pyfunction]
 pub fn clusters_of_edges(edges: Vec<(u64, u64)>) -> Vec<Vec<u64>> {
     neardup::dedup::clusters_of_edges(&edges)
+}
+
+/// Merges document-frequency bytes (of `Stages.count` on pieces of a
+/// collection) into the bytes of the whole. `ValueError` for damaged bytes.
+#[pyfunction]
+pub fn merge_frequencies<'py>(
+    py: Python<'py>,
+    pieces: Vec<Vec<u8>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let merged = py.detach(|| {
+        let mut df = DocumentFrequencies::new();
+        for (i, p) in pieces.iter().enumerate() {
+            let part =
+                DocumentFrequencies::from_bytes(p).map_err(|e| format!("pieces[{i}]: {e}"))?;
+            df.merge(&part);
+        }
+        Ok::<_, String>(df.to_bytes())
+    });
+    Ok(PyBytes::new(py, &merged.map_err(PyValueError::new_err)?))
 }

@@ -130,5 +130,5 @@ def test_bad_options_fail_before_any_job(spark):
     df = spark.createDataFrame([("a", "text")], ["id", "text"])
     with pytest.raises(ValueError, match="threshold"):
         neardup.spark.dedup(df, threshold=2.0)
-    with pytest.raises(TypeError, match="unexpected option"):
+    with pytest.raises(TypeError, match="unknown field `tresh`"):
         neardup.spark.dedup(df, tresh=0.5)

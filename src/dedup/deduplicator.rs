@@ -1,33 +1,35 @@
 //! [`Deduplicator`]: the dedup pipeline over a stream of documents.
 //!
-//! Each document added is sketched ([`super::Stages`]), its candidates are
-//! found in the method's index (MinHash LSH, the permuted-block Hamming
-//! index, or a prefix index for the exact join), each candidate is verified
-//! by [`super::Stages::verify`], and the near-duplicates already added are
-//! returned, best first: the streaming answer to "have I seen this, or a near
-//! copy of it?". Clusters grow by union–find (Tarjan 1975) as pairs are found,
+//! Each document added is sketched ([`super::Stages`]), its bucket keys
+//! ([`super::Stages::keys`]) find its candidates among the documents
+//! already added (`buckets.rs`: one index for every method), each candidate
+//! is verified by [`super::Stages::verify`], and the near-duplicates already
+//! added are returned, best first: the streaming answer to "have I seen
+//! this, or a near copy of it?" ([`Deduplicator::query`] asks it without
+//! adding). Clusters grow by union–find (Tarjan 1975) as pairs are found,
 //! so clusters, `keep` and `duplicates` never need the pairs: memory follows
-//! the documents, not the pairs, whatever the size of a group of copies.
+//! the documents, not the pairs.
 //!
 //! A cluster's representative is its first-added member; `keep` is every
 //! representative and every document in no pair, in the order added.
 //!
-//! **Memory** per document with the defaults (MinHash LSH, 128 values):
-//! the LSH index's (its signature, 512 bytes, its band entries and links,
-//! about 28 bytes a band, its id twice) plus about 100 bytes and the id
-//! twice here (position, union–find, id map); measured in `BENCHMARKS.md`.
-//! `verify` and `exact` add the shingle set (8 bytes a distinct shingle).
+//! **Memory** per document with the defaults (MinHash LSH, 128 values): its
+//! body (the signature's 132 words, 528 bytes, in one arena), per bucket
+//! key about 30 bytes (a table entry and a link), its id twice (the id map
+//! and the list in order) and about 40 bytes of bookkeeping; measured in
+//! `BENCHMARKS.md`. `verify` and `exact` add the shingle set (8 bytes a
+//! distinct shingle).
 
-use super::config::{DedupConfig, DedupMethod};
-use super::stages::{prefix_len, Body, BodyRef, MultiRefModel, Sketch, Stages, Verified};
+use super::buckets::Buckets;
+use super::config::{DedupConfig, Weights};
+use super::method::{MultiRefModel, Side, Verified};
+use super::stages::{Sketch, Stages};
 use crate::error::{Error, ErrorKind};
 use crate::index::clusters::UnionFind;
 use crate::index::snapshot::{corrupt, Reader, Writer};
-use crate::minhash::MinHashLsh;
 use crate::shingle::ShingleSet;
-use crate::simhash::SimHashIndex;
 use crate::spell::Dictionary;
-use crate::NearDupIndex;
+use crate::tfidf::DocumentFrequencies;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::sync::Arc;
@@ -37,7 +39,9 @@ use hashbrown::HashMap;
 type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
 
 const MAGIC: &[u8; 4] = b"NDDP";
+/// Format 1; format 2 adds the document frequencies of tf-idf weights.
 const FORMAT: u16 = 1;
+const FORMAT_FREQUENCIES: u16 = 2;
 const WHAT: &str = "deduplicator snapshot";
 
 /// A near-duplicate already added, found for a new document.
@@ -89,21 +93,6 @@ pub struct DedupSummary {
     pub duplicates: usize,
 }
 
-/// The method's candidate index.
-enum Index {
-    MinHash(MinHashLsh),
-    Hamming(SimHashIndex),
-    /// Prefix shingle → positions whose prefix holds it.
-    Exact(Map<u64, Vec<u32>>),
-}
-
-struct Entry {
-    id: Box<str>,
-    /// The sketch's body, but a MinHash signature (kept by the LSH index).
-    body: Option<Box<Body>>,
-    set: Option<Arc<ShingleSet>>,
-}
-
 /// The dedup pipeline over a stream of documents (module docs).
 ///
 /// ```
@@ -115,15 +104,27 @@ struct Entry {
 /// assert!(d.add("b", "An unrelated sentence about database indexes and queries.")?.is_empty());
 /// let found = d.add("c", &text.replace("today", "again"))?;
 /// assert_eq!(found[0].id, "a");
+/// // A query finds both copies, and adds nothing.
+/// let q: Vec<&str> = d.query(&text.replace("today", "anew"))?.iter().map(|m| m.id).collect();
+/// assert!(q.contains(&"a") && q.contains(&"c"));
+/// assert_eq!(d.len(), 3);
 /// assert_eq!(d.clusters(), [vec!["a", "c"]]);
 /// assert_eq!(d.keep(), ["a", "b"]);
 /// # Ok::<(), neardup::Error>(())
 /// ```
 pub struct Deduplicator {
     stages: Stages,
-    index: Index,
-    docs: Vec<Option<Entry>>,
+    /// Words per body (the method's, for this configuration).
+    width: usize,
+    /// Every body in the order added, `width` words each (removed ones
+    /// stay, unused).
+    bodies: Vec<u32>,
+    /// Per position, the shingle set when the configuration keeps them.
+    sets: Vec<Option<Arc<ShingleSet>>>,
+    /// Per position, the id (`None` once removed).
+    ids: Vec<Option<Box<str>>>,
     by_id: Map<Box<str>, u32>,
+    buckets: Buckets,
     uf: UnionFind,
     /// A removal broke pairs: clusters and the pair count are recomputed
     /// when next read.
@@ -150,31 +151,20 @@ impl Deduplicator {
     }
 
     /// An empty deduplicator of these stages (e.g. with a dictionary for
-    /// `correct`: [`Stages::with_dictionary`]).
+    /// `+correct`: [`Stages::with_dictionary`]; with document frequencies
+    /// for tf-idf weights: [`Stages::with_frequencies`]).
     ///
     /// # Errors
-    /// None for stages made by [`Stages::new`] (their configuration is
-    /// checked); as [`DedupConfig::check`] otherwise.
+    /// None: the stages' configuration is checked.
     pub fn from_stages(stages: Stages) -> Result<Self, Error> {
-        let index = match stages.config().method {
-            DedupMethod::MinHash => {
-                let mut lsh = MinHashLsh::with_params(stages.config().lsh_params()?, 0);
-                if let Some(h) = stages.hasher() {
-                    // Fixes the kind, so that a snapshot of an empty one records it.
-                    lsh.set_signature_kind(h.kind())?;
-                }
-                Index::MinHash(lsh)
-            }
-            DedupMethod::SimHash | DedupMethod::MultiRef => {
-                Index::Hamming(SimHashIndex::new(&stages.config().index_config())?)
-            }
-            DedupMethod::Exact => Index::Exact(Map::default()),
-        };
         Ok(Deduplicator {
+            width: stages.method().width(),
             stages,
-            index,
-            docs: Vec::new(),
+            bodies: Vec::new(),
+            sets: Vec::new(),
+            ids: Vec::new(),
             by_id: Map::default(),
+            buckets: Buckets::default(),
             uf: UnionFind::new(0),
             stale: false,
             pairs: 0,
@@ -192,14 +182,6 @@ impl Deduplicator {
         self.stages.config()
     }
 
-    /// The banding of the MinHash method.
-    pub fn lsh_params(&self) -> Option<&crate::minhash::LshParams> {
-        match &self.index {
-            Index::MinHash(lsh) => Some(lsh.params()),
-            _ => None,
-        }
-    }
-
     /// Number of documents held.
     pub fn len(&self) -> usize {
         self.by_id.len()
@@ -213,6 +195,11 @@ impl Deduplicator {
     /// `true` when `id` is held.
     pub fn contains(&self, id: &str) -> bool {
         self.by_id.contains_key(id)
+    }
+
+    /// Number of documents added, removed ones included: the next position.
+    pub fn positions(&self) -> u32 {
+        self.ids.len() as u32
     }
 
     /// Adds document `id` with `text` and returns the near-duplicates already
@@ -236,55 +223,34 @@ impl Deduplicator {
     /// [`ErrorKind::DuplicateId`]; [`ErrorKind::Incompatible`] for a sketch
     /// of another configuration; [`ErrorKind::IndexFull`].
     pub fn add_sketch(&mut self, id: &str, sketch: Sketch) -> Result<Vec<Match<'_>>, Error> {
+        let found = self.insert(id, sketch)?;
+        Ok(self.matches_of(found))
+    }
+
+    /// Adds a sketch and returns its verified candidates, unsorted.
+    pub(crate) fn insert(
+        &mut self,
+        id: &str,
+        sketch: Sketch,
+    ) -> Result<Vec<(u32, Verified)>, Error> {
         self.stages.check(&sketch)?;
         if self.contains(id) {
             return Err(Error::new(ErrorKind::DuplicateId { id: id.into() }));
         }
-        if self.docs.len() >= (u32::MAX - 1) as usize {
+        let keys = self.stages.keys_of(sketch.side())?;
+        if self.ids.len() >= (u32::MAX - 1) as usize || !self.buckets.has_room(keys.len()) {
             return Err(Error::new(ErrorKind::IndexFull));
         }
-        let x = self.docs.len() as u32;
+        let x = self.ids.len() as u32;
+        let mut candidates = Vec::new();
+        self.buckets.insert(x, &keys, &mut candidates);
+        let found = self.verified(sketch.side(), candidates)?;
         let Sketch { body, set, .. } = sketch;
-        let mut found = match (&mut self.index, body) {
-            (Index::MinHash(lsh), Body::MinHash(sig)) => {
-                // One bucket operation per band inserts and finds candidates.
-                let slots = lsh.insert_candidates(id, sig)?;
-                let lsh = &*lsh;
-                let mut found = Vec::new();
-                if let Some((_, new)) = lsh.signature(id).map(|s| (id, s)) {
-                    for slot in slots {
-                        let Some((cid, other)) = lsh.at(slot) else {
-                            continue;
-                        };
-                        let Some(&y) = self.by_id.get(cid) else {
-                            continue;
-                        };
-                        let other_set = self.docs[y as usize]
-                            .as_ref()
-                            .and_then(|e| e.set.as_deref());
-                        if let Some(v) = self.stages.verify_parts(
-                            BodyRef::MinHash(new),
-                            set.as_deref(),
-                            BodyRef::MinHash(other),
-                            other_set,
-                        )? {
-                            found.push((y, v));
-                        }
-                    }
-                }
-                self.docs.push(Some(Entry {
-                    id: id.into(),
-                    body: None,
-                    set,
-                }));
-                found
-            }
-            (_, body) => {
-                let found = self.matches(body.as_ref(), set.as_deref(), None)?;
-                self.insert_other(id, x, body, set)?;
-                found
-            }
-        };
+        self.bodies.extend_from_slice(&body);
+        if self.config().keeps_sets() {
+            self.sets.push(set);
+        }
+        self.ids.push(Some(id.into()));
         self.by_id.insert(id.into(), x);
         self.uf.push();
         for &(y, _) in &found {
@@ -293,8 +259,13 @@ impl Deduplicator {
         if !self.stale {
             self.pairs += found.len() as u64;
         }
+        Ok(found)
+    }
+
+    /// Found pairs as matches, best first.
+    fn matches_of(&self, mut found: Vec<(u32, Verified)>) -> Vec<Match<'_>> {
         sort_found(&mut found);
-        Ok(found
+        found
             .into_iter()
             .filter_map(|(y, verified)| {
                 Some(Match {
@@ -303,160 +274,89 @@ impl Deduplicator {
                     verified,
                 })
             })
-            .collect())
+            .collect()
     }
 
-    /// Inserts a SimHash, multiref or exact sketch into its index.
-    fn insert_other(
-        &mut self,
-        id: &str,
-        x: u32,
-        body: Body,
-        set: Option<Arc<ShingleSet>>,
-    ) -> Result<(), Error> {
-        match (&mut self.index, body) {
-            (Index::Hamming(index), body) => {
-                let fp = match &body {
-                    Body::SimHash(fp) => *fp,
-                    Body::MultiRef(_, bits) => *bits,
-                    _ => return Err(corrupt("dedup sketch", "a sketch of another method".into())),
-                };
-                index.insert(id, fp)?;
-                self.docs.push(Some(Entry {
-                    id: id.into(),
-                    body: Some(Box::new(body)),
-                    set,
-                }));
-            }
-            (Index::Exact(postings), Body::Exact) => {
-                if let Some(s) = &set {
-                    let t = self.stages.config().threshold;
-                    for &h in &s.as_slice()[..prefix_len(s.len(), t)] {
-                        postings.entry(h).or_default().push(x);
-                    }
-                }
-                self.docs.push(Some(Entry {
-                    id: id.into(),
-                    body: Some(Box::new(Body::Exact)),
-                    set,
-                }));
-            }
-            _ => return Err(corrupt("dedup sketch", "a sketch of another method".into())),
-        }
-        Ok(())
+    /// The near-duplicates of `text` among the documents held, best first,
+    /// without adding it: "have I seen this, or a near copy of it?".
+    ///
+    /// # Errors
+    /// As [`Stages::sketch`].
+    pub fn query(&self, text: &str) -> Result<Vec<Match<'_>>, Error> {
+        self.query_sketch(&self.stages.sketch(text)?)
     }
 
-    /// The near-duplicates of a sketch among those held (before position
-    /// `before` when given), each verified, unsorted.
-    fn matches(
+    /// [`Deduplicator::query`] with a sketch.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Incompatible`] for a sketch of another configuration.
+    pub fn query_sketch(&self, sketch: &Sketch) -> Result<Vec<Match<'_>>, Error> {
+        self.stages.check(sketch)?;
+        let found = self.matches(sketch.side(), u32::MAX)?;
+        Ok(self.matches_of(found))
+    }
+
+    /// The verified candidates of a document among `candidates` (with
+    /// repeats, in any order).
+    fn verified(
         &self,
-        body: BodyRef<'_>,
-        set: Option<&ShingleSet>,
-        before: Option<u32>,
+        side: Side<'_>,
+        mut candidates: Vec<u32>,
     ) -> Result<Vec<(u32, Verified)>, Error> {
-        let mut candidates: Vec<u32> = Vec::new();
-        match (&self.index, body) {
-            (Index::MinHash(lsh), BodyRef::MinHash(sig)) => {
-                for hit in lsh.query_with(sig, None)? {
-                    candidates.extend(self.by_id.get(hit.id).copied());
-                }
-            }
-            (Index::Hamming(index), BodyRef::SimHash(fp) | BodyRef::MultiRef(_, fp)) => {
-                for hit in index.query_within(fp, index.max_k())? {
-                    candidates.extend(self.by_id.get(hit.id).copied());
-                }
-            }
-            (Index::Exact(postings), BodyRef::Exact) => {
-                if let Some(s) = set {
-                    let t = self.stages.config().threshold;
-                    for h in &s.as_slice()[..prefix_len(s.len(), t)] {
-                        if let Some(list) = postings.get(h) {
-                            candidates.extend(list.iter().copied().filter(|&y| {
-                                self.set_at(y).is_some_and(|o| {
-                                    let (a, b) = (o.len().min(s.len()), o.len().max(s.len()));
-                                    a as f64 >= t * b as f64
-                                })
-                            }));
-                        }
-                    }
-                    candidates.sort_unstable();
-                    candidates.dedup();
-                }
-            }
-            _ => return Err(corrupt("dedup sketch", "a sketch of another method".into())),
-        }
+        candidates.sort_unstable();
+        candidates.dedup();
         let mut out = Vec::new();
         for y in candidates {
-            if before.is_some_and(|b| y >= b) {
-                continue;
-            }
-            let Some(Some(entry)) = self.docs.get(y as usize) else {
+            let Some(other) = self.side_at(y) else {
                 continue;
             };
-            let other = match (&entry.body, &self.index) {
-                (Some(b), _) => b.as_ref().as_ref(),
-                (None, Index::MinHash(lsh)) => match lsh.signature(&entry.id) {
-                    Some(sig) => BodyRef::MinHash(sig),
-                    None => continue,
-                },
-                _ => continue,
-            };
-            if let Some(v) = self
-                .stages
-                .verify_parts(body, set, other, entry.set.as_deref())?
-            {
+            if let Some(v) = self.stages.verify_sides(side, other)? {
                 out.push((y, v));
             }
         }
         Ok(out)
     }
 
+    /// The near-duplicates of a document among those held before position
+    /// `before`, each verified, unsorted.
+    fn matches(&self, side: Side<'_>, before: u32) -> Result<Vec<(u32, Verified)>, Error> {
+        let keys = self.stages.keys_of(side)?;
+        let mut candidates = Vec::new();
+        self.buckets.candidates(&keys, before, &mut candidates);
+        self.verified(side, candidates)
+    }
+
     fn id_at(&self, position: u32) -> Option<&str> {
-        self.docs.get(position as usize)?.as_ref().map(|e| &*e.id)
+        self.ids.get(position as usize)?.as_deref()
     }
 
-    fn set_at(&self, position: u32) -> Option<&ShingleSet> {
-        self.docs.get(position as usize)?.as_ref()?.set.as_deref()
-    }
-
-    /// The body of the document at `position`, borrowed.
-    fn body_at(&self, position: u32) -> Option<BodyRef<'_>> {
-        let entry = self.docs.get(position as usize)?.as_ref()?;
-        match (&entry.body, &self.index) {
-            (Some(b), _) => Some(b.as_ref().as_ref()),
-            (None, Index::MinHash(lsh)) => lsh.signature(&entry.id).map(BodyRef::MinHash),
-            _ => None,
-        }
+    /// The body and set of the document at `position`, when it is held.
+    fn side_at(&self, position: u32) -> Option<Side<'_>> {
+        let p = position as usize;
+        self.ids.get(p)?.as_ref()?;
+        Some(Side {
+            body: &self.bodies[p * self.width..(p + 1) * self.width],
+            set: self.sets.get(p).and_then(|s| s.as_deref()),
+        })
     }
 
     /// Removes `id`; `false` when it was not held. The pairs it was in go;
     /// clusters it held together split (recomputed when next read: time of
     /// a second pass over the documents, only when it was in a pair).
     pub fn remove(&mut self, id: &str) -> bool {
-        let Some(x) = self.by_id.remove(id) else {
+        let Some(&x) = self.by_id.get(id) else {
             return false;
         };
-        let entry = self.docs[x as usize].take();
-        match &mut self.index {
-            Index::MinHash(lsh) => {
-                lsh.remove(id);
-            }
-            Index::Hamming(index) => {
-                index.remove(id);
-            }
-            Index::Exact(postings) => {
-                if let Some(s) = entry.as_ref().and_then(|e| e.set.as_deref()) {
-                    let t = self.stages.config().threshold;
-                    for h in &s.as_slice()[..prefix_len(s.len(), t)] {
-                        if let Some(list) = postings.get_mut(h) {
-                            list.retain(|&y| y != x);
-                            if list.is_empty() {
-                                postings.remove(h);
-                            }
-                        }
-                    }
-                }
-            }
+        // Its keys, as inserted (sketches held share one configuration).
+        let keys = self
+            .side_at(x)
+            .and_then(|s| self.stages.keys_of(s).ok())
+            .unwrap_or_default();
+        self.buckets.remove(x, &keys);
+        self.by_id.remove(id);
+        self.ids[x as usize] = None;
+        if let Some(s) = self.sets.get_mut(x as usize) {
+            *s = None;
         }
         if self.uf.set_size(x) > 1 {
             self.stale = true;
@@ -469,17 +369,15 @@ impl Deduplicator {
         if !self.stale {
             return;
         }
-        let mut uf = UnionFind::new(self.docs.len());
+        let mut uf = UnionFind::new(self.ids.len());
         let mut pairs = 0u64;
-        for x in 0..self.docs.len() as u32 {
-            let Some(body) = self.body_at(x) else {
+        for x in 0..self.ids.len() as u32 {
+            let Some(side) = self.side_at(x) else {
                 continue;
             };
             // Sketches held here share one configuration, so verification
             // cannot fail; a failure would only drop the pair.
-            let found = self
-                .matches(body, self.set_at(x), Some(x))
-                .unwrap_or_default();
+            let found = self.matches(side, x).unwrap_or_default();
             pairs += found.len() as u64;
             for (y, _) in found {
                 uf.union(x, y);
@@ -499,11 +397,11 @@ impl Deduplicator {
     /// None in practice (the sketches held share one configuration).
     pub fn pairs(&self) -> Result<Vec<DedupPair<'_>>, Error> {
         let mut out = Vec::new();
-        for x in 0..self.docs.len() as u32 {
-            let Some(body) = self.body_at(x) else {
+        for x in 0..self.ids.len() as u32 {
+            let Some(side) = self.side_at(x) else {
                 continue;
             };
-            for (y, verified) in self.matches(body, self.set_at(x), Some(x))? {
+            for (y, verified) in self.matches(side, x)? {
                 if let (Some(a), Some(b)) = (self.id_at(y), self.id_at(x)) {
                     out.push(DedupPair {
                         a,
@@ -549,26 +447,35 @@ impl Deduplicator {
     /// The documents to keep, in the order added: every document but the
     /// duplicates (the first of each cluster is kept).
     pub fn keep(&mut self) -> Vec<&str> {
-        self.split(true)
+        let kept = self.keep_positions();
+        kept.into_iter().filter_map(|x| self.id_at(x)).collect()
     }
 
     /// The documents [`Deduplicator::keep`] drops, in the order added.
     pub fn duplicates(&mut self) -> Vec<&str> {
+        let dropped = self.duplicate_positions();
+        dropped.into_iter().filter_map(|x| self.id_at(x)).collect()
+    }
+
+    /// The positions of [`Deduplicator::keep`], ascending.
+    pub fn keep_positions(&mut self) -> Vec<u32> {
+        self.split(true)
+    }
+
+    /// The positions of [`Deduplicator::duplicates`], ascending.
+    pub fn duplicate_positions(&mut self) -> Vec<u32> {
         self.split(false)
     }
 
-    fn split(&mut self, keep: bool) -> Vec<&str> {
+    fn split(&mut self, keep: bool) -> Vec<u32> {
         self.refresh();
         let mut out: Vec<u32> = Vec::new();
-        for x in 0..self.docs.len() as u32 {
-            if self.docs[x as usize].is_none() {
-                continue;
-            }
-            if (self.uf.least(x) == x) == keep {
+        for x in 0..self.ids.len() as u32 {
+            if self.ids[x as usize].is_some() && (self.uf.least(x) == x) == keep {
                 out.push(x);
             }
         }
-        out.into_iter().filter_map(|x| self.id_at(x)).collect()
+        out
     }
 
     /// Documents, pairs, clusters and duplicates held.
@@ -585,48 +492,69 @@ impl Deduplicator {
 
     /// The sketch of `id`, as [`Stages::sketch`] made it.
     pub fn sketch(&self, id: &str) -> Option<Sketch> {
-        let x = *self.by_id.get(id)?;
-        let entry = self.docs[x as usize].as_ref()?;
-        let body = match (&entry.body, &self.index) {
-            (Some(b), _) => (**b).clone(),
-            (None, Index::MinHash(lsh)) => Body::MinHash(lsh.signature(id)?.clone()),
-            _ => return None,
-        };
+        self.sketch_at(*self.by_id.get(id)?)
+    }
+
+    fn sketch_at(&self, position: u32) -> Option<Sketch> {
+        let side = self.side_at(position)?;
         Some(Sketch {
             identity: self.stages.identity(),
-            body,
-            set: entry.set.clone(),
+            method: self.stages.method().clone(),
+            body: side.body.to_vec(),
+            set: self.sets.get(position as usize).cloned().flatten(),
         })
     }
 
     /// The deduplicator as versioned, checksummed bytes, the same on every
-    /// platform: `"NDDP"`, `u16` 1, `u16` spec version, the configuration
-    /// ([`DedupConfig`]'s fields in order, SPEC.md §14), `u64` multireference
-    /// id (0 for other methods), `u64` count, then per document in the order
-    /// added its id (`u32` length, UTF-8) and its sketch (`u32` length,
-    /// [`Sketch::to_bytes`]); `u32` CRC-32. Removed documents are left out;
-    /// clusters are rebuilt on load, with the same representatives.
+    /// platform: `"NDDP"`, `u16` format (1; 2 with tf-idf weights), `u16`
+    /// spec version, the configuration ([`DedupConfig`]'s fields in order,
+    /// SPEC.md §14), `u64` multireference id (0 for other methods), with
+    /// format 2 the document frequencies' bytes (`u32` length, then
+    /// [`DocumentFrequencies::to_bytes`]), `u64` count, then per document
+    /// in the order added its id (`u32` length, UTF-8) and its sketch (`u32`
+    /// length, [`Sketch::to_bytes`]); `u32` CRC-32. Removed documents are
+    /// left out; clusters are rebuilt on load, with the same
+    /// representatives.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut w = Writer::new(MAGIC, FORMAT);
+        let frequencies = self.stages.frequencies();
+        let format = match frequencies {
+            Some(_) => FORMAT_FREQUENCIES,
+            None => FORMAT,
+        };
+        let mut w = Writer::new(MAGIC, format);
         super::config::write_config(&mut w, self.config());
         w.u64(self.stages.model().map_or(0, |m| m.reference.id()));
+        if let Some(f) = frequencies {
+            super::method::write_nested(&mut w, &f.to_bytes());
+        }
         w.u64(self.len() as u64);
-        for entry in self.docs.iter().flatten() {
-            w.str(&entry.id);
+        for (p, id) in self.ids.iter().enumerate() {
+            let Some(id) = id else {
+                continue;
+            };
+            w.str(id);
             let bytes = self
-                .sketch(&entry.id)
+                .sketch_at(p as u32)
                 .map(|s| s.to_bytes())
                 .unwrap_or_default();
-            w.u32(bytes.len() as u32);
-            for b in bytes {
-                w.u8(b);
-            }
+            super::method::write_nested(&mut w, &bytes);
         }
         w.finish()
     }
 
+    /// The configuration recorded in a snapshot ([`Deduplicator::to_bytes`]),
+    /// read without its documents: to know what [`Deduplicator::from_bytes`]
+    /// will need (a reference, a dictionary).
+    ///
+    /// # Errors
+    /// As [`Deduplicator::from_bytes`] (its checksum is checked whole).
+    pub fn snapshot_config(bytes: &[u8]) -> Result<DedupConfig, Error> {
+        let (mut r, _) = Reader::open_versions(bytes, MAGIC, FORMAT..=FORMAT_FREQUENCIES, WHAT)?;
+        super::config::read_config(&mut r, WHAT)
+    }
+
     /// Reads [`Deduplicator::to_bytes`] output. The multiref method needs
-    /// the same reference (`model`), `correct` a dictionary to add texts
+    /// the same reference (`model`), `+correct` a dictionary to add texts
     /// afterwards (it may be given later through new stages).
     ///
     /// # Errors
@@ -639,7 +567,8 @@ impl Deduplicator {
         model: Option<MultiRefModel>,
         dictionary: Option<Arc<Dictionary>>,
     ) -> Result<Self, Error> {
-        let mut r = Reader::open(bytes, MAGIC, FORMAT, WHAT)?;
+        let (mut r, format) =
+            Reader::open_versions(bytes, MAGIC, FORMAT..=FORMAT_FREQUENCIES, WHAT)?;
         let config = super::config::read_config(&mut r, WHAT)?;
         let reference = r.u64()?;
         let found = model.as_ref().map_or(0, |m| m.reference.id());
@@ -650,11 +579,21 @@ impl Deduplicator {
                 format!("reference {found:016x}"),
             ));
         }
+        if (format == FORMAT_FREQUENCIES) != (config.weighting() == Weights::Tfidf) {
+            return Err(corrupt(
+                WHAT,
+                "its document frequencies do not fit its weights".into(),
+            ));
+        }
         let mut stages = match model {
             Some(m) => Stages::with_reference(&config, m),
             None => Stages::new(&config),
         }
         .map_err(|e| corrupt(WHAT, format!("{e}")))?;
+        if format == FORMAT_FREQUENCIES {
+            let f = DocumentFrequencies::from_bytes(&super::method::read_nested(&mut r, WHAT)?)?;
+            stages = stages.with_frequencies(Arc::new(f))?;
+        }
         if let Some(d) = dictionary {
             stages = stages.with_dictionary(d)?;
         }
@@ -662,17 +601,13 @@ impl Deduplicator {
         let count = r.count(8)?;
         for _ in 0..count {
             let id = r.str()?;
-            let n = r.u32()? as usize;
-            if n > r.remaining() {
-                return Err(corrupt(WHAT, format!("{n} bytes cannot fit in the data")));
-            }
-            let bytes: Vec<u8> = (0..n).map(|_| r.u8()).collect::<Result<_, _>>()?;
+            let bytes = super::method::read_nested(&mut r, WHAT)?;
             let sketch = dedup
                 .stages
                 .read_sketch(&bytes)
                 .map_err(|e| corrupt(WHAT, format!("{id:?}: {e}")))?;
             dedup
-                .add_sketch(&id, sketch)
+                .insert(&id, sketch)
                 .map_err(|e| corrupt(WHAT, format!("{e}")))?;
         }
         r.end()?;

@@ -1,38 +1,55 @@
 //! The dedup pipeline as a library: a collection's near-duplicate pairs, its
 //! clusters, and what to keep — once, in the core, for the CLI, the npm
-//! package, the edge Worker and every binding.
+//! package, the edge Worker, Python and its engines.
 //!
 //! ```text
 //! text ─▶ Document ─▶ Sketch ─▶ bucket keys ─▶ candidates ─▶ verify ─▶ union–find ─▶ clusters, keep
-//!          (Stages::sketch)    (Stages::keys)  (the index)   (Stages::verify)        (first added kept)
+//!          (Stages::sketch)    (Stages::keys)  (buckets)     (Stages::verify)        (first added kept)
 //! ```
 //!
 //! * [`DedupConfig`] (`config.rs`): method (`minhash`, `simhash`, `exact`,
 //!   `multiref`), shingles, threshold and each method's options, with the
-//!   defaults of `neardup dedup`, checked once.
+//!   defaults of `neardup dedup`: every range and every rule between
+//!   options, checked once; the bindings only map names.
+//! * `method/`: one file per method behind one trait (what a method makes
+//!   of a document, its bytes, its bucket keys, its verification).
 //! * [`Deduplicator`] (`deduplicator.rs`): documents one at a time —
-//!   [`Deduplicator::add`] answers with the near-duplicates already added —
-//!   then pairs, clusters, `keep`, a summary and snapshot bytes.
+//!   [`Deduplicator::add`] answers with the near-duplicates already added,
+//!   [`Deduplicator::query`] without adding — then pairs, clusters, `keep`,
+//!   a summary and snapshot bytes; its candidate index is `buckets.rs`.
 //! * [`Stages`] (`stages.rs`): the same pipeline as pure, byte-stable stage
 //!   functions for engines that process a collection in pieces (text →
 //!   sketch bytes, sketch → bucket keys, pair → verified similarity), and
-//!   [`clusters_of_edges`] for the last one (edges → clusters).
+//!   [`clusters_of_edges`] and [`labels`] for the last one (edges →
+//!   clusters).
+//! * `batch.rs` (feature `parallel`): a batch of documents sketched on
+//!   every core and added in order, the one loop of the CLI and Python.
 //!
 //! Methods: Broder 1997 (shingles, resemblance, MinHash); Indyk & Motwani
 //! 1998 (LSH banding); Shrivastava 2017 (one-permutation MinHash); Charikar
 //! 2002 and Manku, Jain & Das Sarma 2007 (SimHash, permuted-block index);
-//! Chaudhuri, Ganti & Kaushik 2006 (prefix filtering); Mohammadi & Khasteh
-//! 2020 (multireference signatures); Tarjan 1975 (union–find).
+//! Spärck Jones 1972 (tf-idf weights); Chaudhuri, Ganti & Kaushik 2006
+//! (prefix filtering); Mohammadi & Khasteh 2020 (multireference
+//! signatures); Tarjan 1975 (union–find).
 
+#[cfg(feature = "parallel")]
+mod batch;
+mod buckets;
 mod config;
 mod deduplicator;
+mod legacy;
+mod method;
 mod stages;
 
+#[cfg(feature = "parallel")]
+pub use batch::BatchError;
 pub use config::{
-    DedupConfig, DedupMethod, DEFAULT_MULTIREF_K, DEFAULT_SIMHASH_K, DEFAULT_THRESHOLD,
+    DedupConfig, DedupMethod, Weights, DEFAULT_MULTIREF_K, DEFAULT_SHINGLE, DEFAULT_SIMHASH_K,
+    DEFAULT_THRESHOLD, MAX_K,
 };
 pub use deduplicator::{DedupPair, DedupSummary, Deduplicator, Match};
-pub use stages::{MultiRefModel, Sketch, Stages, Verified, MAX_DOCUMENT_BYTES};
+pub use method::{MultiRefModel, Verified};
+pub use stages::{Sketch, Stages, MAX_DOCUMENT_BYTES};
 
 use crate::index::clusters::UnionFind;
 use alloc::vec::Vec;
@@ -72,4 +89,27 @@ pub fn clusters_of_edges(edges: &[(u64, u64)]) -> Vec<Vec<u64>> {
         .into_iter()
         .map(|c| c.into_iter().map(|i| nodes[i as usize]).collect())
         .collect()
+}
+
+/// Stage 4 as labels, for engines that join them back to their rows: every
+/// node of an edge with its cluster's representative (the least position),
+/// ascending by node. A row whose position is not here is in no pair: its
+/// own representative, kept. A row is kept exactly when its representative
+/// is itself.
+///
+/// ```
+/// use neardup::dedup::labels;
+///
+/// assert_eq!(labels(&[(7, 3), (3, 5), (9, 12)]), [(3, 3), (5, 3), (7, 3), (9, 9), (12, 9)]);
+/// ```
+pub fn labels(edges: &[(u64, u64)]) -> Vec<(u64, u64)> {
+    let mut out: Vec<(u64, u64)> = clusters_of_edges(edges)
+        .into_iter()
+        .flat_map(|c| {
+            let r = c[0];
+            c.into_iter().map(move |p| (p, r))
+        })
+        .collect();
+    out.sort_unstable();
+    out
 }

@@ -113,11 +113,18 @@ impl LshConfig {
             ));
         }
         check_range("num_perm", self.num_perm, 1..=MAX_PERM as u32)?;
-        let (p, n) = (self.fp_weight, self.fn_weight);
-        if !(p.is_finite() && n.is_finite() && p >= 0.0 && n >= 0.0 && p + n > 0.0) {
+        for (name, w) in [("fp_weight", self.fp_weight), ("fn_weight", self.fn_weight)] {
+            if !(w.is_finite() && w >= 0.0) {
+                return Err(Error::option(
+                    name,
+                    format!("must be a finite number ≥ 0, got {w}"),
+                ));
+            }
+        }
+        if self.fp_weight + self.fn_weight <= 0.0 {
             return Err(Error::option(
-                "fp_weight",
-                format!("weights must be finite, non-negative and not both 0, got {p} and {n}"),
+                "fn_weight",
+                "fp_weight and fn_weight must not both be 0",
             ));
         }
         match (self.bands, self.rows) {
@@ -132,7 +139,8 @@ impl LshConfig {
                     self.num_perm
                 ),
             )),
-            _ => Err(Error::option("bands", "give both bands and rows, or neither")),
+            (Some(_), None) => Err(Error::option("rows", "give rows with bands")),
+            (None, Some(_)) => Err(Error::option("bands", "give bands with rows")),
         }
     }
 
@@ -262,6 +270,23 @@ fn advise(threshold: f64, num_perm: usize, w_fp: f64, w_fn: f64) -> usize {
 }
 
 impl LshParams {
+    /// The band keys of a signature's values (`num_perm` of them), one per
+    /// band: band `j`'s key is `combine(j, [its rows' values as u64])`
+    /// (SPEC.md §9). Two signatures are LSH candidates exactly when they
+    /// share a key.
+    pub fn band_keys(&self, values: &[u32]) -> Vec<u64> {
+        let mut out = Vec::with_capacity(self.rows.len());
+        let mut at = 0usize;
+        let mut buf: Vec<u64> = Vec::new();
+        for (j, &r) in self.rows.iter().enumerate() {
+            buf.clear();
+            buf.extend(values[at..at + r as usize].iter().map(|&v| v as u64));
+            out.push(crate::hash::combine(j as u64, &buf));
+            at += r as usize;
+        }
+        out
+    }
+
     /// Banding from stored rows (a snapshot), checked against `num_perm`.
     pub(crate) fn from_rows(num_perm: usize, threshold: f64, rows: Vec<u32>) -> Option<Self> {
         let ok = threshold > 0.0

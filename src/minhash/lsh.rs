@@ -121,16 +121,7 @@ impl MinHashLsh {
     }
 
     fn band_hashes(&self, sig: &Signature) -> Vec<u64> {
-        let mut out = Vec::with_capacity(self.params.bands());
-        let mut at = 0usize;
-        let mut buf: Vec<u64> = Vec::new();
-        for (j, &r) in self.params.rows().iter().enumerate() {
-            buf.clear();
-            buf.extend(sig.values()[at..at + r as usize].iter().map(|&v| v as u64));
-            out.push(crate::hash::combine(j as u64, &buf));
-            at += r as usize;
-        }
-        out
+        self.params.band_keys(sig.values())
     }
 
     /// The bucket keys of `sig`, one per band (`bands` values, band `j`'s
@@ -161,6 +152,12 @@ impl MinHashLsh {
             ));
         }
         Ok(())
+    }
+
+    /// Every document, `(id, signature)`, in the order of their slots (the
+    /// order added, when nothing was removed).
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Signature)> + '_ {
+        self.ids.iter().map(|(_, id, sig)| (id, sig))
     }
 
     /// The signature stored for `id`.
@@ -276,34 +273,9 @@ impl MinHashLsh {
         out
     }
 
-    /// Inserts `id` with `sig` and returns the slots of the documents that
-    /// were already in one of its buckets (its LSH candidates), ascending:
-    /// one hash-table operation per band for both (the dedup pipeline adds
-    /// and queries every document). Read them with [`MinHashLsh::at`].
-    ///
-    /// # Errors
-    /// As [`NearDupIndex::insert`].
-    pub(crate) fn insert_candidates(
-        &mut self,
-        id: &str,
-        sig: Signature,
-    ) -> Result<Vec<u32>, Error> {
-        let mut out: Vec<u32> = Vec::new();
-        self.link(id, sig, Some(&mut out))?;
-        out.sort_unstable();
-        out.dedup();
-        Ok(out)
-    }
-
     /// Adds `id` with `sig` to its buckets (the new slot becomes each
-    /// bucket's first), appending the slots already there to `candidates`
-    /// when given.
-    fn link(
-        &mut self,
-        id: &str,
-        sig: Signature,
-        mut candidates: Option<&mut Vec<u32>>,
-    ) -> Result<(), Error> {
+    /// bucket's first).
+    fn link(&mut self, id: &str, sig: Signature) -> Result<(), Error> {
         self.check_sig(&sig)?;
         let bands = (!sig.is_empty()).then(|| self.band_hashes(&sig));
         let kind = sig.kind();
@@ -319,16 +291,8 @@ impl MinHashLsh {
         for (j, &h) in bands.iter().flatten().enumerate() {
             let old = self.heads[j].insert(h, slot);
             self.next[at + j] = old.unwrap_or(NONE);
-            if let (Some(head), Some(out)) = (old, candidates.as_deref_mut()) {
-                self.bucket(j, head, out);
-            }
         }
         Ok(())
-    }
-
-    /// The id and signature in `slot`, if live.
-    pub(crate) fn at(&self, slot: u32) -> Option<(&str, &Signature)> {
-        self.ids.get(slot)
     }
 
     /// The index as bytes. An index of classic signatures is written in
@@ -414,7 +378,7 @@ impl NearDupIndex for MinHashLsh {
 
     /// Adds `id` with `sig`. Time `O(b)`.
     fn insert(&mut self, id: &str, sig: Signature) -> Result<(), Error> {
-        self.link(id, sig, None)
+        self.link(id, sig)
     }
 
     /// Removes `id`. Time `O(b)` times the size of its buckets.

@@ -506,6 +506,29 @@ impl Signature {
         Some(sig)
     }
 
+    /// Its words: the values, then for the one-permutation scheme the mask
+    /// of filled bins (what [`Signature::from_data`] reads back).
+    pub(crate) fn data(&self) -> &[u32] {
+        &self.data
+    }
+
+    /// A signature of `kind` from [`Signature::data`]'s words (`num_perm`
+    /// values, and the mask for the one-permutation scheme); `None` when
+    /// the length does not fit.
+    pub(crate) fn from_data(kind: SignatureKind, num_perm: usize, data: Vec<u32>) -> Option<Self> {
+        let want = match kind.scheme {
+            MinHashScheme::Classic => num_perm,
+            MinHashScheme::OnePermutation => num_perm + mask_words(num_perm),
+        };
+        (data.len() == want && (1..=MAX_PERM).contains(&num_perm)).then_some(Signature {
+            seed: kind.seed,
+            shingling: kind.shingling,
+            scheme: kind.scheme,
+            num_perm: num_perm as u32,
+            data,
+        })
+    }
+
     /// The values, `num_perm` of them (after densification for the
     /// one-permutation scheme): what [`Signature::jaccard`] and the LSH
     /// bands compare.
@@ -586,16 +609,7 @@ impl Signature {
     /// seed, shingling or scheme.
     pub fn jaccard(&self, other: &Signature) -> Result<f64, Error> {
         self.compatible(other)?;
-        if self.is_empty() || other.is_empty() {
-            return Ok(0.0);
-        }
-        let eq = self
-            .values()
-            .iter()
-            .zip(other.values())
-            .filter(|(a, b)| a == b)
-            .count();
-        Ok(eq as f64 / self.num_perm as f64)
+        Ok(estimate(self.values(), other.values()))
     }
 
     /// `num_perm`, seed, shingling and scheme, as a phrase for messages.
@@ -685,6 +699,18 @@ impl Signature {
         Signature::from_parts(kind.seed, kind.shingling, kind.scheme, values)
             .ok_or_else(|| corrupt(WHAT, "the signature is invalid".into()))
     }
+}
+
+/// The Jaccard estimate of two signatures' values (as many of each): the
+/// share of equal values, 0 when either is the signature of an empty set
+/// (every value [`EMPTY_VALUE`]).
+pub(crate) fn estimate(a: &[u32], b: &[u32]) -> f64 {
+    let empty = |v: &[u32]| v.iter().all(|&x| x == EMPTY_VALUE);
+    if a.is_empty() || empty(a) || empty(b) {
+        return 0.0;
+    }
+    let eq = a.iter().zip(b).filter(|(x, y)| x == y).count();
+    eq as f64 / a.len() as f64
 }
 
 /// Standard error of the MinHash Jaccard estimate at true resemblance `j`

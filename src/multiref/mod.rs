@@ -118,19 +118,27 @@ pub fn similarity(a: &MultiRefSignature, b: &MultiRefSignature) -> Result<f64, E
             format!("reference {:016x} ({} values)", b.reference, b.values.len()),
         ));
     }
+    Ok(cosine(
+        a.values.iter().copied().zip(b.values.iter().copied()),
+    ))
+}
+
+/// The cosine of two signatures' values given pairwise, summed in `f64` in
+/// order, clamped to [0, 1]; 0 when either is zero ([`similarity`]).
+pub(crate) fn cosine(pairs: impl Iterator<Item = (f32, f32)>) -> f64 {
     let (mut dot, mut aa, mut bb) = (0.0f64, 0.0f64, 0.0f64);
-    for (&x, &y) in a.values.iter().zip(&b.values) {
+    for (x, y) in pairs {
         let (x, y) = (x as f64, y as f64);
         dot += x * y;
         aa += x * x;
         bb += y * y;
     }
     let den = libm::sqrt(aa) * libm::sqrt(bb);
-    Ok(if den == 0.0 {
+    if den == 0.0 {
         0.0
     } else {
         (dot / den).clamp(0.0, 1.0)
-    })
+    }
 }
 
 /// The exact cosine of the 3-gram frequency vectors of two documents, the

@@ -400,6 +400,15 @@ impl SimHashIndex {
             .collect())
     }
 
+    /// Every document, `(id, fingerprint)`, in the order of their slots
+    /// (the order added, when nothing was removed).
+    pub fn iter(&self) -> impl Iterator<Item = (&str, Fingerprint)> + '_ {
+        let config = self.config.unwrap_or(SimHashConfig::CUSTOM);
+        self.ids
+            .iter()
+            .map(move |(_, id, e)| (id, Fingerprint::new(e.fp, config, e.empty)))
+    }
+
     /// The fingerprint of `id`.
     pub fn fingerprint(&self, id: &str) -> Option<Fingerprint> {
         let e = self.ids.value_of(id)?;

@@ -1,11 +1,17 @@
-//! `Deduplicator` and `dedup()`: the core's dedup pipeline
+//! `Deduplicator`, `dedupDocuments()` (the package's `dedup()`),
+//! `dedupNeeds()` and `dedupDefaults()`: the core's dedup pipeline
 //! (`neardup::dedup`) for JavaScript. Documents are checked here (an array
 //! or iterable of `{id, text}` or of strings, each id a string and unique)
-//! and handed to the core one at a time; nothing is found or measured here.
+//! and handed to the core; every option, default and rule is the core's
+//! (`DedupConfig`), read from the options object by name. A reference
+//! (`MultiRef`) and a dictionary (`Speller`) are taken by value: the
+//! package's entry passes `share()`d handles, so the caller's stay usable.
 
 use super::multiref::JsMultiRef;
+use super::speller::JsSpeller;
 use super::{error_msg, id_arg, js_error, read_options, str_arg, to_js};
-use crate::dedup::{DedupConfig, DedupSummary, Deduplicator};
+use crate::dedup::{DedupConfig, DedupMethod, DedupSummary, Deduplicator, Stages, Weights};
+use crate::tfidf::DocumentFrequencies;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -15,7 +21,9 @@ use wasm_bindgen::JsCast;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS: &str = r#"
-/** Options of `dedup()` and `new Deduplicator()`: the configuration (defaults of `neardup dedup`), and for `dedup()` a progress callback and an `AbortSignal`. */
+/** What a configuration needs besides its options: a reference text (`method: "multiref"`), a dictionary (`shingle: "word:K+correct"`), the collection's document frequencies (`weights: "tfidf"`: a first pass). */
+export type DedupNeeds = { reference: boolean; dictionary: boolean; frequencies: boolean };
+/** Options of `dedupDocuments()`: the configuration (defaults of `neardup dedup`), a progress callback and an `AbortSignal`. */
 export type DedupOptions = Partial<DedupConfig> & {
   /** Called every 256 documents and at the end: documents added, and their total when `documents` is an array. */
   onProgress?: (done: number, total: number | undefined) => void;
@@ -111,7 +119,8 @@ fn split_options(
             let _ = js_sys::Reflect::set(&rest, &entry.get(0), &entry.get(1));
         }
     }
-    let config: DedupConfig = read_options(rest.into(), |c: &DedupConfig| c.seed)?;
+    let config: DedupConfig = read_options(rest.into(), |c: &DedupConfig| c.hash_seed())?;
+    config.check().map_err(js_error)?;
     Ok((config, progress, signal))
 }
 
@@ -171,8 +180,53 @@ fn document(item: JsValue, i: u32) -> Result<(String, String), JsValue> {
     ))
 }
 
+/// The core's stages of `config`, with the reference and dictionary given
+/// (each refused by the core where it does not apply), checked ready to
+/// sketch unless tf-idf frequencies are still to be counted.
+pub(crate) fn stages_of(
+    config: &DedupConfig,
+    reference: Option<JsMultiRef>,
+    dictionary: Option<JsSpeller>,
+    counting: bool,
+) -> Result<Stages, JsValue> {
+    let stages = match reference {
+        Some(r) => Stages::with_reference(config, r.model()?),
+        None => Stages::new(config),
+    }
+    .map_err(js_error)?;
+    let stages = match dictionary {
+        Some(d) => stages.with_dictionary(d.dictionary()).map_err(js_error)?,
+        None => stages,
+    };
+    match stages.ready() {
+        Err(_) if counting && config.weighting() == Weights::Tfidf && !config.corrects() => {}
+        Err(e) if config.weighting() == Weights::Tfidf && !counting => {
+            return Err(error_msg(format_args!(
+                "{} (dedup() counts them itself; with DedupStages, count() then withFrequencies())",
+                e.message_with(super::camel)
+            )))
+        }
+        r => r.map_err(js_error)?,
+    }
+    Ok(stages)
+}
+
+/// Reads the documents of `dedup()`: an array or an iterable.
+fn iterate(documents: &JsValue) -> Result<js_sys::IntoIter, JsValue> {
+    // A string is iterable too, by characters: refused with the rest.
+    if !documents.is_object() {
+        return Err(super::type_error(
+            "documents",
+            "an array or an iterable",
+            documents,
+        ));
+    }
+    js_sys::try_iter(documents)?
+        .ok_or_else(|| super::type_error("documents", "an array or an iterable", documents))
+}
+
 fn deduplicate(
-    mut d: Deduplicator,
+    stages: Stages,
     documents: JsValue,
     progress: Option<js_sys::Function>,
     signal: Option<JsValue>,
@@ -180,17 +234,6 @@ fn deduplicate(
     let total = documents
         .dyn_ref::<js_sys::Array>()
         .map_or(JsValue::UNDEFINED, |a| JsValue::from(a.length()));
-    // A string is iterable too, by characters: refused with the rest.
-    if !documents.is_object() {
-        return Err(super::type_error(
-            "documents",
-            "an array or an iterable",
-            &documents,
-        ));
-    }
-    let iter = js_sys::try_iter(&documents)?
-        .ok_or_else(|| super::type_error("documents", "an array or an iterable", &documents))?;
-    let mut pairs: Vec<DedupPair> = Vec::new();
     let report = |done: u32| -> Result<(), JsValue> {
         if let Some(f) = &progress {
             f.call2(&JsValue::NULL, &JsValue::from(done), &total)?;
@@ -198,20 +241,46 @@ fn deduplicate(
         Ok(())
     };
     check_signal(&signal)?;
+    let add_error = |i: u32, e: crate::Error| {
+        error_msg(format_args!(
+            "documents[{i}]: {}",
+            e.message_with(super::camel)
+        ))
+    };
+    let mut d = if stages.config().weighting() == Weights::Tfidf {
+        // Two passes: the documents are read once, their document
+        // frequencies counted, then they are added.
+        let mut docs: Vec<(String, String)> = Vec::new();
+        let mut df = DocumentFrequencies::new();
+        for (i, item) in iterate(&documents)?.enumerate() {
+            let (id, text) = document(item?, i as u32)?;
+            stages
+                .count(&mut df, &text)
+                .map_err(|e| add_error(i as u32, e))?;
+            docs.push((id, text));
+        }
+        let stages = stages
+            .with_frequencies(alloc::sync::Arc::new(df))
+            .map_err(js_error)?;
+        let mut d = Deduplicator::from_stages(stages).map_err(js_error)?;
+        let mut pairs: Vec<DedupPair> = Vec::new();
+        for (i, (id, text)) in docs.iter().enumerate() {
+            add(&mut d, &mut pairs, id, text).map_err(|e| add_error(i as u32, e))?;
+            if (i + 1).is_multiple_of(256) {
+                report(i as u32 + 1)?;
+                check_signal(&signal)?;
+            }
+        }
+        report(docs.len() as u32)?;
+        return result(d, pairs);
+    } else {
+        Deduplicator::from_stages(stages).map_err(js_error)?
+    };
+    let mut pairs: Vec<DedupPair> = Vec::new();
     let mut i = 0u32;
-    for item in iter {
+    for item in iterate(&documents)? {
         let (id, text) = document(item?, i)?;
-        let found = d.add(&id, &text).map_err(|e| {
-            error_msg(format_args!(
-                "documents[{i}]: {}",
-                e.message_with(super::camel)
-            ))
-        })?;
-        pairs.extend(found.into_iter().map(|m| DedupPair {
-            a: m.id.to_string(),
-            b: id.clone(),
-            similarity: m.verified.similarity,
-        }));
+        add(&mut d, &mut pairs, &id, &text).map_err(|e| add_error(i, e))?;
         i += 1;
         if i.is_multiple_of(256) {
             report(i)?;
@@ -219,6 +288,26 @@ fn deduplicate(
         }
     }
     report(i)?;
+    result(d, pairs)
+}
+
+/// Adds one document, keeping the pairs it is in.
+fn add(
+    d: &mut Deduplicator,
+    pairs: &mut Vec<DedupPair>,
+    id: &str,
+    text: &str,
+) -> Result<(), crate::Error> {
+    let found = d.add(id, text)?;
+    pairs.extend(found.into_iter().map(|m| DedupPair {
+        a: m.id.to_string(),
+        b: id.to_string(),
+        similarity: m.verified.similarity,
+    }));
+    Ok(())
+}
+
+fn result(mut d: Deduplicator, pairs: Vec<DedupPair>) -> Result<JsValue, JsValue> {
     to_js(&DedupResult {
         pairs,
         clusters: d
@@ -236,48 +325,90 @@ fn deduplicate(
 /// indexes as strings); returns `{pairs: [{a, b, similarity}], clusters:
 /// [[id, …]], keep: [id, …], summary}`. Options: those of `neardup dedup`
 /// in camelCase (defaults: MinHash LSH, `char:5`, threshold 0.5), plus
-/// `onProgress(done, total)` and `signal`. Throws a TypeError naming the
+/// `onProgress(done, total)` and `signal`; `reference` (a `MultiRef`, for
+/// `method: "multiref"`) and `dictionary` (a `Speller`, for
+/// `"word:K+correct"`) are taken by value (pass `share()`d handles; the
+/// package's `dedup()` does, and fills in its bundled ones). With
+/// `weights: "tfidf"` the documents are read first and their document
+/// frequencies counted (Spärck Jones 1972). Throws a TypeError naming the
 /// document's position for a missing id or a non-string text, an Error for
-/// a duplicate id or bad options; `method: "multiref"` needs a reference
-/// (`dedup(documents, { reference: MultiRef.fromJson(...) })`).
+/// a duplicate id or bad options (named as in camelCase).
 #[wasm_bindgen(js_name = dedupDocuments, unchecked_return_type = "DedupResult")]
 pub fn dedup_documents(
     #[wasm_bindgen(unchecked_param_type = "Iterable<DedupDocument>")] documents: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "DedupOptions")] options: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "MultiRef")] reference: Option<JsMultiRef>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Speller")] dictionary: Option<JsSpeller>,
 ) -> Result<JsValue, JsValue> {
     let (config, progress, signal) = split_options(options)?;
-    let d = Deduplicator::new(&config).map_err(js_error)?;
-    deduplicate(d, documents, progress, signal)
+    let stages = stages_of(&config, reference, dictionary, true)?;
+    deduplicate(stages, documents, progress, signal)
 }
 
-/// `dedupDocuments` with a multireference model (`method: "multiref"`).
-#[wasm_bindgen(js_name = dedupWithReference, unchecked_return_type = "DedupResult")]
-pub fn dedup_with_reference(
-    #[wasm_bindgen(unchecked_param_type = "Iterable<DedupDocument>")] documents: JsValue,
-    reference: &JsMultiRef,
+/// What the configuration of `options` needs besides them, as the core
+/// decides it: `{reference, dictionary, frequencies}` — a reference text
+/// (`method: "multiref"`), a dictionary (`"word:K+correct"`), document
+/// frequencies (`weights: "tfidf"`). Throws for bad options.
+#[wasm_bindgen(js_name = dedupNeeds, unchecked_return_type = "DedupNeeds")]
+pub fn dedup_needs(
     #[wasm_bindgen(unchecked_optional_param_type = "DedupOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    let (config, progress, signal) = split_options(options)?;
-    let d = Deduplicator::with_reference(&config, reference.model()?).map_err(js_error)?;
-    deduplicate(d, documents, progress, signal)
+    let (config, ..) = split_options(options)?;
+    #[derive(Serialize)]
+    struct Needs {
+        reference: bool,
+        dictionary: bool,
+        frequencies: bool,
+    }
+    to_js(&Needs {
+        reference: config.method == DedupMethod::MultiRef,
+        dictionary: config.corrects(),
+        frequencies: config.weighting() == Weights::Tfidf,
+    })
+}
+
+/// Every option the configuration of `options` uses, with the core's
+/// defaults filled in (the band advisor's bands and rows and the index's
+/// `k + 2` blocks stay unset): what a settings page or the edge Worker
+/// shows. Throws for bad options, as the core checks them.
+#[wasm_bindgen(js_name = dedupDefaults, unchecked_return_type = "DedupConfig")]
+pub fn dedup_defaults(
+    #[wasm_bindgen(unchecked_optional_param_type = "Partial<DedupConfig>")] options: Option<
+        JsValue,
+    >,
+) -> Result<JsValue, JsValue> {
+    to_js(&config_of(options)?.with_defaults())
+}
+
+/// A configuration read from an options object and checked by the core.
+pub(crate) fn config_of(options: Option<JsValue>) -> Result<DedupConfig, JsValue> {
+    let config: DedupConfig =
+        read_options(options.unwrap_or(JsValue::UNDEFINED), |c: &DedupConfig| {
+            c.hash_seed()
+        })?;
+    config.check().map_err(js_error)?;
+    Ok(config)
 }
 
 #[wasm_bindgen(js_class = Deduplicator)]
 impl JsDeduplicator {
     /// An empty deduplicator with `options` (the configuration of `dedup()`,
-    /// without `onProgress` and `signal`). Throws for bad options.
+    /// without `onProgress` and `signal`), and the reference and dictionary
+    /// it needs, taken by value. Throws for bad options, for a missing
+    /// reference or dictionary, and for `weights: "tfidf"` (a stream has no
+    /// collection to count: use `dedup()`).
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "Partial<DedupConfig>")] options: Option<
             JsValue,
         >,
+        #[wasm_bindgen(unchecked_optional_param_type = "MultiRef")] reference: Option<JsMultiRef>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Speller")] dictionary: Option<JsSpeller>,
     ) -> Result<JsDeduplicator, JsValue> {
-        let config: DedupConfig =
-            read_options(options.unwrap_or(JsValue::UNDEFINED), |c: &DedupConfig| {
-                c.seed
-            })?;
+        let config = config_of(options)?;
         Ok(JsDeduplicator {
-            inner: Deduplicator::new(&config).map_err(js_error)?,
+            inner: Deduplicator::from_stages(stages_of(&config, reference, dictionary, false)?)
+                .map_err(js_error)?,
         })
     }
 
@@ -289,13 +420,28 @@ impl JsDeduplicator {
             JsValue,
         >,
     ) -> Result<JsDeduplicator, JsValue> {
-        let config: DedupConfig =
-            read_options(options.unwrap_or(JsValue::UNDEFINED), |c: &DedupConfig| {
-                c.seed
-            })?;
-        Ok(JsDeduplicator {
-            inner: Deduplicator::with_reference(&config, reference.model()?).map_err(js_error)?,
-        })
+        JsDeduplicator::new(options, Some(reference.share()), None)
+    }
+
+    /// The near-duplicates of `text` among the documents held, best first
+    /// (`[{id, similarity}]`), without adding it.
+    #[wasm_bindgen(unchecked_return_type = "DedupMatch[]")]
+    pub fn query(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let text = &str_arg(text, "text")?;
+        let found: Vec<DedupMatch> = self
+            .inner
+            .query(text)
+            .map_err(js_error)?
+            .into_iter()
+            .map(|m| DedupMatch {
+                id: m.id.to_string(),
+                similarity: m.verified.similarity,
+            })
+            .collect();
+        to_js(&found)
     }
 
     /// Adds `id` with `text`; returns the near-duplicates already added,
@@ -394,17 +540,20 @@ impl JsDeduplicator {
         self.inner.to_bytes()
     }
 
-    /// Reads `toBytes()` output (a multiref one needs its reference). Throws
-    /// for corrupt or other-version bytes.
+    /// Reads `toBytes()` output (a multiref one needs its reference, a
+    /// `+correct` one a dictionary to add texts afterwards; both taken by
+    /// value). Throws for corrupt or other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(
         #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
-        reference: Option<JsMultiRef>,
+        #[wasm_bindgen(unchecked_optional_param_type = "MultiRef")] reference: Option<JsMultiRef>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Speller")] dictionary: Option<JsSpeller>,
     ) -> Result<JsDeduplicator, JsValue> {
         let bytes = super::bytes_arg(&bytes, "bytes")?;
         let model = reference.map(|r| r.model()).transpose()?;
         Ok(JsDeduplicator {
-            inner: Deduplicator::from_bytes(&bytes, model, None).map_err(js_error)?,
+            inner: Deduplicator::from_bytes(&bytes, model, dictionary.map(|d| d.dictionary()))
+                .map_err(js_error)?,
         })
     }
 }

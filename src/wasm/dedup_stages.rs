@@ -3,17 +3,22 @@
 //! collection in pieces — the edge Worker keeps `key → ids` in SQLite and
 //! calls these for sketches, keys and verification.
 
+use super::dedup::{config_of, stages_of};
 use super::multiref::JsMultiRef;
-use super::{js_error, read_options, str_arg, to_js};
-use crate::dedup::{DedupConfig, Stages};
+use super::speller::JsSpeller;
+use super::{js_error, str_arg, to_js};
+use crate::dedup::Stages;
+use crate::tfidf::DocumentFrequencies;
+use alloc::format;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use wasm_bindgen::prelude::*;
 
 /// The pure, byte-stable stages of one dedup configuration: text → sketch
 /// bytes, sketch → bucket keys (two documents are candidates exactly when
 /// they share one), and (sketch, sketch) → the pair's similarity when it is
-/// a near-duplicate pair. The same bytes natively, in wasm and in Python
-/// (SPEC.md §14).
+/// a near-duplicate pair; with tf-idf weights, texts → document frequencies
+/// first. The same bytes natively, in wasm and in Python (SPEC.md §14).
 #[wasm_bindgen(js_name = DedupStages)]
 pub struct JsDedupStages {
     inner: Stages,
@@ -21,20 +26,20 @@ pub struct JsDedupStages {
 
 #[wasm_bindgen(js_class = DedupStages)]
 impl JsDedupStages {
-    /// The stages of `options` (the configuration of `dedup()`). Throws for
-    /// bad options; `method: "multiref"` needs `DedupStages.withReference`.
+    /// The stages of `options` (the configuration of `dedup()`), with the
+    /// reference and dictionary it needs, taken by value. Throws for bad
+    /// options or a missing reference or dictionary.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "Partial<DedupConfig>")] options: Option<
             JsValue,
         >,
+        #[wasm_bindgen(unchecked_optional_param_type = "MultiRef")] reference: Option<JsMultiRef>,
+        #[wasm_bindgen(unchecked_optional_param_type = "Speller")] dictionary: Option<JsSpeller>,
     ) -> Result<JsDedupStages, JsValue> {
-        let config: DedupConfig =
-            read_options(options.unwrap_or(JsValue::UNDEFINED), |c: &DedupConfig| {
-                c.seed
-            })?;
+        let config = config_of(options)?;
         Ok(JsDedupStages {
-            inner: Stages::new(&config).map_err(js_error)?,
+            inner: stages_of(&config, reference, dictionary, true)?,
         })
     }
 
@@ -46,13 +51,49 @@ impl JsDedupStages {
             JsValue,
         >,
     ) -> Result<JsDedupStages, JsValue> {
-        let config: DedupConfig =
-            read_options(options.unwrap_or(JsValue::UNDEFINED), |c: &DedupConfig| {
-                c.seed
+        JsDedupStages::new(options, Some(reference.share()), None)
+    }
+
+    /// With `weights: "tfidf"`: the document frequencies of `texts` as
+    /// versioned bytes (merge the bytes of every piece of a collection with
+    /// `mergeFrequencies`, then give them to `withFrequencies`).
+    pub fn count(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] texts: JsValue,
+    ) -> Result<Vec<u8>, JsValue> {
+        let texts = super::strs_arg(&texts, "texts")?;
+        let mut df = DocumentFrequencies::new();
+        for (i, t) in texts.iter().enumerate() {
+            self.inner.count(&mut df, t).map_err(|e| {
+                super::error_msg(format!("texts[{i}]: {}", e.message_with(super::camel)))
             })?;
+        }
+        Ok(df.to_bytes())
+    }
+
+    /// These stages with the collection's document frequencies (the bytes
+    /// of `count`, merged): the stages of tf-idf sketches.
+    #[wasm_bindgen(js_name = withFrequencies)]
+    pub fn with_frequencies(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] frequencies: JsValue,
+    ) -> Result<JsDedupStages, JsValue> {
+        let bytes = super::bytes_arg(&frequencies, "frequencies")?;
+        let df = DocumentFrequencies::from_bytes(&bytes).map_err(js_error)?;
         Ok(JsDedupStages {
-            inner: Stages::with_reference(&config, reference.model()?).map_err(js_error)?,
+            inner: self
+                .inner
+                .clone()
+                .with_frequencies(Arc::new(df))
+                .map_err(js_error)?,
         })
+    }
+
+    /// How many bucket keys a document with shingles has (MinHash bands,
+    /// SimHash tables), or `undefined` when it varies (the exact join).
+    #[wasm_bindgen(getter, js_name = keyCount)]
+    pub fn key_count(&self) -> Option<u32> {
+        self.inner.key_count().map(|n| n as u32)
     }
 
     /// The sketch of `text` as versioned bytes.
@@ -93,4 +134,21 @@ impl JsDedupStages {
             None => Ok(JsValue::UNDEFINED),
         }
     }
+}
+
+/// Merges document-frequency bytes (of `DedupStages.count` on pieces of a
+/// collection) into the bytes of the whole. Throws for corrupt bytes.
+#[wasm_bindgen(js_name = mergeFrequencies)]
+pub fn merge_frequencies(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array[]")] pieces: JsValue,
+) -> Result<Vec<u8>, JsValue> {
+    if !js_sys::Array::is_array(&pieces) {
+        return Err(super::error_msg("pieces must be an array of Uint8Array"));
+    }
+    let mut df = DocumentFrequencies::new();
+    for (i, p) in js_sys::Array::from(&pieces).iter().enumerate() {
+        let bytes = super::bytes_arg(&p, &format!("pieces[{i}]"))?;
+        df.merge(&DocumentFrequencies::from_bytes(&bytes).map_err(js_error)?);
+    }
+    Ok(df.to_bytes())
 }

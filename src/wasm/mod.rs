@@ -23,7 +23,7 @@ mod simhash_index;
 mod speller;
 mod svm_model;
 
-pub use dedup::{dedup_documents, dedup_with_reference, JsDeduplicator};
+pub use dedup::{dedup_defaults, dedup_documents, dedup_needs, JsDeduplicator};
 pub use dedup_stages::JsDedupStages;
 pub use functions::*;
 pub use minhash::JsMinHash;
@@ -388,12 +388,34 @@ where
                 .map_err(|_| error_msg("invalid options: cannot read them"))?;
         }
     }
-    let o: T = serde_wasm_bindgen::from_value(defined.into()).map_err(|e| {
+    let o: T = serde_wasm_bindgen::from_value(defined.clone().into()).map_err(|e| {
+        // Name the option: the first key that fails on its own.
+        let name = js_sys::Object::entries(&defined).iter().find_map(|entry| {
+            let entry: js_sys::Array = entry.unchecked_into();
+            let alone = js_sys::Object::new();
+            js_sys::Reflect::set(&alone, &entry.get(0), &entry.get(1)).ok()?;
+            serde_wasm_bindgen::from_value::<T>(alone.into())
+                .is_err()
+                .then(|| entry.get(0).as_string())
+                .flatten()
+        });
         let msg = format!("{e}");
-        error_msg(format_args!(
-            "invalid options: {}",
-            msg.strip_prefix("Error: ").unwrap_or(&msg)
-        ))
+        let msg = msg.strip_prefix("Error: ").unwrap_or(&msg);
+        // A core parser's own error already names the option: its reason.
+        let msg = match (&name, msg.strip_prefix("invalid option ")) {
+            (Some(_), Some(rest)) => rest.split_once(": ").map_or(msg, |(_, r)| r),
+            _ => msg,
+        };
+        let text = match name {
+            Some(name) => format!("invalid option {name}: {msg}"),
+            None => format!("invalid options: {msg}"),
+        };
+        // A value of the wrong type is a TypeError, as for every argument.
+        if msg.starts_with("invalid type") {
+            js_sys::TypeError::new(&text).into()
+        } else {
+            error_msg(text)
+        }
     })?;
     if seed(&o) > MAX_SAFE_INTEGER {
         return Err(error_msg("invalid option seed: must be at most 2^53 - 1"));

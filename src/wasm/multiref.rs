@@ -31,6 +31,16 @@ impl JsMultiRef {
         })
     }
 
+    /// Another handle to the same reference: what a function that takes a
+    /// `MultiRef` by value is given, so that this one stays usable.
+    #[wasm_bindgen(js_name = share)]
+    pub fn share(&self) -> JsMultiRef {
+        JsMultiRef {
+            reference: self.reference.clone(),
+            thresholds: self.thresholds,
+        }
+    }
+
     /// Number of partitions: the length of a signature.
     #[wasm_bindgen(getter)]
     pub fn partitions(&self) -> u32 {

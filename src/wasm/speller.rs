@@ -5,12 +5,13 @@
 use super::{js_error, to_js};
 use crate::spell::Dictionary;
 use alloc::string::String;
+use alloc::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 /// A dictionary with word frequencies and its correction indexes.
 #[wasm_bindgen(js_name = Speller)]
 pub struct JsSpeller {
-    dict: Dictionary,
+    dict: Arc<Dictionary>,
 }
 
 #[wasm_bindgen(js_class = Speller)]
@@ -23,8 +24,20 @@ impl JsSpeller {
         #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
     ) -> Result<JsSpeller, JsValue> {
         Ok(JsSpeller {
-            dict: Dictionary::from_bytes(&super::bytes_arg(&bytes, "bytes")?).map_err(js_error)?,
+            dict: Arc::new(
+                Dictionary::from_bytes(&super::bytes_arg(&bytes, "bytes")?).map_err(js_error)?,
+            ),
         })
+    }
+
+    /// Another handle to the same dictionary (no copy): what a function
+    /// that takes a `Speller` by value is given, so that this one stays
+    /// usable.
+    #[wasm_bindgen(js_name = share)]
+    pub fn share(&self) -> JsSpeller {
+        JsSpeller {
+            dict: self.dict.clone(),
+        }
     }
 
     /// Number of words.
@@ -75,5 +88,12 @@ impl JsSpeller {
         let word = super::str_arg(word, "word")?;
         let max = super::opt_int_arg(max, "max", 1, 100)?.unwrap_or(10);
         to_js(&self.dict.candidates(&word, max as usize))
+    }
+}
+
+impl JsSpeller {
+    /// The dictionary, shared.
+    pub(crate) fn dictionary(&self) -> Arc<Dictionary> {
+        self.dict.clone()
     }
 }

@@ -105,7 +105,9 @@ test('dedup() refuses bad documents by position, never a trap', () => {
   assert.throws(() => dedup(42), { name: 'TypeError', message: /documents must be an array or an iterable/ });
   assert.throws(() => dedup('text'), { name: 'TypeError', message: /documents must be an array or an iterable, got string/ });
   assert.throws(() => dedup({}), { name: 'TypeError', message: /documents must be an array or an iterable, got object/ });
-  assert.throws(() => dedup(['x'], { method: 'multiref' }), /reference/);
+  // A reference where the method takes none is the core's refusal, by name.
+  const reference = MultiRef.fromJson(readFileSync(join(repo, 'www', 'multiref.json'), 'utf8'));
+  assert.throws(() => dedup(['x'], { reference }), /invalid option reference: does not apply to method minhash/);
   assert.throws(() => dedup(['x'], { onProgress: 'yes' }), { name: 'TypeError', message: /onProgress/ });
   assert.throws(() => dedup(['x'], { reference: {} }), { name: 'TypeError', message: /MultiRef/ });
   // The module still works.

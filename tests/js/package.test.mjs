@@ -78,10 +78,10 @@ test('bad input throws Errors with messages', () => {
   throwsWith(() => nd.compare('a b', 'a b', { wordk: 3 }), /unknown field `wordk`/);
   throwsWith(() => nd.compare('a b', 'a b', { wordK: 0 }), /^invalid option wordK: must be in 1..=32, got 0$/);
   throwsWith(() => nd.compare('a b', 'a b', { spanGap: 65 }), /invalid option spanGap/);
-  throwsWith(() => nd.compare('a b', 'a b', { wordK: 'three' }), /invalid options/);
+  throwsWith(() => nd.compare('a b', 'a b', { wordK: 'three' }), /invalid option wordK: invalid type/);
   throwsWith(() => nd.compare('a b', 'a b', 42), /invalid options/);
   assert.equal(nd.compare('a b c', 'a b c', { wordK: undefined }).options.wordK, 3);
-  throwsWith(() => nd.compare('a b', 'a b', { seed: 2 ** 60 }), /^invalid options: invalid type: floating point/);
+  throwsWith(() => nd.compare('a b', 'a b', { seed: 2 ** 60 }), /^invalid option seed: invalid type: floating point/);
   throwsWith(() => nd.compare('a b', 'a b', { seed: 2n ** 60n }), /seed: must be at most 2\^53 - 1/);
   throwsWith(() => nd.compare('word '.repeat(100), 'word', { maxBytes: 10 }), /more than the limit/);
   throwsWith(() => nd.wordShingles('a', 0), /^k must be an integer in 1..=32, got 0$/);

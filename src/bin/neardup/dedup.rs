@@ -11,63 +11,21 @@
 //! texts; pairs are kept only when they are written or scored.
 
 use crate::input::{
-    for_each_record, for_each_record_par, load_reference, open, progress, write_atomic, Fields,
-    ReadStats, Record,
+    for_each_batch, for_each_record, open, progress, write_atomic, Fields, ReadStats, Record,
 };
-use crate::options::{InputArgs, MinHashArgs, SimHashArgs, Weights};
+use crate::options::{DedupOptions, InputArgs};
 use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
-use neardup::dedup::{DedupConfig, DedupMethod, Deduplicator, MultiRefModel, Stages, Verified};
+use clap::Args;
+use neardup::dedup::{DedupMethod, Deduplicator, Stages, Verified, Weights};
 use neardup::measures::classification::Prf;
 use neardup::minhash::LshParams;
-use neardup::simhash::{fingerprint_weighted, Fingerprint};
 use neardup::tfidf::DocumentFrequencies;
-use neardup::{ShingleSet, Shingling};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-
-/// The defaults of the core's [`DedupConfig`], chosen on docs-bench and its
-/// typo copies (EVALUATION.md, "Choosing dedup's defaults").
-pub mod defaults {
-    use neardup::Shingling;
-    /// Shingles for every method.
-    pub const SHINGLE: Shingling = Shingling::Chars(5);
-    /// Jaccard threshold of MinHash LSH, of SimHash's verification and of
-    /// the exact join.
-    pub const THRESHOLD: f64 = neardup::dedup::DEFAULT_THRESHOLD;
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
-pub enum Method {
-    /// MinHash signatures and LSH banding, candidates kept when their
-    /// estimated Jaccard reaches the threshold.
-    Minhash,
-    /// SimHash fingerprints in the permuted-block Hamming index; candidates
-    /// confirmed by their exact Jaccard.
-    Simhash,
-    /// Exact Jaccard of all pairs (prefix filtering): the ground truth, slow
-    /// on large collections.
-    Exact,
-    /// Multireference cosine signatures (a trained reference text); their 64
-    /// random-projection bits in the Hamming index find candidates, kept
-    /// when the signatures' cosine reaches the reference's t2.
-    Multiref,
-}
-
-impl From<Method> for DedupMethod {
-    fn from(m: Method) -> DedupMethod {
-        match m {
-            Method::Minhash => DedupMethod::MinHash,
-            Method::Simhash => DedupMethod::SimHash,
-            Method::Exact => DedupMethod::Exact,
-            Method::Multiref => DedupMethod::MultiRef,
-        }
-    }
-}
 
 #[derive(Args)]
 #[command(after_long_help = CHOOSING)]
@@ -76,43 +34,10 @@ pub struct DedupArgs {
     /// folder of .txt files (ids are the file names), or - for standard input.
     #[arg(required_unless_present = "explain")]
     input: Option<PathBuf>,
-    /// How candidate pairs are found.
-    #[arg(long, value_enum, default_value = "minhash")]
-    method: Method,
-    /// Jaccard resemblance threshold in (0, 1): of the LSH estimate, of
-    /// SimHash's verification, of the exact join [0.5].
-    #[arg(long)]
-    threshold: Option<f64>,
-    /// Shingles: char:Q (character q-grams), word:K (word k-shingles;
-    /// word:1 = words), phonetic:K or phonetic:ALGO:K (word k-shingles of
-    /// phonetic codes), or word:K+correct (word k-shingles after dictionary
-    /// correction of misspelt words, with the built-in English dictionary or
-    /// --dictionary) [char:5].
-    #[arg(long)]
-    shingle: Option<ShingleArg>,
-    /// The dictionary of word:K+correct (written by `neardup spell
-    /// --from-counts`; default: the built-in English one).
-    #[arg(long, value_name = "FILE")]
-    dictionary: Option<PathBuf>,
-    /// Hash seed [0].
-    #[arg(long)]
-    seed: Option<u64>,
     #[command(flatten)]
-    simhash: SimHashArgs,
-    #[command(flatten)]
-    minhash: MinHashArgs,
+    options: DedupOptions,
     #[command(flatten)]
     fields: InputArgs,
-    /// MinHash: keep every LSH candidate pair, without the estimate filter.
-    #[arg(long, conflicts_with_all = ["verify", "no_verify"])]
-    candidates: bool,
-    /// Confirm each candidate pair by its exact Jaccard (on by default for
-    /// SimHash; keeps every document's shingle set in memory).
-    #[arg(long, conflicts_with = "no_verify")]
-    verify: bool,
-    /// SimHash: keep candidates by Hamming distance alone, unverified.
-    #[arg(long)]
-    no_verify: bool,
     /// Write clusters ({"cluster": [ids]}) instead of pairs.
     #[arg(long, group = "output_kind")]
     clusters: bool,
@@ -123,9 +48,6 @@ pub struct DedupArgs {
     /// Write the ids of the documents `--keep` would drop, one per line.
     #[arg(long, group = "output_kind")]
     drop_list: bool,
-    /// Multiref: a reference JSON from `neardup multiref train` [built in].
-    #[arg(long)]
-    reference: Option<PathBuf>,
     /// Print the bands, rows and S-curve of the MinHash LSH settings, and exit.
     #[arg(long)]
     explain: bool,
@@ -238,144 +160,6 @@ fn explain(params: &LshParams) -> io::Result<()> {
     Ok(())
 }
 
-impl DedupArgs {
-    /// The core's stages of these options: refuses the options that do not
-    /// apply to the method (by their flags), then the core checks the rest.
-    fn stages(&self) -> Result<Stages> {
-        let refuse = |given: bool, what: &str| -> Result<()> {
-            if given {
-                return Err(crate::usage(format!(
-                    "{what} does not apply to --method {}",
-                    format!("{:?}", self.method).to_lowercase()
-                )));
-            }
-            Ok(())
-        };
-        if self.method != Method::Multiref {
-            refuse(self.reference.is_some(), "--reference")?;
-        }
-        match self.method {
-            Method::Minhash => {
-                refuse(
-                    self.simhash.any(),
-                    "-k/--blocks/--weights (SimHash options)",
-                )?;
-                refuse(self.no_verify, "--no-verify")?;
-            }
-            Method::Simhash => {
-                refuse(
-                    self.minhash.any(),
-                    "--num-perm/--bands/--fp-weight/--fn-weight (MinHash options)",
-                )?;
-                refuse(self.candidates, "--candidates")?;
-            }
-            Method::Multiref => {
-                refuse(
-                    self.minhash.any(),
-                    "--num-perm/--bands/--fp-weight/--fn-weight (MinHash options)",
-                )?;
-                // Without --verify the signatures are the reference's
-                // 3-gram cosines: no shingles, Jaccard threshold or seed.
-                refuse(
-                    !self.verify
-                        && (self.shingle.is_some()
-                            || self.threshold.is_some()
-                            || self.seed.is_some()),
-                    "--shingle/--threshold/--seed without --verify",
-                )?;
-                refuse(self.simhash.weights.is_some(), "--weights")?;
-                refuse(
-                    self.candidates || self.no_verify,
-                    "--candidates/--no-verify",
-                )?;
-            }
-            Method::Exact => {
-                refuse(
-                    self.simhash.any(),
-                    "-k/--blocks/--weights (SimHash options)",
-                )?;
-                refuse(
-                    self.minhash.any(),
-                    "--num-perm/--bands/--fp-weight/--fn-weight (MinHash options)",
-                )?;
-                refuse(
-                    self.candidates || self.verify || self.no_verify,
-                    "--candidates/--verify/--no-verify",
-                )?;
-            }
-        }
-        let ShingleArg { shingle, correct } = self.shingle.unwrap_or(ShingleArg {
-            shingle: defaults::SHINGLE,
-            correct: false,
-        });
-        if self.dictionary.is_some() && !correct {
-            return Err(crate::usage(
-                "--dictionary applies to --shingle word:K+correct only",
-            ));
-        }
-        let m = &self.minhash;
-        let config = DedupConfig {
-            method: self.method.into(),
-            shingle,
-            correct,
-            threshold: self.threshold.unwrap_or(defaults::THRESHOLD),
-            seed: self.seed.unwrap_or(neardup::hash::DEFAULT_SEED),
-            verify: (self.verify || self.no_verify).then_some(self.verify),
-            num_perm: m.num_perm,
-            scheme: m.scheme,
-            bands: m.bands,
-            rows: m.rows,
-            fp_weight: m.fp_weight,
-            fn_weight: m.fn_weight,
-            candidates: self.candidates.then_some(true),
-            k: self.simhash.max_distance,
-            blocks: self.simhash.blocks,
-            // tf-idf fingerprints are made here, from binary feature sets.
-            weights: self.simhash.weights.map(|w| w.weighting()),
-        };
-        let stages = match self.method {
-            Method::Multiref => {
-                let (file, reference) = load_reference(self.reference.as_deref())?;
-                let model = MultiRefModel::new(reference, file.thresholds).map_err(crate::core)?;
-                Stages::with_reference(&config, model)
-            }
-            _ => Stages::new(&config),
-        }
-        .map_err(crate::core)?
-        .with_max_bytes(crate::input::max_bytes() as u64);
-        Ok(match correct {
-            true => stages
-                .with_dictionary(Arc::new(crate::spell::load(self.dictionary.as_ref())?))
-                .map_err(crate::core)?,
-            false => stages,
-        })
-    }
-}
-
-/// A `--shingle` value: a shingling, and whether words are corrected first
-/// (`word:K+correct`, seed 003's dictionary correction).
-#[derive(Clone, Copy, Debug)]
-pub struct ShingleArg {
-    shingle: Shingling,
-    correct: bool,
-}
-
-impl std::str::FromStr for ShingleArg {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        let (spec, correct) = match s.strip_suffix("+correct") {
-            Some(spec) => (spec, true),
-            None => (s, false),
-        };
-        let shingle: Shingling = spec.parse().map_err(|e: neardup::Error| e.to_string())?;
-        if correct && !matches!(shingle, Shingling::Words(_)) {
-            return Err(format!("+correct applies to word:K shingles, got {s:?}"));
-        }
-        Ok(ShingleArg { shingle, correct })
-    }
-}
-
 /// A pair found: the positions of the documents (`a` read first), and the
 /// measures known of it.
 struct Found {
@@ -383,9 +167,6 @@ struct Found {
     b: usize,
     v: Verified,
 }
-
-/// A document's shingle sequence, and its set when candidates are verified.
-type Features = (Arc<[u64]>, Option<Arc<ShingleSet>>);
 
 /// What reading the input into the deduplicator gathered.
 #[derive(Default)]
@@ -402,30 +183,37 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     }
     let started = std::time::Instant::now();
     if args.explain {
-        if args.method != Method::Minhash {
+        let config = args.options.config();
+        config.check().map_err(crate::core)?;
+        if config.method != DedupMethod::MinHash {
             return Err(crate::usage(format!(
                 "--explain describes MinHash LSH settings; it does not apply to --method {}",
-                format!("{:?}", args.method).to_lowercase()
+                config.method
             )));
         }
-        let t = args.threshold.unwrap_or(defaults::THRESHOLD);
-        explain(&args.minhash.lsh_config(t).params().map_err(crate::core)?)?;
+        explain(&config.lsh_params().map_err(crate::core)?)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let stages = args.stages()?;
+    let mut stages = args.options.stages()?;
     let input = args.input.as_deref().context("an input is needed")?;
-    // --keep reads the input twice: standard input is kept in a temporary
-    // file for the second pass.
-    let spooled = match (args.keep, input == Path::new("-")) {
+    let tfidf = stages.config().weighting() == Weights::Tfidf;
+    // --keep and tf-idf weights read the input twice: standard input is
+    // kept in a temporary file for the second pass.
+    let spooled = match (args.keep || tfidf, input == Path::new("-")) {
         (true, true) => Some(spool_stdin()?),
         _ => None,
     };
     let input = spooled.as_ref().map_or(input, |t| t.path());
+    if tfidf {
+        let df = count(&stages, input, &args.fields)?;
+        stages = stages.with_frequencies(Arc::new(df)).map_err(crate::core)?;
+    }
     let mut dedup = Deduplicator::from_stages(stages).map_err(crate::core)?;
     let pairs_wanted = !(args.clusters || args.keep || args.drop_list) || args.truth.is_some();
     let mut c = read(&args, input, &mut dedup, pairs_wanted)?;
     sort_pairs(&mut c.found, &c.ids, dedup.config().method);
     let clusters = dedup.cluster_positions();
+    // Cluster by cluster, as the drop list has always been written.
     let dropped: Vec<usize> = clusters
         .iter()
         .flat_map(|c| c[1..].iter().map(|&i| i as usize))
@@ -436,14 +224,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
         None => None,
     };
     let s = dedup.summary();
-    let summary = summarize(
-        &args,
-        &dedup,
-        &c.stats,
-        s.pairs,
-        clusters.len(),
-        dropped.len(),
-    );
+    let summary = summarize(&dedup, &c.stats, s.pairs, clusters.len(), dropped.len());
     report(
         &args,
         Summary {
@@ -459,79 +240,68 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     })
 }
 
-/// Reads the input into `dedup`: documents sketched on every core, added in
-/// input order; the pairs each one finds are kept when `pairs_wanted`.
+/// A failure of the core on a record of a batch, named by its line and id.
+fn at_record(batch: &[Record], e: neardup::dedup::BatchError) -> anyhow::Error {
+    let r = &batch[e.index.min(batch.len().saturating_sub(1))];
+    crate::core(e.error).context(format!(
+        "line {} (id \"{}\")",
+        r.line,
+        crate::input::shown(&r.id)
+    ))
+}
+
+/// The first pass of tf-idf weights: the document frequencies of the
+/// whole input, counted on every core.
+fn count(stages: &Stages, input: &Path, fields: &InputArgs) -> Result<DocumentFrequencies> {
+    let pb = progress(0, "counting");
+    let mut df = DocumentFrequencies::new();
+    for_each_batch(input, &fields.fields(), |batch| {
+        let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
+        let part = stages
+            .count_batch(&texts)
+            .map_err(|e| at_record(&batch, e))?;
+        df.merge(&part);
+        pb.inc(batch.len() as u64);
+        Ok(())
+    })?;
+    pb.finish_and_clear();
+    Ok(df)
+}
+
+/// Reads the input into `dedup`: documents sketched on every core and added
+/// in input order (the core's `add_batch`); the pairs each one finds are
+/// kept when `pairs_wanted`.
 fn read(
     args: &DedupArgs,
     input: &Path,
     dedup: &mut Deduplicator,
     pairs_wanted: bool,
 ) -> Result<Collected> {
-    let stages = dedup.stages().clone();
-    let fields = args.fields.fields();
     let pb = progress(0, "documents");
     let mut c = Collected::default();
-    let mut add = |c: &mut Collected, id: &str, sketch| -> Result<()> {
-        let b = c.ids.len();
-        let found = dedup.add_sketch(id, sketch).map_err(crate::core)?;
-        if pairs_wanted {
-            c.found.extend(found.into_iter().map(|m| Found {
-                a: m.position as usize,
-                b,
-                v: m.verified,
-            }));
-        }
-        Ok(())
-    };
-    if args.simhash.weights == Some(Weights::Tfidf) {
-        // Two passes: the document frequencies of the whole collection,
-        // then the tf-idf fingerprints.
-        let (shingle, sets) = (stages.config().shingle, stages.config().keeps_sets());
-        let mut features: Vec<(Record, Features)> = Vec::new();
-        c.stats = for_each_record_par(
-            input,
-            &fields,
-            |r| {
-                let doc = stages.document(&r.text).map_err(crate::core)?;
-                Ok((
-                    doc.shingles(shingle),
-                    sets.then(|| doc.shingle_set(shingle)),
-                ))
-            },
-            |r, f| {
-                features.push((r, f));
-                pb.inc(1);
-                Ok(())
-            },
-        )?;
-        let mut df = DocumentFrequencies::new();
-        for (_, (f, _)) in &features {
-            df.add_document(f);
-        }
-        for (r, (f, set)) in features {
-            let v = fingerprint_weighted(&df.tfidf(&f)).map_err(crate::core)?;
-            let sketch = stages
-                .fingerprint_sketch(Fingerprint::from_value(v), set)
-                .map_err(crate::core)?;
-            add(&mut c, &r.id, sketch)?;
+    c.stats = for_each_batch(input, &args.fields.fields(), |batch| {
+        let ids: Vec<&str> = batch.iter().map(|r| r.id.as_str()).collect();
+        let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
+        let first = c.ids.len();
+        let found = &mut c.found;
+        dedup
+            .add_batch(&ids, &texts, |i, matches| {
+                if pairs_wanted {
+                    found.extend(matches.iter().map(|m| Found {
+                        a: m.position as usize,
+                        b: first + i,
+                        v: m.verified,
+                    }));
+                }
+            })
+            .map_err(|e| at_record(&batch, e))?;
+        pb.inc(batch.len() as u64);
+        for r in batch {
             c.ids.push(r.id);
             c.lines.push(r.line);
         }
-    } else {
-        let stats = for_each_record_par(
-            input,
-            &fields,
-            |r| stages.sketch(&r.text).map_err(crate::core),
-            |r, sketch| {
-                add(&mut c, &r.id, sketch)?;
-                c.ids.push(r.id);
-                c.lines.push(r.line);
-                pb.inc(1);
-                Ok(())
-            },
-        )?;
-        c.stats = stats;
-    }
+        Ok(())
+    })?;
     pb.finish_and_clear();
     Ok(c)
 }
@@ -553,7 +323,6 @@ fn sort_pairs(found: &mut [Found], ids: &[String], method: DedupMethod) {
 
 /// The summary of a run (its time and truth figures are filled in later).
 fn summarize(
-    args: &DedupArgs,
     dedup: &Deduplicator,
     stats: &ReadStats,
     pairs: u64,
@@ -561,7 +330,7 @@ fn summarize(
     duplicates: usize,
 ) -> Summary {
     let config = dedup.config();
-    let lsh = dedup.lsh_params();
+    let lsh = dedup.stages().lsh_params();
     let hamming = matches!(config.method, DedupMethod::SimHash | DedupMethod::MultiRef);
     let method = match (config.method, config.verifies(), config.keeps_candidates()) {
         (DedupMethod::SimHash, true, _) => "simhash+exact",
@@ -576,18 +345,17 @@ fn summarize(
     let documents = stats.documents;
     Summary {
         method: method.into(),
-        shingle: match config.correct {
-            true => format!("{}+correct", config.shingle),
-            false => config.shingle.to_string(),
-        },
-        threshold: config.threshold,
+        shingle: config.shingle_spec().to_string(),
+        threshold: config.jaccard_threshold(),
         max_distance: hamming.then(|| config.max_distance()),
         weights: (config.method == DedupMethod::SimHash)
-            .then(|| args.simhash.weights().name().to_string()),
-        num_perm: lsh.map(|p| p.num_perm() as u32),
-        scheme: lsh.map(|_| config.scheme.unwrap_or_default().to_string()),
-        bands: lsh.map(LshParams::bands),
-        rows: lsh.map(|p| p.rows().to_vec()),
+            .then(|| config.weighting().name().to_string()),
+        num_perm: lsh.as_ref().map(|p| p.num_perm() as u32),
+        scheme: lsh
+            .as_ref()
+            .map(|_| config.scheme.unwrap_or_default().to_string()),
+        bands: lsh.as_ref().map(LshParams::bands),
+        rows: lsh.as_ref().map(|p| p.rows().to_vec()),
         documents,
         bad_lines: stats.bad_lines,
         pairs: pairs as usize,

@@ -1,37 +1,33 @@
-//! `neardup index build | add | remove | query`: keep an index of a
-//! collection in a file (written atomically), change it, and look texts up
-//! in it.
+//! `neardup index build | add | remove | query`: keep the core's
+//! `Deduplicator` of a collection in a file (its snapshot, written
+//! atomically), change it, and look texts up in it — the same pipeline,
+//! options and defaults as `neardup dedup`. Index files written by earlier
+//! versions (a SimHash or MinHash LSH index) are read and converted by the
+//! core, and written back as snapshots when changed.
 
-use crate::input::{for_each_record, for_each_record_par, progress, write_atomic, ReadStats};
-use crate::options::{InputArgs, MinHashArgs, SimHashArgs, Weights};
-use anyhow::{bail, Context, Result};
-use clap::{Args, Subcommand, ValueEnum};
-use neardup::minhash::{MinHashConfig, MinHashLsh, MinHasher, SignatureKind};
-use neardup::simhash::{SimHashConfig, SimHashIndex};
-use neardup::{Document, Hit, NearDupIndex, Shingling};
+use crate::input::{for_each_batch, for_each_record, progress, write_atomic, ReadStats, Record};
+use crate::options::{DedupOptions, InputArgs};
+use anyhow::{Context, Result};
+use clap::{Args, Subcommand};
+use neardup::dedup::{DedupMethod, Deduplicator, MultiRefModel, Verified};
+use serde::Serialize;
 use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Subcommand)]
 pub enum IndexCommand {
-    /// Build an index of a collection and save it.
+    /// Build an index of a collection (a deduplicator snapshot) and save it.
     Build(BuildArgs),
     /// Add the documents of a collection to a saved index.
     Add(AddArgs),
     /// Remove documents by id from a saved index.
     Remove(RemoveArgs),
-    /// Query a saved index with texts.
+    /// Query a saved index with texts: the near-duplicates of each, best
+    /// first, without adding them.
     Query(QueryArgs),
-}
-
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum IndexMethod {
-    /// SimHash fingerprints in a permuted-block Hamming index.
-    Simhash,
-    /// MinHash signatures in an LSH index.
-    Minhash,
 }
 
 #[derive(Args)]
@@ -42,23 +38,22 @@ pub struct BuildArgs {
     /// Where to write the index (atomically).
     #[arg(long, short)]
     output: PathBuf,
-    #[arg(long, value_enum, default_value = "simhash")]
-    method: IndexMethod,
-    /// Shingles (features): word:K, char:Q or phonetic:K [SimHash word:3, MinHash word:5].
-    #[arg(long)]
-    shingle: Option<Shingling>,
-    /// Hash seed.
-    #[arg(long, default_value_t = neardup::hash::DEFAULT_SEED)]
-    seed: u64,
     #[command(flatten)]
-    simhash: SimHashArgs,
-    #[command(flatten)]
-    minhash: MinHashArgs,
-    /// MinHash: Jaccard threshold of the band advisor and of queries [0.5].
-    #[arg(long)]
-    threshold: Option<f64>,
+    options: DedupOptions,
     #[command(flatten)]
     fields: InputArgs,
+}
+
+/// What an index may need besides its file: the reference of a multiref
+/// index, the dictionary of a `+correct` one (built in unless given).
+#[derive(Args)]
+pub struct Needs {
+    /// Multiref: the reference JSON the index was built with [built in].
+    #[arg(long, value_name = "FILE")]
+    reference: Option<PathBuf>,
+    /// word:K+correct: the dictionary the index was built with [built in].
+    #[arg(long, value_name = "FILE")]
+    dictionary: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -70,6 +65,8 @@ pub struct AddArgs {
     input: PathBuf,
     #[command(flatten)]
     fields: InputArgs,
+    #[command(flatten)]
+    needs: Needs,
 }
 
 #[derive(Args)]
@@ -78,6 +75,8 @@ pub struct RemoveArgs {
     index: PathBuf,
     /// The ids to remove; with none, one id per line on standard input.
     ids: Vec<String>,
+    #[command(flatten)]
+    needs: Needs,
 }
 
 #[derive(Args)]
@@ -87,129 +86,95 @@ pub struct QueryArgs {
     /// JSONL of {"id", "text"} lines (.gz, .zst, or - for standard input),
     /// or a folder of .txt files.
     queries: PathBuf,
-    /// SimHash: distance [the index's largest].
-    #[arg(short = 'k', long = "max-distance")]
-    max_distance: Option<u32>,
-    /// MinHash: keep candidates whose estimated Jaccard reaches this; 0
-    /// keeps every candidate [the index's threshold]; in [0, 1].
-    #[arg(long, value_parser = crate::options::unit_interval)]
-    min_jaccard: Option<f64>,
     #[command(flatten)]
     fields: InputArgs,
+    #[command(flatten)]
+    needs: Needs,
 }
 
-/// A saved index of either kind.
-enum Saved {
-    SimHash(SimHashIndex),
-    MinHash(MinHashLsh),
+/// A near-duplicate found for a query, as written.
+#[derive(Serialize)]
+struct MatchOut<'a> {
+    id: &'a str,
+    similarity: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    jaccard: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decision: Option<neardup::multiref::Decision>,
 }
 
-impl Saved {
-    fn load(path: &Path) -> Result<Saved> {
-        let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-        let name = || path.display().to_string();
-        Ok(match bytes.get(..4) {
-            Some(b"NDSH") => Saved::SimHash(
-                SimHashIndex::from_bytes(&bytes)
-                    .map_err(crate::core)
-                    .with_context(name)?,
-            ),
-            Some(b"NDLS") => Saved::MinHash(
-                MinHashLsh::from_bytes(&bytes)
-                    .map_err(crate::core)
-                    .with_context(name)?,
-            ),
-            _ => bail!("{} is not a neardup index", path.display()),
-        })
-    }
-
-    fn save(&self, path: &Path) -> Result<usize> {
-        let bytes = match self {
-            Saved::SimHash(i) => i.to_bytes(),
-            Saved::MinHash(i) => i.to_bytes(),
-        };
-        write_atomic(path, |w| w.write_all(&bytes))?;
-        Ok(bytes.len())
-    }
-
-    fn len(&self) -> usize {
-        match self {
-            Saved::SimHash(i) => i.len(),
-            Saved::MinHash(i) => i.len(),
+impl<'a> MatchOut<'a> {
+    fn new(id: &'a str, v: &Verified) -> Self {
+        MatchOut {
+            id,
+            similarity: v.similarity,
+            jaccard: v.jaccard,
+            exact: v.exact,
+            distance: v.distance,
+            estimate: v.estimate,
+            decision: v.decision,
         }
     }
-
-    /// Adds the documents of a collection, sketched as the index's own
-    /// (from the configuration it records).
-    fn add(&mut self, input: &Path, fields: &InputArgs) -> Result<ReadStats> {
-        let pb = progress(0, "indexing");
-        let stats = match self {
-            Saved::SimHash(index) => {
-                let config = index
-                    .config()
-                    .filter(|c| c.shingle != Shingling::Custom)
-                    .context("the index does not record how its fingerprints were made")?;
-                let mut items = Vec::new();
-                // Sketched on every core, indexed in input order.
-                let stats = for_each_record_par(
-                    input,
-                    &fields.fields(),
-                    |r| {
-                        config
-                            .fingerprint_of(&Document::new(&r.text, config.seed))
-                            .map_err(crate::core)
-                    },
-                    |r, fp| {
-                        items.push((r.id, fp));
-                        pb.inc(1);
-                        Ok(())
-                    },
-                )?;
-                index
-                    .insert_many(items.iter().map(|(id, fp)| (id.as_str(), *fp)))
-                    .map_err(crate::core)?;
-                stats
-            }
-            Saved::MinHash(lsh) => {
-                let hasher = minhasher(lsh)?;
-                for_each_record_par(
-                    input,
-                    &fields.fields(),
-                    |r| {
-                        hasher
-                            .signature_of(&Document::new(&r.text, hasher.seed()))
-                            .map_err(crate::core)
-                    },
-                    |r, sig| {
-                        lsh.insert(&r.id, sig)
-                            .map_err(crate::core)
-                            .with_context(|| r.id.clone())?;
-                        pb.inc(1);
-                        Ok(())
-                    },
-                )?
-            }
-        };
-        pb.finish_and_clear();
-        Ok(stats)
-    }
 }
 
-/// The hasher of the signatures an LSH index holds.
-fn minhasher(lsh: &MinHashLsh) -> Result<MinHasher> {
-    let d = MinHashConfig::default();
-    let kind = lsh.signature_kind().unwrap_or(SignatureKind {
-        seed: d.seed,
-        shingling: d.shingle,
-        scheme: d.scheme,
-    });
-    MinHasher::new(&MinHashConfig {
-        num_perm: lsh.params().num_perm() as u32,
-        seed: kind.seed,
-        shingle: kind.shingling,
-        scheme: kind.scheme,
-    })
-    .map_err(crate::core)
+/// Reads an index file: a snapshot (with the reference or dictionary it
+/// needs) or an older index, converted by the core.
+fn load(path: &Path, needs: &Needs) -> Result<Deduplicator> {
+    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let name = || path.display().to_string();
+    let config = match Deduplicator::snapshot_config(&bytes) {
+        Ok(c) => Some(c),
+        Err(_) if !bytes.starts_with(b"NDDP") => None,
+        Err(e) => return Err(crate::core(e)).with_context(name),
+    };
+    let model = match config {
+        Some(c) if c.method == DedupMethod::MultiRef => {
+            let (file, reference) = crate::input::load_reference(needs.reference.as_deref())?;
+            Some(MultiRefModel::new(reference, file.thresholds).map_err(crate::core)?)
+        }
+        _ => None,
+    };
+    let dictionary = match config {
+        Some(c) if c.corrects() => Some(Arc::new(crate::spell::load(needs.dictionary.as_ref())?)),
+        _ => None,
+    };
+    Deduplicator::from_index_bytes(&bytes, model, dictionary)
+        .map_err(crate::core)
+        .with_context(name)
+}
+
+fn save(d: &Deduplicator, path: &Path) -> Result<usize> {
+    let bytes = d.to_bytes();
+    write_atomic(path, |w| w.write_all(&bytes))?;
+    Ok(bytes.len())
+}
+
+/// Adds the documents of a collection: sketched on every core, added in
+/// input order (the core's `add_batch`).
+fn add_all(d: &mut Deduplicator, input: &Path, fields: &InputArgs) -> Result<ReadStats> {
+    let pb = progress(0, "indexing");
+    let stats = for_each_batch(input, &fields.fields(), |batch: Vec<Record>| {
+        let ids: Vec<&str> = batch.iter().map(|r| r.id.as_str()).collect();
+        let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
+        d.add_batch(&ids, &texts, |_, _| {}).map_err(|e| {
+            let r = &batch[e.index.min(batch.len() - 1)];
+            crate::core(e.error).context(format!(
+                "line {} (id \"{}\")",
+                r.line,
+                crate::input::shown(&r.id)
+            ))
+        })?;
+        pb.inc(batch.len() as u64);
+        Ok(())
+    })?;
+    pb.finish_and_clear();
+    Ok(stats)
 }
 
 pub fn run(cmd: IndexCommand) -> Result<ExitCode> {
@@ -231,71 +196,42 @@ fn exit(stats: ReadStats) -> ExitCode {
 
 fn build(a: BuildArgs) -> Result<ExitCode> {
     crate::input::check_output(&a.output)?;
-    let mut saved = match a.method {
-        IndexMethod::Simhash => {
-            if a.minhash.any() || a.threshold.is_some() {
-                return Err(crate::usage("--num-perm/--bands/--fp-weight/--fn-weight/--threshold do not apply to a SimHash index"));
-            }
-            if a.simhash.weights() == Weights::Tfidf {
-                return Err(crate::usage("an index needs tf or binary weights: tf-idf would need the document frequencies stored with it"));
-            }
-            let mut index = SimHashIndex::new(&a.simhash.index_config(3)).map_err(crate::core)?;
-            // An empty index records its configuration through the first
-            // fingerprint; give it one to start from.
-            let config = SimHashConfig {
-                shingle: a.shingle.unwrap_or(SimHashConfig::default().shingle),
-                weights: a.simhash.weights().weighting(),
-                seed: a.seed,
-            };
-            config.check().map_err(crate::core)?;
-            index.set_config(config).map_err(crate::core)?;
-            Saved::SimHash(index)
-        }
-        IndexMethod::Minhash => {
-            if a.simhash.any() {
-                return Err(crate::usage(
-                    "-k/--blocks/--weights do not apply to a MinHash index",
-                ));
-            }
-            let config = a.minhash.lsh_config(a.threshold.unwrap_or(0.5));
-            let lsh = MinHashLsh::new(&config).map_err(crate::core)?;
-            let hasher = MinHasher::new(&a.minhash.minhash_config(
-                &config,
-                a.seed,
-                a.shingle.unwrap_or(MinHashConfig::default().shingle),
-            ))
-            .map_err(crate::core)?;
-            let mut lsh = lsh;
-            lsh.set_signature_kind(hasher.kind()).map_err(crate::core)?;
-            Saved::MinHash(lsh)
-        }
-    };
-    let stats = saved.add(&a.input, &a.fields)?;
-    let size = saved.save(&a.output)?;
+    let stages = a.options.stages()?;
+    if stages.frequencies().is_none()
+        && stages.config().weighting() == neardup::dedup::Weights::Tfidf
+    {
+        return Err(crate::usage(
+            "--weights tfidf: an index takes documents one at a time, so tf-idf has no \
+             collection to count; use tf or binary",
+        ));
+    }
+    let mut d = Deduplicator::from_stages(stages).map_err(crate::core)?;
+    let stats = add_all(&mut d, &a.input, &a.fields)?;
+    let size = save(&d, &a.output)?;
     eprintln!(
         "neardup: indexed {} documents into {} ({size} bytes)",
-        saved.len(),
+        d.len(),
         a.output.display(),
     );
     Ok(exit(stats))
 }
 
 fn add(a: AddArgs) -> Result<ExitCode> {
-    let mut saved = Saved::load(&a.index)?;
-    let before = saved.len();
-    let stats = saved.add(&a.input, &a.fields)?;
-    saved.save(&a.index)?;
+    let mut d = load(&a.index, &a.needs)?;
+    let before = d.len();
+    let stats = add_all(&mut d, &a.input, &a.fields)?;
+    save(&d, &a.index)?;
     eprintln!(
         "neardup: added {} documents to {} ({} now)",
-        saved.len() - before,
+        d.len() - before,
         a.index.display(),
-        saved.len()
+        d.len()
     );
     Ok(exit(stats))
 }
 
 fn remove(a: RemoveArgs) -> Result<ExitCode> {
-    let mut saved = Saved::load(&a.index)?;
+    let mut d = load(&a.index, &a.needs)?;
     let ids: Vec<String> = if a.ids.is_empty() {
         let mut ids = Vec::new();
         crate::input::for_each_word(&[], |id| {
@@ -308,21 +244,17 @@ fn remove(a: RemoveArgs) -> Result<ExitCode> {
     };
     let mut missing = 0usize;
     for id in &ids {
-        let removed = match &mut saved {
-            Saved::SimHash(i) => i.remove(id),
-            Saved::MinHash(i) => i.remove(id),
-        };
-        if !removed {
+        if !d.remove(id) {
             missing += 1;
             eprintln!("neardup: {id:?} is not in the index");
         }
     }
-    saved.save(&a.index)?;
+    save(&d, &a.index)?;
     eprintln!(
         "neardup: removed {} documents from {} ({} now)",
         ids.len() - missing,
         a.index.display(),
-        saved.len()
+        d.len()
     );
     Ok(if missing > 0 {
         ExitCode::from(1)
@@ -332,48 +264,21 @@ fn remove(a: RemoveArgs) -> Result<ExitCode> {
 }
 
 fn query(a: QueryArgs) -> Result<ExitCode> {
-    let saved = Saved::load(&a.index)?;
+    let d = load(&a.index, &a.needs)?;
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut answer = |id: &str, hits: Vec<Hit<'_>>| -> Result<()> {
-        writeln!(out, "{}", serde_json::json!({ "id": id, "matches": hits }))?;
+    let stats = for_each_record(&a.queries, &a.fields.fields(), |q| {
+        let found = d.query(&q.text).map_err(crate::core)?;
+        let matches: Vec<MatchOut<'_>> = found
+            .iter()
+            .map(|m| MatchOut::new(m.id, &m.verified))
+            .collect();
+        writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "id": q.id, "matches": matches })
+        )?;
         Ok(())
-    };
-    let fields = a.fields.fields();
-    let stats = match &saved {
-        Saved::SimHash(index) => {
-            if a.min_jaccard.is_some() {
-                return Err(crate::usage(
-                    "--min-jaccard does not apply to a SimHash index (use -k)",
-                ));
-            }
-            let config = index
-                .config()
-                .filter(|c| c.shingle != Shingling::Custom)
-                .context("the index does not record how its fingerprints were made")?;
-            let k = a.max_distance.unwrap_or(index.max_k());
-            for_each_record(&a.queries, &fields, |q| {
-                let fp = config
-                    .fingerprint_of(&Document::new(&q.text, config.seed))
-                    .map_err(crate::core)?;
-                answer(&q.id, index.query_within(&fp, k).map_err(crate::core)?)
-            })?
-        }
-        Saved::MinHash(lsh) => {
-            if a.max_distance.is_some() {
-                return Err(crate::usage(
-                    "-k does not apply to a MinHash index (use --min-jaccard)",
-                ));
-            }
-            let hasher = minhasher(lsh)?;
-            let min = a.min_jaccard.unwrap_or(lsh.params().threshold());
-            for_each_record(&a.queries, &fields, |q| {
-                let sig = hasher
-                    .signature_of(&Document::new(&q.text, hasher.seed()))
-                    .map_err(crate::core)?;
-                answer(&q.id, lsh.query_with(&sig, Some(min)).map_err(crate::core)?)
-            })?
-        }
-    };
+    })?;
     out.flush()?;
     Ok(exit(stats))
 }

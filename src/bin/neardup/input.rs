@@ -227,36 +227,27 @@ pub fn for_each_record(
 }
 
 /// Records handed to the worker threads at a time.
-const BATCH: usize = 1024;
+pub const BATCH: usize = 1024;
 
-/// [`for_each_record`] with the expensive part on every core (rayon):
-/// `work` runs on the records of a batch in parallel, then `sink` takes each
-/// record with its result **in input order**, on this thread. So the output
-/// is the same as a single-threaded run (`RAYON_NUM_THREADS=1`); the first
-/// error in input order is returned.
-pub fn for_each_record_par<T: Send>(
+/// [`for_each_record`] in batches of [`BATCH`] records, in input order, for
+/// work spread over every core (the core's `Deduplicator::add_batch` and
+/// `Stages::count_batch`, which give the result of one thread).
+pub fn for_each_batch(
     path: &Path,
     fields: &Fields,
-    work: impl Fn(&Record) -> Result<T> + Sync,
-    mut sink: impl FnMut(Record, T) -> Result<()>,
+    mut each: impl FnMut(Vec<Record>) -> Result<()>,
 ) -> Result<ReadStats> {
-    use rayon::prelude::*;
     let mut batch: Vec<Record> = Vec::with_capacity(BATCH);
-    let mut flush = |batch: &mut Vec<Record>| -> Result<()> {
-        let results: Vec<Result<T>> = batch.par_iter().map(&work).collect();
-        for (r, t) in batch.drain(..).zip(results) {
-            sink(r, t?)?;
-        }
-        Ok(())
-    };
     let stats = for_each_record(path, fields, |r| {
         batch.push(r);
         if batch.len() == BATCH {
-            flush(&mut batch)?;
+            each(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))?;
         }
         Ok(())
     })?;
-    flush(&mut batch)?;
+    if !batch.is_empty() {
+        each(batch)?;
+    }
     Ok(stats)
 }
 

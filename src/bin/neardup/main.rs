@@ -140,7 +140,7 @@ pub(crate) fn usage(msg: impl Into<String>) -> anyhow::Error {
 /// `--word-k`).
 pub(crate) fn core(e: neardup::Error) -> anyhow::Error {
     let msg = e.message_with(|name| match name {
-        "max_k" => "-k".into(),
+        "k" | "max_k" => "-k".into(),
         _ => format!("--{}", name.replace('_', "-")),
     });
     // An option out of range is a usage error (exit 2).

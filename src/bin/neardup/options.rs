@@ -1,132 +1,146 @@
-//! Options shared by `dedup`, `index` and `multiref`: how a collection is
-//! read, and the MinHash and SimHash options.
+//! Options shared by subcommands: the dedup pipeline's options (`dedup` and
+//! `index build`), and how a collection is read.
+//!
+//! The dedup options are the core's `DedupConfig` fields with their names
+//! as flags (`num_perm` ↔ `--num-perm`; `k` ↔ `-k`): this file maps names
+//! only. Every default, range and rule between options is the core's
+//! (`DedupConfig::check`), and its errors name the flag (exit status 2).
 
 use crate::input::Fields;
-use clap::{Args, ValueEnum};
-use neardup::minhash::{LshConfig, MinHashConfig, MinHashScheme};
-use neardup::simhash::{SimHashIndexConfig, Weighting};
-use neardup::Shingling;
+use anyhow::Result;
+use clap::Args;
+use neardup::dedup::{DedupConfig, DedupMethod, MultiRefModel, Stages, Weights};
+use neardup::minhash::MinHashScheme;
+use neardup::shingle::ShingleSpec;
+use std::path::PathBuf;
+use std::sync::Arc;
 
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum Weights {
-    /// Term frequency: each occurrence of a feature counts.
-    Tf,
-    /// Each distinct feature counts once.
-    Binary,
-    /// Term frequency times smoothed idf, document frequencies from the
-    /// input collection itself (dedup only: two passes over the features).
-    Tfidf,
-}
-
-impl Weights {
-    /// The core weighting (tf-idf fingerprints are made here, from custom
-    /// weights).
-    pub fn weighting(self) -> Weighting {
-        match self {
-            Weights::Tf => Weighting::Tf,
-            Weights::Binary | Weights::Tfidf => Weighting::Binary,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Weights::Tf => "tf",
-            Weights::Binary => "binary",
-            Weights::Tfidf => "tfidf",
-        }
-    }
-}
-
-/// The SimHash options of `dedup` and `index build`.
+/// The options of the core's dedup pipeline.
 #[derive(Args)]
-pub struct SimHashArgs {
-    /// SimHash: largest Hamming distance of a candidate pair, and of the
-    /// index's exact queries (0..=16) [dedup: 12, index: 3].
-    #[arg(short = 'k', long = "max-distance")]
-    pub max_distance: Option<u32>,
-    /// SimHash: blocks of the permuted-block index [k + 2].
+pub struct DedupOptions {
+    /// How candidate pairs are found: minhash (MinHash LSH), simhash
+    /// (permuted-block Hamming index), exact (all-pairs Jaccard by prefix
+    /// filtering: the ground truth, slow) or multiref (multireference
+    /// signatures) [minhash].
+    #[arg(long, value_name = "METHOD")]
+    pub method: Option<DedupMethod>,
+    /// Jaccard resemblance threshold in (0, 1): of the LSH estimate, of
+    /// the exact Jaccard of --verify, of the exact join [0.5].
     #[arg(long)]
-    pub blocks: Option<u32>,
-    /// SimHash: feature weights (an index takes tf or binary) [tf].
-    #[arg(long, value_enum)]
-    pub weights: Option<Weights>,
-}
-
-impl SimHashArgs {
-    /// Whether any SimHash option was given.
-    pub fn any(&self) -> bool {
-        self.max_distance.is_some() || self.blocks.is_some() || self.weights.is_some()
-    }
-
-    /// The index configuration, with `max_k` when `-k` is not given.
-    pub fn index_config(&self, max_k: u32) -> SimHashIndexConfig {
-        SimHashIndexConfig {
-            max_k: self.max_distance.unwrap_or(max_k),
-            blocks: self.blocks,
-        }
-    }
-
-    /// The weights, tf when not given.
-    pub fn weights(&self) -> Weights {
-        self.weights.unwrap_or(Weights::Tf)
-    }
-}
-
-/// The MinHash options of `dedup` and `index build`.
-#[derive(Args)]
-pub struct MinHashArgs {
+    pub threshold: Option<f64>,
+    /// Shingles: char:Q (character q-grams), word:K (word k-shingles;
+    /// word:1 = words), phonetic:K or phonetic:ALGO:K (word k-shingles of
+    /// phonetic codes), or word:K+correct (word k-shingles after dictionary
+    /// correction of misspelt words, with the built-in English dictionary or
+    /// --dictionary) [char:5].
+    #[arg(long, value_name = "SPEC")]
+    pub shingle: Option<ShingleSpec>,
+    /// The dictionary of word:K+correct (written by `neardup spell
+    /// --from-counts`; default: the built-in English one).
+    #[arg(long, value_name = "FILE")]
+    pub dictionary: Option<PathBuf>,
+    /// Hash seed [0].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Confirm each candidate pair by its exact Jaccard (the default of
+    /// simhash; keeps every document's shingle set in memory).
+    #[arg(long, conflicts_with = "no_verify")]
+    pub verify: bool,
+    /// Keep candidates without the exact Jaccard (simhash: by Hamming
+    /// distance alone).
+    #[arg(long)]
+    pub no_verify: bool,
     /// MinHash: values per signature (1..=4096) [128].
     #[arg(long)]
     pub num_perm: Option<u32>,
-    /// MinHash: explicit bands (with --rows) instead of the advisor's choice.
-    #[arg(long, requires = "rows")]
-    pub bands: Option<u32>,
-    /// MinHash: rows per band (with --bands).
-    #[arg(long, requires = "bands")]
-    pub rows: Option<u32>,
-    /// MinHash: the advisor's weight of false positives [0.5].
-    #[arg(long)]
-    pub fp_weight: Option<f64>,
-    /// MinHash: the advisor's weight of false negatives [0.5].
-    #[arg(long)]
-    pub fn_weight: Option<f64>,
     /// MinHash: how values are made: oph (one hash per shingle, optimal
     /// densification) or classic (num-perm hashes per shingle) [oph].
     #[arg(long)]
     pub scheme: Option<MinHashScheme>,
+    /// MinHash: explicit bands (with --rows) instead of the advisor's choice.
+    #[arg(long)]
+    pub bands: Option<u32>,
+    /// MinHash: rows per band (with --bands).
+    #[arg(long)]
+    pub rows: Option<u32>,
+    /// MinHash: the band advisor's weight of false positives [0.5].
+    #[arg(long)]
+    pub fp_weight: Option<f64>,
+    /// MinHash: the band advisor's weight of false negatives [0.5].
+    #[arg(long)]
+    pub fn_weight: Option<f64>,
+    /// MinHash: keep every LSH candidate pair, without the estimate filter.
+    #[arg(long)]
+    pub candidates: bool,
+    /// SimHash and multiref: largest Hamming distance of a candidate pair
+    /// (0..=16) [simhash 12, multiref 8].
+    #[arg(short = 'k', long = "max-distance")]
+    pub k: Option<u32>,
+    /// SimHash and multiref: blocks of the permuted-block index [k + 2].
+    #[arg(long)]
+    pub blocks: Option<u32>,
+    /// SimHash: shingle weights: tf, binary, or tfidf (document
+    /// frequencies from the input itself: a first pass over it) [tf].
+    #[arg(long)]
+    pub weights: Option<Weights>,
+    /// Multiref: a reference JSON from `neardup multiref train` [built in].
+    #[arg(long, value_name = "FILE")]
+    pub reference: Option<PathBuf>,
 }
 
-impl MinHashArgs {
-    /// Whether any MinHash option was given.
-    pub fn any(&self) -> bool {
-        self.num_perm.is_some()
-            || self.bands.is_some()
-            || self.fp_weight.is_some()
-            || self.fn_weight.is_some()
-            || self.scheme.is_some()
-    }
-
-    /// The signature configuration with `num_perm` from `lsh`.
-    pub fn minhash_config(&self, lsh: &LshConfig, seed: u64, shingle: Shingling) -> MinHashConfig {
-        MinHashConfig {
-            num_perm: lsh.num_perm,
-            seed,
-            shingle,
-            scheme: self.scheme.unwrap_or_default(),
-        }
-    }
-
-    /// The LSH configuration at `threshold`.
-    pub fn lsh_config(&self, threshold: f64) -> LshConfig {
-        let d = LshConfig::default();
-        LshConfig {
-            threshold,
-            num_perm: self.num_perm.unwrap_or(d.num_perm),
-            fp_weight: self.fp_weight.unwrap_or(d.fp_weight),
-            fn_weight: self.fn_weight.unwrap_or(d.fn_weight),
+impl DedupOptions {
+    /// The core's configuration of these options (unchecked).
+    pub fn config(&self) -> DedupConfig {
+        DedupConfig {
+            method: self.method.unwrap_or_default(),
+            shingle: self.shingle,
+            threshold: self.threshold,
+            seed: self.seed,
+            verify: (self.verify || self.no_verify).then_some(self.verify),
+            num_perm: self.num_perm,
+            scheme: self.scheme,
             bands: self.bands,
             rows: self.rows,
+            fp_weight: self.fp_weight,
+            fn_weight: self.fn_weight,
+            candidates: self.candidates.then_some(true),
+            k: self.k,
+            blocks: self.blocks,
+            weights: self.weights,
         }
+    }
+
+    /// The core's stages of these options, with the reference of multiref
+    /// (built in unless given), the dictionary of `+correct` (built in
+    /// unless given) and `--max-bytes`. The core checks everything: an
+    /// option that does not apply or is out of range is a usage error
+    /// naming its flag.
+    pub fn stages(&self) -> Result<Stages> {
+        let config = self.config();
+        config.check().map_err(crate::core)?;
+        for (given, option) in [
+            (self.reference.is_some(), "reference"),
+            (self.dictionary.is_some(), "dictionary"),
+        ] {
+            if given {
+                config.check_option(option).map_err(crate::core)?;
+            }
+        }
+        let stages = match config.method {
+            DedupMethod::MultiRef => {
+                let (file, reference) = crate::input::load_reference(self.reference.as_deref())?;
+                let model = MultiRefModel::new(reference, file.thresholds).map_err(crate::core)?;
+                Stages::with_reference(&config, model)
+            }
+            _ => Stages::new(&config),
+        }
+        .map_err(crate::core)?
+        .with_max_bytes(crate::input::max_bytes() as u64);
+        if !config.corrects() {
+            return Ok(stages);
+        }
+        let dictionary = Arc::new(crate::spell::load(self.dictionary.as_ref())?);
+        stages.with_dictionary(dictionary).map_err(crate::core)
     }
 }
 
@@ -149,15 +163,4 @@ impl InputArgs {
             id: self.id_field.clone(),
         }
     }
-}
-
-/// A clap value parser for a number in [0, 1] (a similarity): NaN,
-/// ±infinity and values outside are usage errors naming the range, the same
-/// range as the JavaScript API's.
-pub fn unit_interval(s: &str) -> Result<f64, String> {
-    let v: f64 = s.parse().map_err(|_| format!("{s:?} is not a number"))?;
-    if !(0.0..=1.0).contains(&v) {
-        return Err(format!("{s} is not a number in [0, 1]"));
-    }
-    Ok(v)
 }
