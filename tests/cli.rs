@@ -1878,7 +1878,12 @@ fn index_files_of_the_earlier_format_load_and_answer_as_before() {
                         .as_array()
                         .unwrap()
                         .iter()
-                        .map(|m| (m["id"].as_str().unwrap().into(), m[measure].as_f64().unwrap()))
+                        .map(|m| {
+                            (
+                                m["id"].as_str().unwrap().into(),
+                                m[measure].as_f64().unwrap(),
+                            )
+                        })
                         .collect();
                     m.sort_by(|a, b| a.0.cmp(&b.0));
                     m
@@ -1910,5 +1915,54 @@ fn index_files_of_the_earlier_format_load_and_answer_as_before() {
         );
         assert_eq!(&std::fs::read(&path).unwrap()[..4], b"NDDP");
         same(&answers(&path));
+    }
+}
+
+/// Issue 34: every binding refuses the same option sets with the core's
+/// message (`tests/refusals.json`, also run against npm and Python); here
+/// with the options as flags.
+#[test]
+fn the_cli_refuses_the_shared_option_sets_with_the_cores_words() {
+    let table: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/refusals.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let corpus = tmp(
+        "refusals.jsonl",
+        b"{\"id\": \"a\", \"text\": \"one text\"}\n",
+    );
+    let flag = |name: &str| match name {
+        "k" => "-k".to_string(),
+        n => format!("--{}", n.replace('_', "-")),
+    };
+    let sets = table["sets"].as_array().unwrap();
+    assert!(sets.len() >= 20);
+    for set in sets {
+        let mut args = vec!["dedup".to_string(), corpus.to_str().unwrap().to_string()];
+        for (name, value) in set["options"].as_object().unwrap() {
+            match (name.as_str(), value) {
+                ("verify", serde_json::Value::Bool(v)) => {
+                    args.push(if *v { "--verify" } else { "--no-verify" }.into())
+                }
+                ("candidates", serde_json::Value::Bool(true)) => args.push("--candidates".into()),
+                (_, serde_json::Value::String(s)) => {
+                    args.push(format!("{}={s}", flag(name)));
+                }
+                (_, v) => args.push(format!("{}={v}", flag(name))),
+            }
+        }
+        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let out = neardup(&args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let want = format!(
+            "invalid option {}: {}",
+            flag(set["option"].as_str().unwrap()),
+            set["reason"].as_str().unwrap()
+        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(&want), "{args:?}: {err} lacks {want:?}");
     }
 }

@@ -151,3 +151,79 @@ def test_a_document_over_64_mib_is_refused_before_work_naming_its_position():
         neardup.dedup(["a small text", big])
     with pytest.raises(ValueError, match=r"texts\[0\]"):
         neardup.Stages().sketch_batch([big])
+
+
+def test_refuses_the_option_sets_every_binding_refuses_with_the_cores_words():
+    """tests/refusals.json: the same option sets as the CLI and npm, the same
+    core message with the option named in snake_case."""
+    table = json.loads((REPO / "tests" / "refusals.json").read_text())
+    assert len(table["sets"]) >= 20
+    for s in table["sets"]:
+        want = f"invalid option {s['option']}: {s['reason']}"
+        for call in (lambda: neardup.dedup(["one text"], **s["options"]), lambda: neardup.Deduplicator(**s["options"])):
+            with pytest.raises(ValueError) as e:
+                call()
+            assert want in str(e.value), (s["options"], str(e.value))
+
+
+def test_correct_shingles_use_the_bundled_dictionary_or_one_given():
+    original = "The government should recognise that the environment needs protection from pollution and waste."
+    typos = "The goverment should recognize that the enviroment needs protecion from polution and waste."
+    assert neardup.dedup([original, typos], shingle="word:3", threshold=0.3).pairs == []
+    corrected = neardup.dedup([original, typos], shingle="word:3+correct", threshold=0.3)
+    assert corrected.clusters == [["0", "1"]]
+    speller = neardup.Speller.english()
+    given = neardup.dedup([original, typos], shingle="word:3+correct", threshold=0.3, dictionary=speller)
+    assert given.clusters == corrected.clusters
+    with pytest.raises(ValueError, match="invalid option dictionary: applies to word:K\\+correct shingles only"):
+        neardup.dedup([original], dictionary=speller)
+    d = neardup.Deduplicator(shingle="word:3+correct", threshold=0.3)
+    d.add("a", original)
+    assert [i for i, _ in d.add("b", typos)] == ["a"]
+    back = neardup.Deduplicator.from_bytes(d.to_bytes())
+    assert {i for i, _ in back.query(typos)} == {"a", "b"}
+
+
+def test_tfidf_weights_count_the_collection_first_and_pieces_merge():
+    docs, _ = docs_bench()
+    sample = docs[:300]
+    texts, ids = [d["text"] for d in sample], [d["id"] for d in sample]
+    r = neardup.dedup(texts, ids=ids, method="simhash", weights="tfidf")
+    assert r.summary["documents"] == 300
+    with pytest.raises(ValueError, match="tfidf needs the collection's document frequencies"):
+        neardup.Deduplicator(method="simhash", weights="tfidf")
+    stages = neardup.Stages(method="simhash", weights="tfidf")
+    assert stages.needs_frequencies
+    merged = neardup.merge_frequencies([stages.count(texts[:100]), stages.count(texts[100:])])
+    weighted = stages.with_frequencies(merged)
+    assert not weighted.needs_frequencies
+    whole = neardup.Stages(method="simhash", weights="tfidf").with_frequencies(stages.count(texts))
+    assert weighted.sketch(texts[:5]) == whole.sketch(texts[:5])
+    with pytest.raises(ValueError, match="tfidf"):
+        stages.sketch(texts[:1])
+
+
+def test_query_finds_without_adding_and_threads_share_one_deduplicator():
+    import threading
+
+    d = neardup.Deduplicator()
+    text = "Near-duplicate detection finds documents that are almost the same, copies with small edits here and there."
+    d.add("a", text)
+    assert [i for i, _ in d.query(text.replace("small", "tiny"))] == ["a"]
+    assert len(d) == 1
+    errors = []
+
+    def work(t):
+        try:
+            for i in range(150):
+                d.add(f"t{t}-{i}", f"{text} variant {t} {i} " + "x" * (i % 7))
+        except Exception as e:  # noqa: BLE001 - any error fails the test
+            errors.append(e)
+
+    threads = [threading.Thread(target=work, args=(t,)) for t in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert len(d) == 601

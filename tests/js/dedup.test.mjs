@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dedup, Deduplicator, MultiRef } from '../../pkg/node.js';
-import { dataDir, docsBench, repo } from './helpers.mjs';
+import { dedup, DedupStages, Deduplicator, dedupDefaults, dedupNeeds, mergeFrequencies, MultiRef, Speller } from '../../pkg/node.js';
+import { cliPath, dataDir, docsBench, repo } from './helpers.mjs';
 
 const key = (a, b) => (a < b ? `${a}\t${b}` : `${b}\t${a}`);
 
@@ -30,7 +30,7 @@ test('dedup() finds docs-bench planted pairs with F1 >= 0.95 and no options, the
   for (const p of result.pairs) assert.ok(position.get(p.a) < position.get(p.b), `${p.a} ${p.b}`);
 
   // The CLI built by the Rust tests (cargo test --features cli).
-  const cli = [join(repo, 'target', 'release', 'neardup'), join(repo, 'target', 'debug', 'neardup')].find(existsSync);
+  const cli = cliPath();
   assert.ok(cli, 'the neardup CLI is built (cargo test --features cli builds it)');
   const out = execFileSync(cli, ['dedup', join(dataDir, 'docs-bench', 'docs.jsonl')], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'] });
   const cliPairs = out.trim().split('\n').map((l) => JSON.parse(l));
@@ -148,4 +148,72 @@ test('dedup golden vectors hold in the wasm build: sketches, keys, verification,
     golden.texts.forEach((t, i) => d.add(`t${i}`, t));
     assert.equal(hex(d.toBytes()), c.snapshot);
   }
+});
+
+test('dedup() refuses the option sets every binding refuses, with the core\'s words (tests/refusals.json)', () => {
+  const { sets } = JSON.parse(readFileSync(join(repo, 'tests', 'refusals.json'), 'utf8'));
+  const camel = (s) => s.replace(/_(\w)/g, (_, c) => c.toUpperCase());
+  assert.ok(sets.length >= 20);
+  for (const set of sets) {
+    const options = Object.fromEntries(Object.entries(set.options).map(([k, v]) => [camel(k), v]));
+    const want = `invalid option ${camel(set.option)}: ${set.reason}`;
+    for (const call of [() => dedup(['one text'], options), () => new Deduplicator(options)]) {
+      assert.throws(call, (e) => e instanceof Error && e.message.includes(want), `${JSON.stringify(options)} → ${want}`);
+    }
+  }
+});
+
+test('word:K+correct works with the bundled dictionary, or one given, and a copy with typos is found', () => {
+  const original = 'The government should recognise that the environment needs protection from pollution and waste.';
+  const typos = 'The goverment should recognize that the enviroment needs protecion from polution and waste.';
+  const plain = dedup([original, typos], { shingle: 'word:3', threshold: 0.3 });
+  const corrected = dedup([original, typos], { shingle: 'word:3+correct', threshold: 0.3 });
+  assert.equal(plain.pairs.length, 0, 'the typos break the plain word shingles');
+  assert.deepEqual(corrected.clusters, [['0', '1']]);
+  const speller = Speller.fromBytes(readFileSync(join(repo, 'pkg', 'dictionary-en.bin')));
+  const given = dedup([original, typos], { shingle: 'word:3+correct', threshold: 0.3, dictionary: speller });
+  assert.deepEqual(given.clusters, corrected.clusters);
+  assert.ok(speller.has('government'), 'the speller given stays usable');
+  assert.throws(() => dedup([original], { dictionary: speller }), /invalid option dictionary: applies to word:K\+correct shingles only/);
+  const d = new Deduplicator({ shingle: 'word:3+correct', threshold: 0.3 });
+  d.add('a', original);
+  assert.deepEqual(d.add('b', typos).map((m) => m.id), ['a']);
+});
+
+test('weights tfidf: dedup() counts the collection first, as the CLI does (the same pairs)', () => {
+  // 200 documents and the planted pairs of the first 60 copies.
+  const bench = docsBench();
+  const ids = new Set([...bench.docs.keys()].slice(0, 200));
+  for (const p of bench.pairs.slice(0, 60)) ids.add(p.a).add(p.b);
+  const docs = [...ids].map((id) => ({ id, text: bench.docs.get(id) }));
+  const r = dedup(docs, { method: 'simhash', weights: 'tfidf' });
+  const input = docs.map((d) => JSON.stringify(d)).join('\n') + '\n';
+  const cli = execFileSync(cliPath(), ['dedup', '-', '--method', 'simhash', '--weights', 'tfidf'], { input, stdio: ['pipe', 'pipe', 'ignore'] }).toString();
+  const key = (a, b) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+  const fromCli = cli.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)).map((p) => key(p.a, p.b)).sort();
+  assert.ok(fromCli.length > 5, 'the sample has pairs');
+  assert.deepEqual(r.pairs.map((p) => key(p.a, p.b)).sort(), fromCli);
+  assert.throws(() => new Deduplicator({ method: 'simhash', weights: 'tfidf' }), /tfidf needs the collection's document frequencies/);
+  // In pieces: counted per piece, merged, then sketched as one collection.
+  const stages = new DedupStages({ method: 'simhash', weights: 'tfidf' });
+  const merged = mergeFrequencies([stages.count(docs.slice(0, 150).map((d) => d.text)), stages.count(docs.slice(150).map((d) => d.text))]);
+  const weighted = stages.withFrequencies(merged);
+  const whole = new DedupStages({ method: 'simhash', weights: 'tfidf' }).withFrequencies(stages.count(docs.map((d) => d.text)));
+  assert.deepEqual(weighted.sketch(docs[3].text), whole.sketch(docs[3].text));
+  assert.throws(() => stages.sketch('text'), /tfidf/);
+});
+
+test('Deduplicator.query finds near copies without adding them; dedupDefaults shows what a run uses', () => {
+  const d = new Deduplicator();
+  const text = 'Near-duplicate detection finds documents that are almost the same, copies with small edits here and there.';
+  d.add('a', text);
+  assert.deepEqual(d.query(text.replace('small', 'tiny')).map((m) => m.id), ['a']);
+  assert.equal(d.size, 1);
+  const full = dedupDefaults({ method: 'simhash' });
+  assert.equal(full.k, 12);
+  assert.equal(full.verify, true);
+  assert.equal(full.threshold, 0.5);
+  assert.equal(dedupDefaults().numPerm, 128);
+  assert.equal(dedupDefaults({ method: 'simhash', verify: false }).threshold, undefined, 'unverified SimHash has no threshold');
+  assert.deepEqual(dedupNeeds({ method: 'multiref', verify: true, shingle: 'word:3+correct' }), { reference: true, dictionary: true, frequencies: false });
 });

@@ -1,5 +1,5 @@
 // Shared helpers for the JS tests: where things are, and text decoding.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -76,4 +76,11 @@ export function docsBench() {
     });
   bench = { docs, pairs };
   return bench;
+}
+
+/** The neardup CLI built by the Rust tests (cargo test --features cli): the newer of the release and debug builds. */
+export function cliPath() {
+  const built = [join(repo, 'target', 'release', 'neardup'), join(repo, 'target', 'debug', 'neardup')].filter(existsSync);
+  built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return built[0];
 }

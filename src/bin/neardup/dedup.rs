@@ -183,7 +183,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     }
     let started = std::time::Instant::now();
     if args.explain {
-        let config = args.options.config();
+        let config = args.options.config()?;
         config.check().map_err(crate::core)?;
         if config.method != DedupMethod::MinHash {
             return Err(crate::usage(format!(

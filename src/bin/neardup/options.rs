@@ -23,7 +23,7 @@ pub struct DedupOptions {
     /// filtering: the ground truth, slow) or multiref (multireference
     /// signatures) [minhash].
     #[arg(long, value_name = "METHOD")]
-    pub method: Option<DedupMethod>,
+    pub method: Option<String>,
     /// Jaccard resemblance threshold in (0, 1): of the LSH estimate, of
     /// the exact Jaccard of --verify, of the exact join [0.5].
     #[arg(long)]
@@ -34,7 +34,7 @@ pub struct DedupOptions {
     /// correction of misspelt words, with the built-in English dictionary or
     /// --dictionary) [char:5].
     #[arg(long, value_name = "SPEC")]
-    pub shingle: Option<ShingleSpec>,
+    pub shingle: Option<String>,
     /// The dictionary of word:K+correct (written by `neardup spell
     /// --from-counts`; default: the built-in English one).
     #[arg(long, value_name = "FILE")]
@@ -56,7 +56,7 @@ pub struct DedupOptions {
     /// MinHash: how values are made: oph (one hash per shingle, optimal
     /// densification) or classic (num-perm hashes per shingle) [oph].
     #[arg(long)]
-    pub scheme: Option<MinHashScheme>,
+    pub scheme: Option<String>,
     /// MinHash: explicit bands (with --rows) instead of the advisor's choice.
     #[arg(long)]
     pub bands: Option<u32>,
@@ -64,10 +64,10 @@ pub struct DedupOptions {
     #[arg(long)]
     pub rows: Option<u32>,
     /// MinHash: the band advisor's weight of false positives [0.5].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub fp_weight: Option<f64>,
     /// MinHash: the band advisor's weight of false negatives [0.5].
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub fn_weight: Option<f64>,
     /// MinHash: keep every LSH candidate pair, without the estimate filter.
     #[arg(long)]
@@ -82,23 +82,32 @@ pub struct DedupOptions {
     /// SimHash: shingle weights: tf, binary, or tfidf (document
     /// frequencies from the input itself: a first pass over it) [tf].
     #[arg(long)]
-    pub weights: Option<Weights>,
+    pub weights: Option<String>,
     /// Multiref: a reference JSON from `neardup multiref train` [built in].
     #[arg(long, value_name = "FILE")]
     pub reference: Option<PathBuf>,
 }
 
 impl DedupOptions {
-    /// The core's configuration of these options (unchecked).
-    pub fn config(&self) -> DedupConfig {
-        DedupConfig {
-            method: self.method.unwrap_or_default(),
-            shingle: self.shingle,
+    /// The core's configuration of these options (unchecked): names mapped,
+    /// every value of a named kind (method, shingles, scheme, weights)
+    /// parsed by the core.
+    pub fn config(&self) -> Result<DedupConfig> {
+        fn parse<T: std::str::FromStr<Err = neardup::Error>>(
+            v: &Option<String>,
+        ) -> Result<Option<T>> {
+            v.as_deref()
+                .map(|s| s.parse::<T>().map_err(crate::core))
+                .transpose()
+        }
+        Ok(DedupConfig {
+            method: parse::<DedupMethod>(&self.method)?.unwrap_or_default(),
+            shingle: parse::<ShingleSpec>(&self.shingle)?,
             threshold: self.threshold,
             seed: self.seed,
             verify: (self.verify || self.no_verify).then_some(self.verify),
             num_perm: self.num_perm,
-            scheme: self.scheme,
+            scheme: parse::<MinHashScheme>(&self.scheme)?,
             bands: self.bands,
             rows: self.rows,
             fp_weight: self.fp_weight,
@@ -106,8 +115,8 @@ impl DedupOptions {
             candidates: self.candidates.then_some(true),
             k: self.k,
             blocks: self.blocks,
-            weights: self.weights,
-        }
+            weights: parse::<Weights>(&self.weights)?,
+        })
     }
 
     /// The core's stages of these options, with the reference of multiref
@@ -116,7 +125,7 @@ impl DedupOptions {
     /// option that does not apply or is out of range is a usage error
     /// naming its flag.
     pub fn stages(&self) -> Result<Stages> {
-        let config = self.config();
+        let config = self.config()?;
         config.check().map_err(crate::core)?;
         for (given, option) in [
             (self.reference.is_some(), "reference"),
