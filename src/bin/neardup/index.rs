@@ -20,7 +20,7 @@ use std::sync::Arc;
 #[derive(Subcommand)]
 pub enum IndexCommand {
     /// Build an index of a collection (a deduplicator snapshot) and save it.
-    Build(BuildArgs),
+    Build(Box<BuildArgs>),
     /// Add the documents of a collection to a saved index.
     Add(AddArgs),
     /// Remove documents by id from a saved index.
@@ -179,7 +179,7 @@ fn add_all(d: &mut Deduplicator, input: &Path, fields: &InputArgs) -> Result<Rea
 
 pub fn run(cmd: IndexCommand) -> Result<ExitCode> {
     match cmd {
-        IndexCommand::Build(a) => build(a),
+        IndexCommand::Build(a) => build(*a),
         IndexCommand::Add(a) => add(a),
         IndexCommand::Remove(a) => remove(a),
         IndexCommand::Query(a) => query(a),

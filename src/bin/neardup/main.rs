@@ -65,7 +65,7 @@ enum Command {
     /// report how the score (or the learned verdict) separates the categories.
     Eval(eval::EvalArgs),
     /// Find near-duplicate pairs or clusters in a collection.
-    Dedup(dedup::DedupArgs),
+    Dedup(Box<dedup::DedupArgs>),
     /// Save an index of a collection, or query a saved one.
     #[command(subcommand)]
     Index(index::IndexCommand),
@@ -90,7 +90,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Compare(args) => compare::run(args),
         Command::Eval(args) => eval::run(args),
-        Command::Dedup(args) => dedup::run(args),
+        Command::Dedup(args) => dedup::run(*args),
         Command::Index(cmd) => index::run(cmd),
         Command::Train(args) => train::run(args),
         Command::Multiref(cmd) => multiref::run(cmd),
