@@ -26,6 +26,9 @@
 //! * [`tfidf`]: document frequencies, smoothed idf, top-k keywords.
 //! * [`measures`]: set measures (resemblance, containment, Dice), vector
 //!   similarities, and classification metrics (precision, recall, F1, ROC AUC).
+//! * [`exclude`]: what a grader leaves out — quotations, a trailing
+//!   reference list, a template's or a class's phrases — as ranges, and
+//!   their blanking.
 //! * [`compare`](mod@compare): [`compare()`], every measure of two texts and
 //!   their shared passages, with one plagiarism score.
 //! * [`minhash`]: MinHash signatures and the LSH index with its band advisor.
@@ -68,6 +71,7 @@ pub mod config;
 pub mod dedup;
 pub mod document;
 mod error;
+pub mod exclude;
 pub mod hash;
 pub mod index;
 pub mod measures;
@@ -88,7 +92,8 @@ pub mod verdict;
 pub mod wasm;
 
 pub use compare::{
-    compare, compare_documents, CompareConfig, Measures, OffsetUnit, Passage, Report,
+    compare, compare_documents, compare_with, CompareConfig, Exclusions, Measures, OffsetUnit,
+    Passage, Report,
 };
 pub use document::Document;
 pub use error::{Error, ErrorKind};

@@ -198,3 +198,60 @@ fn a_dictionary_over_the_limit_is_refused_from_its_header() {
     }
     assert_eq!(neardup::spell::MAX_WORDS, 1 << 20);
 }
+
+/// Issue 34: the one decoder of text files (the core's `decode_text`, used
+/// by the CLI, the page and the bindings) is held to an independent one,
+/// `encoding_rs` (Firefox's), on every single byte, on byte-order marks and
+/// on random bytes: UTF-8 when valid, else Windows-1252; UTF-16 and UTF-8
+/// by their marks.
+#[test]
+fn decode_text_agrees_with_encoding_rs() {
+    use neardup::text::{decode_text, TextEncoding};
+    let reference = |bytes: &[u8]| -> (String, &'static str) {
+        if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
+            let (t, _) = enc.decode_without_bom_handling(&bytes[bom..]);
+            return (t.into_owned(), enc.name());
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(s) => (s.to_owned(), "UTF-8"),
+            Err(_) => {
+                let (t, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
+                (t.into_owned(), "windows-1252")
+            }
+        }
+    };
+    let check = |bytes: &[u8]| {
+        let d = decode_text(bytes);
+        let (text, name) = reference(bytes);
+        assert_eq!(d.text, text, "{bytes:?}");
+        assert_eq!(d.encoding.name(), name, "{bytes:?}");
+    };
+    for b in 0..=255u8 {
+        check(&[b]);
+        check(&[b'a', b, b'z']);
+    }
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    for _ in 0..20_000 {
+        let len = (next() % 24) as usize;
+        let mut bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        let mark: &[u8] = match next() % 4 {
+            0 => &[0xFF, 0xFE],
+            1 => &[0xFE, 0xFF],
+            2 => &[0xEF, 0xBB, 0xBF],
+            _ => &[],
+        };
+        bytes.splice(0..0, mark.iter().copied());
+        check(&bytes);
+    }
+    // Valid UTF-8 stays UTF-8, whatever it holds.
+    assert_eq!(
+        decode_text("日本語 ok".as_bytes()).encoding,
+        TextEncoding::Utf8
+    );
+}

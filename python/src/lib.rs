@@ -12,6 +12,7 @@ mod phonetic;
 mod simhash;
 mod speller;
 mod stages;
+mod text;
 
 use pyo3::prelude::*;
 
@@ -39,6 +40,7 @@ fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phonetic::double_metaphone, m)?)?;
     m.add_function(wrap_pyfunction!(phonetic::shingles, m)?)?;
     m.add_class::<speller::Speller>()?;
+    m.add_function(wrap_pyfunction!(text::decode_text, m)?)?;
     m.add("SPEC_VERSION", neardup::SPEC_VERSION)?;
     Ok(())
 }

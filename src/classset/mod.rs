@@ -40,6 +40,7 @@ pub mod index;
 use crate::compare::check_size;
 use crate::document::Document;
 use crate::error::{check_range, Error};
+use crate::exclude;
 use crate::shingle::Shingling;
 use crate::text::{utf16_offsets, TextRange};
 use alloc::vec::Vec;
@@ -78,6 +79,12 @@ pub struct ClassSetConfig {
     pub min_shared: u32,
     /// Largest accepted text, in bytes of UTF-8. Default 16 MiB.
     pub max_bytes: u64,
+    /// Leave every text's quotations out ([`crate::exclude::quotations`]).
+    /// Default `true`, as the page.
+    pub ignore_quotes: bool,
+    /// Leave every text's trailing reference list out
+    /// ([`crate::exclude::reference_list`]). Default `true`, as the page.
+    pub ignore_references: bool,
 }
 
 impl Default for ClassSetConfig {
@@ -89,6 +96,8 @@ impl Default for ClassSetConfig {
             min_containment: 0.1,
             min_shared: 5,
             max_bytes: 16 << 20,
+            ignore_quotes: true,
+            ignore_references: true,
         }
     }
 }
@@ -106,6 +115,10 @@ crate::config::setters!(ClassSetConfig {
     min_shared: u32,
     /// Sets `max_bytes`.
     max_bytes: u64,
+    /// Sets whether quotations are left out.
+    ignore_quotes: bool,
+    /// Sets whether trailing reference lists are left out.
+    ignore_references: bool,
 });
 
 impl ClassSetConfig {
@@ -167,8 +180,13 @@ pub struct ClassText {
     pub template_shingles: u32,
     /// Distinct shingles that are stock phrases (not in the template).
     pub stock_shingles: u32,
-    /// Ranges of the text covered by template or stock shingles, merged, in
-    /// order (UTF-8 bytes in the core; UTF-16 units in JavaScript).
+    /// Quotations left out (`ignore_quotes`).
+    pub quotations: u32,
+    /// A trailing reference list was left out (`ignore_references`).
+    pub reference_list: bool,
+    /// Ranges of the text left out of every pair — quotations, a reference
+    /// list, template and stock phrases — merged, in order (UTF-8 bytes in
+    /// the core; UTF-16 units in JavaScript).
     pub excluded: Vec<TextRange>,
     /// Passages of this text whose shingles are found in more than two
     /// students' texts (but are not stock phrases): "this passage occurs
@@ -280,101 +298,118 @@ pub fn class_pairs(
             "give at least two texts, one of them a student's",
         ));
     }
-    let k = config.word_k as usize;
-    let words = Shingling::Words(config.word_k);
-    // One text at a time: its positional shingles and its tokens' ranges in
-    // the text are all that is kept (a whole `Document` holds about 50 bytes
-    // per byte of text; these, about 12 per token).
-    struct Text {
-        shingles: Vec<u64>,
-        tokens: Vec<TextRange>,
-    }
-    let docs: Vec<Text> = students
+    let texts: Vec<Text> = students
         .iter()
         .chain(sources.iter())
-        .map(|t| {
-            let d = Document::new(t, config.seed);
-            Text {
-                shingles: if d.is_empty() {
-                    Vec::new()
-                } else {
-                    d.shingles(words).to_vec()
-                },
-                tokens: d.normalized().tokens().iter().map(|t| t.orig).collect(),
-            }
-        })
+        .map(|t| Text::read(t, config))
         .collect();
-    let sequences: Vec<&[u64]> = docs.iter().map(|d| d.shingles.as_slice()).collect();
-    let mut template_set: Vec<u64> = if template.trim().is_empty() {
-        Vec::new()
-    } else {
-        Document::new(template, config.seed)
-            .shingles(words)
-            .to_vec()
-    };
-    template_set.sort_unstable();
-    template_set.dedup();
-
+    let template = template_shingles(template, config);
     let n_students = students.len();
     // `as` truncates: the floor of a non-negative product.
     let stock_limit = ((config.stock_share * n_students as f64) as usize)
         .max(MIN_STOCK_DOCUMENTS)
         .min(u32::MAX as usize);
-    let sets: Vec<Vec<u64>> = sequences
-        .iter()
-        .map(|s| {
-            let mut v = s.to_vec();
-            v.sort_unstable();
-            v.dedup();
-            v.retain(|h| template_set.binary_search(h).is_err());
-            v
-        })
-        .collect();
-    // A shingle found in a source is evidence of that source, never a
-    // stock phrase, however many students took it.
-    let mut in_sources: Vec<u64> = sets[n_students..].iter().flatten().copied().collect();
-    in_sources.sort_unstable();
-    in_sources.dedup();
-    // Document frequencies among the students, counted once: a shingle in
-    // more than `stock_limit` of them is stock; one in more than two
-    // (stock ones aside) is a passage many share.
-    let df = index::document_frequencies(&sets[..n_students], 2);
-    let stock: Vec<u64> = df
-        .iter()
-        .filter(|&&(h, n)| n as usize > stock_limit && in_sources.binary_search(&h).is_err())
-        .map(|&(h, _)| h)
-        .collect();
-    let common_df: Vec<(u64, u32)> = df
-        .into_iter()
-        .filter(|(h, _)| stock.binary_search(h).is_err())
-        .collect();
-    let mut texts = Vec::with_capacity(docs.len());
-    let mut kept: Vec<Vec<u64>> = Vec::with_capacity(docs.len());
-    for (i, d) in docs.iter().enumerate() {
-        let all = sequences[i].len();
-        let mut distinct = sequences[i].to_vec();
-        distinct.sort_unstable();
-        distinct.dedup();
-        let template_shingles = distinct.len() - sets[i].len();
+    // Each text's distinct shingles, the template's left out.
+    let sets: Vec<Vec<u64>> = texts.iter().map(|t| t.set_without(&template)).collect();
+    let (stock, common_df) = stock_phrases(&sets, n_students, stock_limit);
+    let mut reports = Vec::with_capacity(texts.len());
+    let mut kept: Vec<Vec<u64>> = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
         let mut set = sets[i].clone();
         set.retain(|h| stock.binary_search(h).is_err());
-        let stock_shingles = sets[i].len() - set.len();
-        // Token ranges of the excluded shingles, merged, as text ranges.
-        let mut excluded: Vec<TextRange> = Vec::new();
-        for (p, h) in sequences[i].iter().enumerate() {
-            if template_set.binary_search(h).is_ok() || stock.binary_search(h).is_ok() {
-                let (start, end) = (p, (p + k).min(d.tokens.len()).max(p + 1));
-                match excluded.last_mut() {
-                    Some(r) if start <= r.end => r.end = r.end.max(end),
-                    _ => excluded.push(TextRange { start, end }),
-                }
-            }
+        reports.push(t.report(&sets[i], &set, &template, &stock, &common_df, config));
+        kept.push(set);
+    }
+    let (pairs, candidates) = scored_pairs(&kept, &reports, n_students, config);
+    Ok(ClassSetReport {
+        texts: reports,
+        pairs,
+        candidates,
+        stock_limit: stock_limit as u32,
+        stock_phrases: stock.len() as u32,
+        options: *config,
+    })
+}
+
+/// Stage 1: one text of the class, read once. Only its positional shingles
+/// and its tokens' ranges are kept (a whole `Document` holds about 50 bytes
+/// per byte of text; these, about 12 per token), and the ranges left out
+/// before it was read (quotations, a reference list: blanked, so that every
+/// offset still points into the text as given).
+struct Text {
+    shingles: Vec<u64>,
+    tokens: Vec<TextRange>,
+    own: Vec<TextRange>,
+    quotations: u32,
+    reference_list: bool,
+}
+
+impl Text {
+    fn read(text: &str, config: &ClassSetConfig) -> Text {
+        let quotations = match config.ignore_quotes {
+            true => exclude::quotations(text),
+            false => Vec::new(),
+        };
+        let references = match config.ignore_references {
+            true => exclude::reference_list(text),
+            false => None,
+        };
+        let count = quotations.len() as u32;
+        let own = exclude::merge(quotations.into_iter().chain(references));
+        let d = match own.is_empty() {
+            true => Document::new(text, config.seed),
+            false => Document::new(&exclude::blank(text, &own), config.seed),
+        };
+        Text {
+            shingles: if d.is_empty() {
+                Vec::new()
+            } else {
+                d.shingles(Shingling::Words(config.word_k)).to_vec()
+            },
+            tokens: d.normalized().tokens().iter().map(|t| t.orig).collect(),
+            own,
+            quotations: count,
+            reference_list: references.is_some(),
         }
+    }
+
+    /// Its distinct shingles, those of `template` (sorted) left out.
+    fn set_without(&self, template: &[u64]) -> Vec<u64> {
+        let mut v = self.shingles.clone();
+        v.sort_unstable();
+        v.dedup();
+        v.retain(|h| template.binary_search(h).is_err());
+        v
+    }
+
+    /// Stage 4: what the report says of this text — its counts, every range
+    /// left out (its own, the template's and stock phrases), and the
+    /// passages other students share.
+    fn report(
+        &self,
+        set: &[u64],
+        kept: &[u64],
+        template: &[u64],
+        stock: &[u64],
+        common_df: &[(u64, u32)],
+        config: &ClassSetConfig,
+    ) -> ClassText {
+        let k = config.word_k as usize;
+        let mut distinct = self.shingles.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let excluded_at = self
+            .shingles
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| template.binary_search(h).is_ok() || stock.binary_search(h).is_ok())
+            .map(|(p, _)| p);
+        let phrases = exclude::phrases(excluded_at, k, &self.tokens);
         // Runs of positions whose shingle is common, with the most texts.
         let mut common: Vec<(TextRange, u32)> = Vec::new();
-        for (p, h) in sequences[i].iter().enumerate() {
+        for (p, h) in self.shingles.iter().enumerate() {
             if let Ok(j) = common_df.binary_search_by_key(h, |&(x, _)| x) {
-                let (start, end) = (p, (p + k).min(d.tokens.len()).max(p + 1));
+                let (start, end) = (p, (p + k).min(self.tokens.len()).max(p + 1));
                 let n = common_df[j].1;
                 match common.last_mut() {
                     Some((r, m)) if start <= r.end => {
@@ -385,34 +420,80 @@ pub fn class_pairs(
                 }
             }
         }
-        let tokens = &d.tokens;
-        let to_text = |r: TextRange| TextRange {
-            start: tokens[r.start].start,
-            end: tokens[r.end - 1].end,
-        };
-        let valid = |r: &TextRange| r.end <= tokens.len() && r.start < r.end;
-        let excluded = excluded.into_iter().filter(valid).map(to_text).collect();
+        let tokens = &self.tokens;
         let common = common
             .into_iter()
-            .filter(|(r, _)| valid(r))
+            .filter(|(r, _)| r.end <= tokens.len() && r.start < r.end)
             .map(|(r, texts)| CommonPassage {
-                range: to_text(r),
+                range: TextRange {
+                    start: tokens[r.start].start,
+                    end: tokens[r.end - 1].end,
+                },
                 texts,
             })
             .collect();
-        debug_assert!(all >= set.len());
-        texts.push(ClassText {
-            tokens: d.tokens.len() as u32,
-            shingles: set.len() as u32,
-            template_shingles: template_shingles as u32,
-            stock_shingles: stock_shingles as u32,
-            excluded,
+        ClassText {
+            tokens: self.tokens.len() as u32,
+            shingles: kept.len() as u32,
+            template_shingles: (distinct.len() - set.len()) as u32,
+            stock_shingles: (set.len() - kept.len()) as u32,
+            quotations: self.quotations,
+            reference_list: self.reference_list,
+            excluded: exclude::merge(self.own.iter().copied().chain(phrases)),
             common,
-        });
-        kept.push(set);
+        }
     }
+}
 
-    let counts = index::shared_counts(&kept, n_students);
+/// Stage 2: the template's distinct shingles, sorted (none for a blank
+/// template).
+fn template_shingles(template: &str, config: &ClassSetConfig) -> Vec<u64> {
+    if template.trim().is_empty() {
+        return Vec::new();
+    }
+    let mut t = Document::new(template, config.seed)
+        .shingles(Shingling::Words(config.word_k))
+        .to_vec();
+    t.sort_unstable();
+    t.dedup();
+    t
+}
+
+/// Stage 3: the stock phrases (sorted) — shingles in more than `limit`
+/// students' texts and in no source (a shingle found in a source is
+/// evidence of that source, never a stock phrase, however many students
+/// took it) — and the shingles in more than two students' texts that are
+/// not stock, with their document frequency (passages many share). The
+/// students' document frequencies are counted once for both.
+fn stock_phrases(sets: &[Vec<u64>], students: usize, limit: usize) -> (Vec<u64>, Vec<(u64, u32)>) {
+    let mut in_sources: Vec<u64> = sets[students..].iter().flatten().copied().collect();
+    in_sources.sort_unstable();
+    in_sources.dedup();
+    let df = index::document_frequencies(&sets[..students], 2);
+    let stock: Vec<u64> = df
+        .iter()
+        .filter(|&&(h, n)| n as usize > limit && in_sources.binary_search(&h).is_err())
+        .map(|&(h, _)| h)
+        .collect();
+    let common = df
+        .into_iter()
+        .filter(|(h, _)| stock.binary_search(h).is_err())
+        .collect();
+    (stock, common)
+}
+
+/// Stage 5: every pair sharing a shingle ([`index::shared_counts`]), with
+/// both containments and the resemblance; kept when it shares at least
+/// `min_shared` shingles and its larger containment reaches
+/// `min_containment`; highest score first (then by `a`, `b`). Also the
+/// number of pairs that shared any shingle.
+fn scored_pairs(
+    kept: &[Vec<u64>],
+    texts: &[ClassText],
+    students: usize,
+    config: &ClassSetConfig,
+) -> (Vec<ClassPair>, u64) {
+    let counts = index::shared_counts(kept, students);
     let candidates = counts.len() as u64;
     let mut pairs: Vec<ClassPair> = counts
         .into_iter()
@@ -430,7 +511,7 @@ pub fn class_pairs(
             (score >= config.min_containment && shared >= config.min_shared).then(|| ClassPair {
                 a,
                 b,
-                source: b as usize >= n_students,
+                source: b as usize >= students,
                 shared,
                 containment_ab: cab,
                 containment_ba: cba,
@@ -445,14 +526,7 @@ pub fn class_pairs(
             .then(x.a.cmp(&y.a))
             .then(x.b.cmp(&y.b))
     });
-    Ok(ClassSetReport {
-        texts,
-        pairs,
-        candidates,
-        stock_limit: stock_limit as u32,
-        stock_phrases: stock.len() as u32,
-        options: *config,
-    })
+    (pairs, candidates)
 }
 
 #[cfg(test)]
@@ -573,6 +647,36 @@ mod tests {
         assert_eq!(got, [(0, 2, true), (1, 2, true)]);
         let alone = class_pairs(&[&a, &c], &[], "", &ClassSetConfig::default()).unwrap();
         assert_eq!((alone.pairs[0].a, alone.pairs[0].b), (0, 1));
+    }
+
+    #[test]
+    fn quotations_and_reference_lists_count_for_no_pair_and_are_marked() {
+        let refs = "References\nJones, A. (1999). The Cell. Oxford: Science Books, second edition.";
+        let intro: alloc::string::String = (0..30).map(|i| alloc::format!("w{i} ")).collect();
+        let a =
+            alloc::format!("{intro}As the book says, “{COPIED}”, which I agree with.\n\n{refs}");
+        let b = alloc::format!("{intro}{intro}Some notes of my own here.\n\n{refs}\n{COPIED}");
+        let off = ClassSetConfig::default()
+            .ignore_quotes(false)
+            .ignore_references(false)
+            .stock_share(1.0);
+        let all = class_pairs(&[&a, &b], &[], "", &off).unwrap();
+        assert_eq!(all.pairs.len(), 1);
+        let on = ClassSetConfig::default().stock_share(1.0);
+        let r = class_pairs(&[&a, &b], &[], "", &on).unwrap();
+        // The intro's words are shared still; the quotation and the
+        // reference lists are not.
+        assert!(r.pairs[0].shared < all.pairs[0].shared);
+        let t = &r.texts[0];
+        assert_eq!((t.quotations, t.reference_list), (1, true));
+        let ex: Vec<&str> = t.excluded.iter().map(|e| &a[e.start..e.end]).collect();
+        assert!(
+            ex.iter().any(|e| e.starts_with('“') && e.ends_with('”')),
+            "{ex:?}"
+        );
+        assert!(ex.iter().any(|e| e.starts_with("References")), "{ex:?}");
+        // b's copy after its reference list is in the list: left out too.
+        assert!(r.texts[1].reference_list);
     }
 
     #[test]

@@ -68,6 +68,22 @@ pub struct CompareConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub min_words: u32,
+    /// Leave a's quotations out (`"…"`, `“…”`, `«…»`, across a line break
+    /// but not a blank line; [`crate::exclude::quotations`]): quoting with
+    /// attribution is not copying. Default `false`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub ignore_quotes: bool,
+    /// Leave each text's trailing reference list out
+    /// ([`crate::exclude::reference_list`]). Default `false`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub ignore_references: bool,
+}
+
+#[cfg(feature = "serde")]
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[cfg(feature = "serde")]
@@ -85,6 +101,8 @@ impl Default for CompareConfig {
             max_bytes: 64 << 20,
             phonetic: None,
             min_words: 0,
+            ignore_quotes: false,
+            ignore_references: false,
         }
     }
 }
@@ -104,6 +122,10 @@ crate::config::setters!(CompareConfig {
     phonetic: Option<crate::phonetic::Algorithm>,
     /// Sets the minimum match length in word tokens (`min_words`).
     min_words: u32,
+    /// Sets whether a's quotations are left out.
+    ignore_quotes: bool,
+    /// Sets whether trailing reference lists are left out.
+    ignore_references: bool,
 });
 
 impl CompareConfig {
@@ -191,6 +213,23 @@ pub struct Report {
     )]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub misspellings: Vec<Misspelling>,
+    /// The ranges of a left out of the comparison (quotations, a reference
+    /// list, a template's phrases, ranges given), merged, in order; in the
+    /// passages' unit. Empty when nothing was left out.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub excluded_a: Vec<TextRange>,
+    /// The ranges of b left out (its reference list, the template's
+    /// phrases, ranges given); as `excluded_a`.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Vec::is_empty")
+    )]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub excluded_b: Vec<TextRange>,
     /// The unit of the passages' `a` and `b` offsets.
     pub offsets: OffsetUnit,
     /// The options the report was made with.
@@ -215,6 +254,7 @@ impl Report {
                 .iter_mut()
                 .map(|p| &mut p.a)
                 .chain(misspellings.iter_mut().map(|m| &mut m.a))
+                .chain(self.excluded_a.iter_mut())
                 .collect(),
         );
         ranges_to_utf16(
@@ -223,6 +263,7 @@ impl Report {
                 .iter_mut()
                 .map(|p| &mut p.b)
                 .chain(misspellings.iter_mut().map(|m| &mut m.b))
+                .chain(self.excluded_b.iter_mut())
                 .collect(),
         );
         self.offsets = OffsetUnit::Utf16Units;
@@ -286,10 +327,118 @@ pub fn check_sizes(a: &str, b: &str, config: &CompareConfig) -> Result<(), Error
 /// # Ok::<(), neardup::Error>(())
 /// ```
 pub fn compare(a: &str, b: &str, config: &CompareConfig) -> Result<Report, Error> {
+    compare_with(a, b, config, &Exclusions::default())
+}
+
+/// What a comparison leaves out besides [`CompareConfig`]'s switches
+/// (`ignore_quotes`, `ignore_references`): a template's phrases (its word
+/// k-shingles, the assignment's prompt or starter text) in both texts, and
+/// ranges the caller gives (UTF-8 byte offsets; e.g. a class set's
+/// exclusions of the two texts). [`crate::exclude`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Exclusions<'t> {
+    /// The template's text (`""` for none).
+    pub template: &'t str,
+    /// Ranges of a to leave out.
+    pub a: &'t [TextRange],
+    /// Ranges of b to leave out.
+    pub b: &'t [TextRange],
+}
+
+/// The two documents of a comparison, made from the texts with their
+/// exclusions blanked (offsets kept), and what was left out of each.
+#[derive(Debug)]
+pub struct Prepared {
+    /// Text a's document.
+    pub a: Document,
+    /// Text b's document.
+    pub b: Document,
+    /// Ranges of a left out, merged (UTF-8 bytes).
+    pub excluded_a: Vec<TextRange>,
+    /// Ranges of b left out, merged (UTF-8 bytes).
+    pub excluded_b: Vec<TextRange>,
+}
+
+/// Checks the sizes and makes the two documents of a comparison, with the
+/// exclusions of `config` and `exclusions` blanked (the verdict reads the
+/// same documents as the comparison).
+///
+/// # Errors
+/// As [`compare`].
+pub fn prepare(
+    a: &str,
+    b: &str,
+    config: &CompareConfig,
+    exclusions: &Exclusions<'_>,
+) -> Result<Prepared, Error> {
+    use crate::exclude;
     check_sizes(a, b, config)?;
-    let da = Document::new(a, config.seed);
-    let db = Document::new(b, config.seed);
-    compare_documents(&da, &db, config)
+    check_size(exclusions.template, "template", config.max_bytes)?;
+    let template: Vec<u64> = if exclusions.template.trim().is_empty() {
+        Vec::new()
+    } else {
+        let mut t = Document::new(exclusions.template, config.seed)
+            .shingles(Shingling::Words(config.word_k))
+            .to_vec();
+        t.sort_unstable();
+        t.dedup();
+        t
+    };
+    let excluded = |text: &str, quotes: bool, given: &[TextRange]| {
+        let mut ranges: Vec<TextRange> = given.to_vec();
+        if quotes {
+            ranges.extend(exclude::quotations(text));
+        }
+        if config.ignore_references {
+            ranges.extend(exclude::reference_list(text));
+        }
+        if !template.is_empty() {
+            let d = Document::new(text, config.seed);
+            let k = config.word_k as usize;
+            let tokens: Vec<TextRange> = d.normalized().tokens().iter().map(|t| t.orig).collect();
+            let positions = d
+                .shingles(Shingling::Words(config.word_k))
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| template.binary_search(h).is_ok())
+                .map(|(p, _)| p)
+                .collect::<Vec<usize>>();
+            ranges.extend(exclude::phrases(positions, k, &tokens));
+        }
+        exclude::merge(ranges)
+    };
+    let (excluded_a, excluded_b) = (
+        excluded(a, config.ignore_quotes, exclusions.a),
+        excluded(b, false, exclusions.b),
+    );
+    let document = |text: &str, ranges: &[TextRange]| match ranges.is_empty() {
+        true => Document::new(text, config.seed),
+        false => Document::new(&exclude::blank(text, ranges), config.seed),
+    };
+    Ok(Prepared {
+        a: document(a, &excluded_a),
+        b: document(b, &excluded_b),
+        excluded_a,
+        excluded_b,
+    })
+}
+
+/// [`compare`] with a template and given ranges left out too; the report's
+/// `excluded_a` and `excluded_b` say what was.
+///
+/// # Errors
+/// As [`compare`]; [`ErrorKind::TooLarge`] for a template over `max_bytes`.
+pub fn compare_with(
+    a: &str,
+    b: &str,
+    config: &CompareConfig,
+    exclusions: &Exclusions<'_>,
+) -> Result<Report, Error> {
+    let p = prepare(a, b, config, exclusions)?;
+    let mut report = compare_documents(&p.a, &p.b, config)?;
+    report.excluded_a = p.excluded_a;
+    report.excluded_b = p.excluded_b;
+    Ok(report)
 }
 
 /// Compares suspicious document `a` with source document `b` (both made
@@ -369,6 +518,8 @@ pub fn compare_documents(
         measures: m,
         passages,
         misspellings,
+        excluded_a: Vec::new(),
+        excluded_b: Vec::new(),
         offsets: OffsetUnit::Utf8Bytes,
         options: *config,
     })
@@ -428,6 +579,70 @@ mod tests {
                 end: t.len() - 1
             }
         );
+    }
+
+    #[test]
+    fn quotations_references_templates_and_given_ranges_are_left_out() {
+        let src = "The mitochondria is the powerhouse of the cell and makes most of its energy from sugar.";
+        let a = "My view, first.\n“The mitochondria is the powerhouse of the cell and makes most of\nits energy from sugar,” the book says, and I agree with it.";
+        let plain = compare(a, src, &CompareConfig::default()).unwrap();
+        assert!(plain.measures.score > 0.3, "{}", plain.measures.score);
+        let quoted = compare(a, src, &CompareConfig::default().ignore_quotes(true)).unwrap();
+        assert_eq!(quoted.measures.shared_shingles, 0);
+        let q = &quoted.excluded_a[0];
+        assert!(a[q.start..q.end].starts_with("“The mitochondria"));
+        assert!(a[q.start..q.end].ends_with("sugar,”"));
+        assert!(
+            quoted.excluded_b.is_empty(),
+            "b's quotations are its own text"
+        );
+        // A template's phrases leave both texts.
+        let template = "Explain why the mitochondria is the powerhouse of the cell.";
+        let with = compare_with(
+            src,
+            src,
+            &CompareConfig::default(),
+            &Exclusions {
+                template,
+                ..Exclusions::default()
+            },
+        )
+        .unwrap();
+        let e = with.excluded_a[0];
+        assert_eq!(
+            &src[e.start..e.end],
+            "The mitochondria is the powerhouse of the cell"
+        );
+        assert_eq!(with.excluded_b, with.excluded_a);
+        assert!(with.measures.shingles_a < plain.measures.shingles_b);
+        // A trailing reference list, and ranges given by the caller.
+        let body =
+            "Rivers carry sediment downstream and deposit it where the current slows down again.";
+        let cited = alloc::format!(
+            "{body}\n\nReferences\nSmith, J. (2001). Rivers and deltas. London: Water Press."
+        );
+        let other = "Smith, J. (2001). Rivers and deltas. London: Water Press. A book about water.";
+        let r = compare(
+            &cited,
+            other,
+            &CompareConfig::default().ignore_references(true),
+        )
+        .unwrap();
+        assert_eq!(r.measures.shared_shingles, 0);
+        assert!(cited[r.excluded_a[0].start..].starts_with("References"));
+        let given = [TextRange { start: 0, end: 6 }];
+        let r = compare_with(
+            body,
+            body,
+            &CompareConfig::default(),
+            &Exclusions {
+                a: &given,
+                ..Exclusions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(r.excluded_a, given);
+        assert!(r.passages.iter().all(|p| p.a.start >= 6));
     }
 
     #[test]

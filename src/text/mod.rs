@@ -5,13 +5,18 @@
 //!   whitespace folding; word tokens with byte ranges in the original.
 //! * `segment` (private): UAX #29 word boundaries with an exact ASCII fast
 //!   path over `unicode-segmentation`.
-//! * [`TextRange`], [`utf16_offsets`]: ranges, and UTF-8 → UTF-16 offsets.
+//! * [`TextRange`], [`utf16_offsets`], [`utf8_offsets`]: ranges, and
+//!   offsets between UTF-8 and UTF-16.
+//! * [`decode_text`]: a text file's bytes to text (byte-order mark, UTF-8,
+//!   else Windows-1252), the one rule of every surface.
 
+mod decode;
 mod normalize;
 mod offsets;
 mod segment;
 
+pub use decode::{decode_text, Decoded, TextEncoding};
 #[cfg(feature = "std")]
 pub use normalize::normalize_reference;
 pub use normalize::{normalize, Normalized, Token};
-pub use offsets::{utf16_offsets, TextRange};
+pub use offsets::{utf16_offsets, utf8_offsets, TextRange};

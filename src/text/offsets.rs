@@ -55,9 +55,42 @@ pub fn utf16_offsets(text: &str, byte_offsets: &[usize]) -> Vec<usize> {
     out
 }
 
+/// Converts UTF-16 code-unit offsets into `text` (JavaScript string
+/// indices) to UTF-8 byte offsets, in one pass: the inverse of
+/// [`utf16_offsets`]. Any order and repeats; an offset inside a surrogate
+/// pair maps to the next character's start; one at or past the end maps to
+/// the text's byte length.
+pub fn utf8_offsets(text: &str, unit_offsets: &[usize]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..unit_offsets.len()).collect();
+    order.sort_unstable_by_key(|&i| unit_offsets[i]);
+    let mut out = alloc::vec![0; unit_offsets.len()];
+    let mut chars = text.char_indices().peekable();
+    let mut units = 0usize;
+    for i in order {
+        while let Some(&(_, c)) = chars.peek() {
+            if units >= unit_offsets[i] {
+                break;
+            }
+            units += c.len_utf16();
+            chars.next();
+        }
+        out[i] = chars.peek().map_or(text.len(), |&(at, _)| at);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utf8_offsets_invert_utf16_offsets() {
+        let t = "a😀é z";
+        let bytes = [0, 1, 5, 7, 8, 9];
+        assert_eq!(utf8_offsets(t, &utf16_offsets(t, &bytes)), bytes);
+        // Inside the surrogate pair: the next character; past the end: the end.
+        assert_eq!(utf8_offsets(t, &[2, 99]), [5, 9]);
+    }
 
     #[test]
     fn utf16_offsets_any_order() {

@@ -602,6 +602,28 @@ impl SvmModel {
         self.predict(&self.similarity_vector(a, b))
     }
 
+    /// The comparison of two texts and its verdict, every text normalised
+    /// and shingled once for both ([`crate::compare::prepare`], then
+    /// [`crate::compare_documents`] and [`SvmModel::judge`] on the same
+    /// documents), exclusions left out of both.
+    ///
+    /// # Errors
+    /// As [`crate::compare_with`] and [`SvmModel::judge`].
+    pub fn compare(
+        &self,
+        a: &str,
+        b: &str,
+        config: &crate::CompareConfig,
+        exclusions: &crate::Exclusions<'_>,
+    ) -> Result<(crate::Report, Verdict), Error> {
+        let p = crate::compare::prepare(a, b, config, exclusions)?;
+        let mut report = crate::compare_documents(&p.a, &p.b, config)?;
+        let verdict = self.judge(&p.a, &p.b)?;
+        report.excluded_a = p.excluded_a;
+        report.excluded_b = p.excluded_b;
+        Ok((report, verdict))
+    }
+
     /// [`SvmModel::judge`] of two texts, normalised with the model's seed.
     ///
     /// # Errors

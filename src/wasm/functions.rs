@@ -6,12 +6,92 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
-/// Reads `compare`'s options.
-pub(crate) fn compare_config(options: JsValue) -> Result<CompareConfig, JsValue> {
-    let o: CompareConfig = read_options(options, |o: &CompareConfig| o.seed)?;
-    o.check().map_err(js_error)?;
-    Ok(o)
+#[wasm_bindgen(typescript_custom_section)]
+const TS: &str = r#"
+/** Options of `compare`: the configuration, and what to leave out besides `ignoreQuotes` and `ignoreReferences`: a template's phrases (its text) and ranges of either text (UTF-16 offsets, e.g. a class set's `excluded` ranges of the two texts). */
+export type CompareOptions = Partial<CompareConfig> & { template?: string; excludeA?: TextRange[]; excludeB?: TextRange[] };
+"#;
+
+/// `compare`'s options: the configuration, the template's text and the
+/// ranges of a and b to leave out (UTF-16 offsets in, UTF-8 out).
+pub(crate) struct CompareArgs {
+    pub config: CompareConfig,
+    pub template: String,
+    pub a: Vec<TextRange>,
+    pub b: Vec<TextRange>,
+}
+
+impl CompareArgs {
+    pub(crate) fn exclusions(&self) -> crate::Exclusions<'_> {
+        crate::Exclusions {
+            template: &self.template,
+            a: &self.a,
+            b: &self.b,
+        }
+    }
+}
+
+/// Ranges given as `[{start, end}]` in UTF-16 units of `text`, as UTF-8
+/// byte ranges; a TypeError or RangeError naming the option otherwise.
+fn ranges_arg(value: &JsValue, name: &str, text: &str) -> Result<Vec<TextRange>, JsValue> {
+    if !js_sys::Array::is_array(value) {
+        return Err(super::type_error(name, "an array of {start, end}", value));
+    }
+    let array = js_sys::Array::from(value);
+    let units = text.encode_utf16().count() as u32;
+    let mut offsets = Vec::with_capacity(array.length() as usize * 2);
+    for (i, r) in array.iter().enumerate() {
+        for key in ["start", "end"] {
+            let v = js_sys::Reflect::get(&r, &JsValue::from_str(key)).unwrap_or_default();
+            offsets
+                .push(super::int_arg(&v, &alloc::format!("{name}[{i}].{key}"), 0, units)? as usize);
+        }
+    }
+    let bytes = crate::text::utf8_offsets(text, &offsets);
+    Ok(bytes
+        .chunks_exact(2)
+        .map(|c| TextRange {
+            start: c[0],
+            end: c[1].max(c[0]),
+        })
+        .collect())
+}
+
+/// Reads `compare`'s options for texts `a` and `b`.
+pub(crate) fn compare_args(options: JsValue, a: &str, b: &str) -> Result<CompareArgs, JsValue> {
+    let mut template = String::new();
+    let (mut ra, mut rb) = (Vec::new(), Vec::new());
+    let rest = if options.is_object() && !js_sys::Array::is_array(&options) {
+        let rest = js_sys::Object::new();
+        for entry in js_sys::Object::entries(options.unchecked_ref()).iter() {
+            let entry: js_sys::Array = entry.unchecked_into();
+            let (key, v) = (entry.get(0).as_string().unwrap_or_default(), entry.get(1));
+            if v.is_undefined() {
+                continue;
+            }
+            match key.as_str() {
+                "template" => template = super::str_arg(v, "template")?,
+                "excludeA" => ra = ranges_arg(&v, "excludeA", a)?,
+                "excludeB" => rb = ranges_arg(&v, "excludeB", b)?,
+                _ => {
+                    let _ = js_sys::Reflect::set(&rest, &entry.get(0), &v);
+                }
+            }
+        }
+        rest.into()
+    } else {
+        options
+    };
+    let config: CompareConfig = read_options(rest, |o: &CompareConfig| o.seed)?;
+    config.check().map_err(js_error)?;
+    Ok(CompareArgs {
+        config,
+        template,
+        a: ra,
+        b: rb,
+    })
 }
 
 /// Compares suspicious text `a` with source text `b`; see the Rust
@@ -22,14 +102,14 @@ pub(crate) fn compare_config(options: JsValue) -> Result<CompareConfig, JsValue>
 pub fn compare(
     #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<
-        JsValue,
-    >,
+    #[wasm_bindgen(unchecked_optional_param_type = "CompareOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let a = &super::str_arg(a, "a")?;
     let b = &super::str_arg(b, "b")?;
-    let o = compare_config(options.unwrap_or(JsValue::UNDEFINED))?;
-    let report = crate::compare(a, b, &o).map_err(js_error)?.into_utf16(a, b);
+    let o = compare_args(options.unwrap_or(JsValue::UNDEFINED), a, b)?;
+    let report = crate::compare_with(a, b, &o.config, &o.exclusions())
+        .map_err(js_error)?
+        .into_utf16(a, b);
     to_js(&report)
 }
 
@@ -181,4 +261,18 @@ pub fn shingles(
         .map_err(js_error)?;
     let seed = super::opt_u64_arg(seed, "seed")?;
     shingles_of(text, spec, seed)
+}
+
+/// Decodes a text file's bytes as every surface does (the core's
+/// `decode_text`): by byte-order mark (UTF-8, UTF-16 LE/BE), else UTF-8
+/// when valid, else Windows-1252 — `{text, encoding}` with `encoding` one of
+/// `"UTF-8"`, `"UTF-16LE"`, `"UTF-16BE"`, `"windows-1252"`. Throws a
+/// TypeError for anything but bytes. (The package's entry exports it as
+/// `decodeText`, a name wasm-bindgen's own glue code takes.)
+#[wasm_bindgen(js_name = textOfBytes, unchecked_return_type = "Decoded")]
+pub fn decode_text(
+    #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+) -> Result<JsValue, JsValue> {
+    let bytes = super::bytes_arg(&bytes, "bytes")?;
+    to_js(&crate::text::decode_text(&bytes))
 }

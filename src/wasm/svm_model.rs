@@ -1,9 +1,8 @@
 //! `SvmModel`: a trained verdict model; see the Rust `neardup::verdict`.
 
-use super::functions::compare_config;
 use super::{js_error, to_js};
 use crate::verdict::SvmModel;
-use crate::{compare_documents, Document};
+use crate::Document;
 use alloc::string::String;
 use alloc::vec::Vec;
 use serde::Serialize;
@@ -108,9 +107,7 @@ impl JsSvmModel {
         &self,
         #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
         #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "Partial<CompareConfig>")] options: Option<
-            JsValue,
-        >,
+        #[wasm_bindgen(unchecked_optional_param_type = "CompareOptions")] options: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
         let a = &super::str_arg(a, "a")?;
         let b = &super::str_arg(b, "b")?;
@@ -120,13 +117,12 @@ impl JsSvmModel {
             report: &'a crate::Report,
             verdict: &'a crate::verdict::Verdict,
         }
-        let o = compare_config(options.unwrap_or(JsValue::UNDEFINED))?;
-        crate::compare::check_sizes(a, b, &o).map_err(js_error)?;
-        let (da, db) = (Document::new(a, o.seed), Document::new(b, o.seed));
-        let report = compare_documents(&da, &db, &o)
-            .map_err(js_error)?
-            .into_utf16(a, b);
-        let verdict = self.inner.judge(&da, &db).map_err(js_error)?;
+        let o = super::functions::compare_args(options.unwrap_or(JsValue::UNDEFINED), a, b)?;
+        let (report, verdict) = self
+            .inner
+            .compare(a, b, &o.config, &o.exclusions())
+            .map_err(js_error)?;
+        let report = report.into_utf16(a, b);
         to_js(&Out {
             report: &report,
             verdict: &verdict,

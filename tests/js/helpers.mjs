@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join, resolve } from 'node:path';
 
+import { decodeText } from '../../pkg/node.js';
 export const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const dataDir = process.env.NEARDUP_DATA ?? join(repo, '..', 'shared', 'data');
 
@@ -27,14 +28,10 @@ export function projectWithPackage(name, packageJson = { type: 'module' }) {
   return project;
 }
 
-// UTF-8 when valid, else Windows-1252 (as the CLI does).
+// A text file, decoded by the core's one rule (decodeText: byte-order
+// mark, else UTF-8 when valid, else Windows-1252), as the CLI and the page.
 export function readText(path) {
-  const bytes = readFileSync(path);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  return decodeText(readFileSync(path)).text;
 }
 
 export function clough(file) {

@@ -4,9 +4,8 @@
 use crate::input::read_text;
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use neardup::compare::check_sizes;
 use neardup::verdict::{SvmModel, Verdict};
-use neardup::{compare_documents, CompareConfig, Document, Report};
+use neardup::{compare_with, CompareConfig, Exclusions, Report};
 use serde::Serialize;
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -38,6 +37,14 @@ pub struct OptionArgs {
     /// by this encoder; the misspelt words matched are listed.
     #[arg(long, value_enum)]
     phonetic: Option<crate::phonetic::AlgorithmArg>,
+    /// Leave A's quotations out ("…", “…”, «…», across a line break but not
+    /// a blank line): quoting with attribution is not copying.
+    #[arg(long)]
+    ignore_quotes: bool,
+    /// Leave each text's trailing reference list out (from a "References",
+    /// "Bibliography", "Works cited" … heading in its second half).
+    #[arg(long)]
+    ignore_references: bool,
 }
 
 impl OptionArgs {
@@ -50,6 +57,8 @@ impl OptionArgs {
             .seed(self.seed)
             .min_words(self.min_words)
             .phonetic(self.phonetic.map(Into::into))
+            .ignore_quotes(self.ignore_quotes)
+            .ignore_references(self.ignore_references)
             .max_bytes(crate::input::max_bytes() as u64);
         c.check().map_err(crate::core)?;
         Ok(c)
@@ -78,6 +87,10 @@ pub struct CompareArgs {
     /// Report the measures only, without the learned verdict.
     #[arg(long)]
     no_model: bool,
+    /// The assignment's template or prompt (a file): its phrases are left
+    /// out of both texts.
+    #[arg(long, value_name = "FILE")]
+    template: Option<PathBuf>,
     #[command(flatten)]
     opts: OptionArgs,
 }
@@ -98,21 +111,30 @@ pub fn load_model(path: Option<&Path>) -> Result<SvmModel> {
 }
 
 /// The report of one pair, with the verdict when there is a model: each
-/// text normalised and shingled once for both.
+/// text normalised and shingled once for both (the core's
+/// `SvmModel::compare`), the template's phrases and the exclusions of
+/// `config` left out.
 fn judge(
     a: &str,
     b: &str,
     config: &CompareConfig,
+    template: &str,
     model: Option<&SvmModel>,
 ) -> Result<(Report, Option<Verdict>)> {
-    check_sizes(a, b, config).map_err(crate::core)?;
-    let (da, db) = (Document::new(a, config.seed), Document::new(b, config.seed));
-    let report = compare_documents(&da, &db, config).map_err(crate::core)?;
-    let verdict = match model {
-        Some(m) => Some(m.judge(&da, &db).map_err(crate::core)?),
-        None => None,
+    let exclusions = Exclusions {
+        template,
+        ..Exclusions::default()
     };
-    Ok((report, verdict))
+    Ok(match model {
+        Some(m) => {
+            let (report, verdict) = m.compare(a, b, config, &exclusions).map_err(crate::core)?;
+            (report, Some(verdict))
+        }
+        None => (
+            compare_with(a, b, config, &exclusions).map_err(crate::core)?,
+            None,
+        ),
+    })
 }
 
 pub fn run(args: CompareArgs) -> Result<ExitCode> {
@@ -122,14 +144,18 @@ pub fn run(args: CompareArgs) -> Result<ExitCode> {
     } else {
         Some(load_model(args.model.as_deref())?)
     };
+    let template = match &args.template {
+        Some(t) => read_text(t)?,
+        None => String::new(),
+    };
     if let Some(pairs) = &args.pairs {
-        return run_pairs(pairs, &config, model.as_ref());
+        return run_pairs(pairs, &config, &template, model.as_ref());
     }
     let (Some(pa), Some(pb)) = (&args.a, &args.b) else {
         return Err(crate::usage("compare needs two files, or --pairs"));
     };
     let (a, b) = (read_text(pa)?, read_text(pb)?);
-    let (report, verdict) = judge(&a, &b, &config, model.as_ref())?;
+    let (report, verdict) = judge(&a, &b, &config, &template, model.as_ref())?;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(
@@ -237,7 +263,12 @@ struct PairOut<'a> {
     verdict: Option<&'a Verdict>,
 }
 
-fn run_pairs(path: &Path, config: &CompareConfig, model: Option<&SvmModel>) -> Result<ExitCode> {
+fn run_pairs(
+    path: &Path,
+    config: &CompareConfig,
+    template: &str,
+    model: Option<&SvmModel>,
+) -> Result<ExitCode> {
     let mut input = crate::input::open(path)?;
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = 0usize;
@@ -255,7 +286,7 @@ fn run_pairs(path: &Path, config: &CompareConfig, model: Option<&SvmModel>) -> R
             if !seen.insert(p.id.to_string()) {
                 bail!("duplicate id {}", crate::input::shown(&p.id.to_string()));
             }
-            let (report, verdict) = judge(&p.a, &p.b, config, model)?;
+            let (report, verdict) = judge(&p.a, &p.b, config, template, model)?;
             Ok(Some(serde_json::to_string(&PairOut {
                 id: Some(&p.id),
                 report: &report,

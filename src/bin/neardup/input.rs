@@ -48,24 +48,20 @@ pub fn read_text(path: &Path) -> Result<String> {
     Ok(text)
 }
 
-/// Decodes bytes: by BOM when there is one, else UTF-8 when valid, else
-/// Windows-1252. Returns a note when the text was not plain UTF-8.
+/// Decodes bytes by the core's rule (`neardup::text::decode_text`: BOM,
+/// else UTF-8 when valid, else Windows-1252). Returns a note when the text
+/// was not plain UTF-8.
 pub fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
-    if let Some((enc, bom)) = encoding_rs::Encoding::for_bom(bytes) {
-        let (text, _) = enc.decode_without_bom_handling(&bytes[bom..]);
-        let note = (enc != encoding_rs::UTF_8).then_some("decoded as UTF-16 (byte-order mark)");
-        return (text.into_owned(), note);
-    }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => (s.to_owned(), None),
-        Err(_) => {
-            let (text, _) = encoding_rs::WINDOWS_1252.decode_without_bom_handling(bytes);
-            (
-                text.into_owned(),
-                Some("not valid UTF-8; decoded as Windows-1252"),
-            )
+    use neardup::text::TextEncoding;
+    let d = neardup::text::decode_text(bytes);
+    let note = match d.encoding {
+        TextEncoding::Utf8 => None,
+        TextEncoding::Utf16Le | TextEncoding::Utf16Be => {
+            Some("decoded as UTF-16 (byte-order mark)")
         }
-    }
+        TextEncoding::Windows1252 => Some("not valid UTF-8; decoded as Windows-1252"),
+    };
+    (d.text, note)
 }
 
 /// Opens a file, or standard input for `-`, decompressing gzip (`.gz`) and

@@ -1,4 +1,4 @@
-import type { CompareConfig, DedupConfig, DedupDocument, DedupOptions, DedupResult, MultiRef, Report, Speller, SvmModel, Verdict } from './neardup.js';
+import type { CompareOptions as BindingCompareOptions, DedupConfig, DedupDocument, DedupOptions, DedupResult, Decoded, MultiRef, Report, Speller, SvmModel, Verdict } from './neardup.js';
 import * as binding from './neardup.js';
 export * from './neardup.js';
 export { default } from './neardup.js';
@@ -39,7 +39,7 @@ export function loadDictionary(source?: Uint8Array | ArrayBuffer | Response | UR
 /** Loads the package's multireference reference (or `source`'s), keeps it as the default of `method: "multiref"`, and returns it. */
 export function loadReference(source?: Uint8Array | ArrayBuffer | Response | URL | string): Promise<MultiRef>;
 /** Options of `compare`: every field optional; `model` adds the learned verdict. */
-export type CompareOptions = Partial<CompareConfig> & { model?: SvmModel };
+export type CompareOptions = BindingCompareOptions & { model?: SvmModel };
 /**
  * Compares suspicious text `a` with source text `b`: every measure, the
  * shared passages (UTF-16 offsets) and, with `options.model`, the verdict.
@@ -47,3 +47,5 @@ export type CompareOptions = Partial<CompareConfig> & { model?: SvmModel };
  */
 export function compare(a: string, b: string, options: CompareOptions & { model: SvmModel }): Report & { verdict: Verdict };
 export function compare(a: string, b: string, options?: CompareOptions): Report & { verdict?: Verdict };
+/** Decodes a text file's bytes as every surface does: byte-order mark (UTF-8, UTF-16 LE/BE), else UTF-8 when valid, else Windows-1252. */
+export function decodeText(bytes: Uint8Array): Decoded;

@@ -15,7 +15,7 @@
 // `loadDictionary()` / `loadReference()` load them once. No option is read
 // or checked here: the core does that.
 import * as binding from './neardup.js';
-import { compare as compareTexts, dedupDocuments, dedupNeeds, MultiRef, Speller, SvmModel } from './neardup.js';
+import { compare as compareTexts, dedupDocuments, dedupNeeds, MultiRef, Speller, SvmModel, textOfBytes } from './neardup.js';
 
 export * from './neardup.js';
 export { default } from './neardup.js';
@@ -149,4 +149,15 @@ export function compare(a, b, options) {
     return instance(model, SvmModel, 'an SvmModel', 'model', 'SvmModel.fromJson').compare(a, b, rest);
   }
   return compareTexts(a, b, options);
+}
+
+/**
+ * Decodes a text file's bytes as every surface of neardup does (the core's
+ * one rule): by byte-order mark (UTF-8, UTF-16 LE/BE), else UTF-8 when
+ * valid, else Windows-1252. Returns `{ text, encoding }`.
+ * @param {Uint8Array} bytes
+ * @returns {{ text: string, encoding: 'UTF-8' | 'UTF-16LE' | 'UTF-16BE' | 'windows-1252' }}
+ */
+export function decodeText(bytes) {
+  return textOfBytes(bytes);
 }
