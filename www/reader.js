@@ -2,9 +2,10 @@
 // mode: a File in, its text out, or a ReadError saying why not. Nothing is
 // ever compared as bytes.
 //
-//   .txt and any plain text  decoded as the command line decodes it: by
-//                            byte-order mark (UTF-8, UTF-16 LE/BE), else
-//                            UTF-8 when valid, else Windows-1252
+//   .txt and any plain text  decoded by the core (its decodeText, as the
+//                            command line decodes it): by byte-order mark
+//                            (UTF-8, UTF-16 LE/BE), else UTF-8 when valid,
+//                            else Windows-1252
 //   .md                      its text (Markdown is text)
 //   .html, .htm              the text of its body (scripts, styles dropped);
 //                            parsed by the browser's DOMParser, never run
@@ -20,6 +21,8 @@
 // MAX_UNZIPPED_BYTES for a document's XML once decompressed (a zip bomb is
 // refused from the sizes its archive declares, and decompression never
 // writes past them), MAX_PDF_PAGES pages.
+
+import { engine } from './engine.js';
 
 /** Largest file read, in bytes (50 MiB). */
 export const MAX_FILE_BYTES = 50 << 20;
@@ -75,7 +78,7 @@ export async function readBytes(name, bytes) {
   else if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0])) {
     throw new ReadError(name, 'an old Word (.doc) or other legacy Office file: save it as .docx or PDF, or paste its text');
   } else {
-    const decoded = decodeText(bytes);
+    const decoded = await decodeText(bytes);
     if (looksBinary(decoded.text)) throw new ReadError(name, 'not a text, .docx, .odt or PDF file (binary data)');
     if (ext === 'html' || ext === 'htm' || /^\s*<(!doctype html|html)[\s>]/i.test(decoded.text.slice(0, 1024))) {
       out = { text: htmlText(decoded.text), format: 'html' };
@@ -101,20 +104,14 @@ function mb(n) {
 }
 
 /**
- * Decodes text bytes: by byte-order mark (UTF-8, UTF-16 LE/BE), else UTF-8
- * when valid, else Windows-1252 (never with replacement characters).
+ * Decodes text bytes by the core's one rule (its decodeText, in the
+ * engine's worker): by byte-order mark (UTF-8, UTF-16 LE/BE), else UTF-8
+ * when valid, else Windows-1252 — as the CLI, npm and Python decode them.
  * @param {Uint8Array} b
- * @returns {{text: string, encoding: 'UTF-8'|'UTF-16'|'Windows-1252'}}
+ * @returns {Promise<{text: string, encoding: 'UTF-8'|'UTF-16LE'|'UTF-16BE'|'windows-1252'}>}
  */
 export function decodeText(b) {
-  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) return { text: new TextDecoder('utf-8').decode(b.subarray(3)), encoding: 'UTF-8' };
-  if (b[0] === 0xff && b[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(b.subarray(2)), encoding: 'UTF-16' };
-  if (b[0] === 0xfe && b[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(b.subarray(2)), encoding: 'UTF-16' };
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(b), encoding: 'UTF-8' };
-  } catch {
-    return { text: new TextDecoder('windows-1252').decode(b), encoding: 'Windows-1252' };
-  }
+  return engine.ask({ kind: 'decode', bytes: b });
 }
 
 // Text has no NUL and few other control characters (tab, line breaks and

@@ -1,14 +1,17 @@
-// Runs neardup off the main thread, so typing stays responsive with long
-// texts. Messages in: {id, a, sources: [b, …], options}; out:
-// {id, reports, ms, modelError} (one report per source, in order) or
-// {id, error}. The class-set mode also sends {id, kind: 'classPairs',
-// students, sources, template, options} (answered {id, result, ms}). The learned verdict model (model.json, trained by
-// `neardup train` on the Clough–Stevenson corpus) is loaded from this page's
-// own origin; without it the reports have no verdict. With `options.phonetic`
-// the English dictionary (dictionary-en.bin) is loaded too, once, and each
-// listed misspelling gets `known: true` when A's word is itself a dictionary
-// word (a sound-alike swap such as "is → as", not a misspelling).
-import init, { classPairs, compare, SvmModel, Speller } from '../pkg/index.js';
+// The page's Web Worker (engine.js is its one client): the neardup
+// WebAssembly module off the main thread, so typing and scrolling stay
+// responsive. Requests in: {id, kind, …}; answers out: {id, result} or
+// {id, error}.
+//
+//   compare     {a, sources: [{text, excludeB?}], options, excludeA?}
+//               → {reports, ms, modelError}: one report per source, with the
+//               learned verdict when model.json loaded (from the page's own
+//               origin); with options.phonetic each listed misspelling gets
+//               `known: true` when A's word is itself an English dictionary
+//               word (a sound-alike swap such as "is → as")
+//   classPairs  {students, sources, template, options} → {result, ms}
+//   decode      {bytes} → {text, encoding} (the core's decodeText)
+import init, { classPairs, compare, decodeText, SvmModel, Speller } from '../pkg/index.js';
 
 const ready = (async () => {
   await init();
@@ -38,24 +41,36 @@ function markKnown(report, a, dict) {
   for (const m of report.misspellings ?? []) m.known = dict.has(a.slice(m.a.start, m.a.end).toLowerCase());
 }
 
-self.onmessage = async (event) => {
-  const { id, a, sources, options } = event.data;
-  try {
+const kinds = {
+  async compare({ a, sources, options, excludeA }) {
     const { model, modelError } = await ready;
-    if (event.data.kind === 'classPairs') {
-      const t0 = performance.now();
-      const { students, template } = event.data;
-      const result = classPairs(students, sources, template, options);
-      self.postMessage({ id, result, ms: performance.now() - t0 });
-      return;
-    }
     const t0 = performance.now();
-    const reports = sources.map((b) => compare(a, b, model ? { ...options, model } : options));
+    const reports = sources.map(({ text, excludeB }) =>
+      compare(a, text, { ...options, ...(excludeA?.length ? { excludeA } : {}), ...(excludeB?.length ? { excludeB } : {}), ...(model ? { model } : {}) }),
+    );
     if (options.phonetic) {
       const dict = await dictionary();
       for (const r of reports) markKnown(r, a, dict);
     }
-    self.postMessage({ id, reports, ms: performance.now() - t0, modelError });
+    return { reports, ms: performance.now() - t0, modelError };
+  },
+  async classPairs({ students, sources, template, options }) {
+    await ready;
+    const t0 = performance.now();
+    const result = classPairs(students, sources, template, options);
+    return { result, ms: performance.now() - t0 };
+  },
+  async decode({ bytes }) {
+    await ready;
+    return decodeText(bytes);
+  },
+};
+
+self.onmessage = async (event) => {
+  const { id, kind } = event.data;
+  try {
+    if (!Object.hasOwn(kinds, kind)) throw new Error(`unknown request ${JSON.stringify(kind)}`);
+    self.postMessage({ id, result: await kinds[kind](event.data) });
   } catch (err) {
     self.postMessage({ id, error: err && err.message ? err.message : String(err) });
   }

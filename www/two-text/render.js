@@ -1,26 +1,12 @@
-// The two-text view: a suspicious text A against one to five sources.
-// Texts are compared in a Web Worker by the neardup WebAssembly module;
-// nothing is sent over the network. The headline is the closest source's
-// score, labelled with what it is; every figure honours the minimum match
-// length (the core's `minWords`), and where one cannot (the learned
-// verdict) the page says so.
-import { readFile } from './reader.js';
-import { highlightInto, SOURCE_COLOURS } from './highlight.js';
-import { download, reportHtml, verdictWords } from './report.js';
-import { blank, merge, quotedRanges } from './exclusions.js';
-
-const $ = (id) => document.getElementById(id);
-const textA = $('text-a');
-const textB = $('text-b');
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-
-let requestId = 0;
-let shown = 0;
-let timer = 0;
-let pending = null; // the request being computed, to render its answer
-let last = null; // what is shown: for the B view's source, the report, print
-let highlightJob = 0;
-const DEBOUNCE_MS = 250;
+// The two-text view's rendering: the headline (the closest source's score,
+// labelled), the reading and the learned verdict, the measures, every
+// source's passages highlighted in both texts (a click lights a passage on
+// both sides), the typos matched, the printout's settings and the report.
+// It reads what state.js holds and draws; it computes nothing.
+import { highlightInto, SOURCE_COLOURS } from '../highlight.js';
+import { download, reportHtml, verdictWords } from '../report.js';
+import { sourceName } from './inputs.js';
+import { $, state } from './state.js';
 
 // Score bands, in plain words, used when there is no learned verdict, and to
 // say when the verdict and the share of phrases tell different stories. The
@@ -54,85 +40,9 @@ function probabilityOf(verdict, cls) {
   return verdict.probabilities?.find(([c]) => c === cls)?.[1];
 }
 
-// The source text areas: B, then those added with "+ Add a source".
-function sourceAreas() {
-  return [textB, ...document.querySelectorAll('#more-sources textarea')];
-}
-
-function sourceName(k) {
-  const area = sourceAreas()[k];
-  return area?.dataset.file ? `source ${k + 1} (${area.dataset.file})` : k === 0 ? 'B' : `source ${k + 1}`;
-}
-
-function schedule() {
-  clearTimeout(timer);
-  timer = setTimeout(run, DEBOUNCE_MS);
-  $('count-a').textContent = countLabel(textA);
-  $('count-b').textContent = countLabel(textB);
-}
-
-function countLabel(area) {
-  const s = area.value;
-  if (!s) return '';
-  const from = area.dataset.file ? ` · from ${area.dataset.file}` : '';
-  const read = area.dataset.encoding && area.dataset.encoding !== 'UTF-8' ? ` · read as ${area.dataset.encoding}` : '';
-  return `${s.length.toLocaleString()} characters${from}${read}`;
-}
-
-function settings() {
-  return {
-    wordK: Number($('word-k').value),
-    spanGap: Number($('span-gap').value),
-    minWords: Number($('min-words').value),
-    // "Tolerate typos": word shingles over phonetic codes (SoundD, the best
-    // encoder on real misspellings; EVALUATION.md).
-    phonetic: $('typos').checked ? 'soundd' : undefined,
-  };
-}
-
-// Ranges left out of the comparison: with "Ignore quotes in A", A's
-// quotations (exclusions.js); for a pair opened from the class set, the
-// class's exclusions (template, stock phrases, quotations, reference
-// lists) of A and of B, until either text is edited.
-let pairExclusions = null;
-function excludedA(a, quotes) {
-  return merge([...(quotes ? quotedRanges(a) : []), ...(pairExclusions?.a ?? [])]);
-}
-
-function run() {
-  const a = textA.value;
-  if (!a.trim() || !textB.value.trim()) {
-    showIdle();
-    return;
-  }
-  // Added sources left empty are skipped; their numbers stay those shown.
-  const sources = sourceAreas()
-    .map((t, k) => ({ k, text: t.value, name: t.dataset.file ?? '' }))
-    .filter((s) => s.k === 0 || s.text.trim());
-  const id = ++requestId;
-  const options = settings();
-  const quotes = $('quotes').checked;
-  const excluded = { a: excludedA(a, quotes), b: sources.map((s) => (s.k === 0 ? pairExclusions?.b ?? [] : [])) };
-  pending = { id, a, aName: textA.dataset.file ?? '', sources, options, quotes, excluded, common: pairExclusions?.commonA ?? [] };
-  $('status').textContent = 'Comparing…';
-  worker.postMessage({ id, a: blank(a, excluded.a), sources: sources.map((s, i) => blank(s.text, excluded.b[i])), options });
-}
-
-worker.onmessage = (event) => {
-  const { id, reports, ms, error, modelError } = event.data;
-  if (id < shown || !pending || id !== pending.id) return; // a stale answer
-  shown = id;
-  if (error) showError(error);
-  else render({ ...pending, reports, ms, modelError });
-};
-
-worker.onerror = (event) => {
-  showError(`The comparison engine failed to load (${event.message || 'unknown error'}).`);
-};
-
-function clearResult() {
-  highlightJob++;
-  last = null;
+export function clearResult() {
+  state.highlightJob++;
+  state.shown = null;
   for (const id of ['sources', 'show-source', 'note', 'typos-found', 'pair-note']) $(id).hidden = true;
   $('report').disabled = true;
   for (const id of ['score-label', 'coverage', 'status', 'print-info']) $(id).textContent = '';
@@ -144,18 +54,17 @@ function clearResult() {
   delete $('score').dataset.value;
 }
 
-function showIdle() {
-  requestId++;
-  pending = null;
+export function showIdle(a, b) {
+  state.pending = null;
   clearResult();
   $('score').textContent = '–';
   $('score').classList.remove('error');
   $('reading').textContent = 'Paste two texts to compare them.';
-  $('view-a').replaceChildren(document.createTextNode(textA.value));
-  $('view-b').replaceChildren(document.createTextNode(textB.value));
+  $('view-a').replaceChildren(document.createTextNode(a));
+  $('view-b').replaceChildren(document.createTextNode(b));
 }
 
-function showError(message) {
+export function showError(message) {
   clearResult();
   $('score').textContent = 'No score';
   $('score').classList.add('error');
@@ -177,8 +86,8 @@ function tokensInside(ranges) {
   return n;
 }
 
-function render(state) {
-  const { a, sources, reports, options, ms, modelError } = state;
+export function render(answer) {
+  const { a, sources, reports, options, ms, modelError } = answer;
   // The headline is the closest source's score (the first of equals).
   const best = reports.reduce((b, r, i) => (r.score > reports[b].score ? i : b), 0);
   const report = reports[best];
@@ -251,14 +160,15 @@ function render(state) {
     }),
   );
 
-  const job = ++highlightJob;
+  const job = ++state.highlightJob;
   const rangesA = passages.map((x) => ({ start: x.a.start, end: x.a.end, id: x.id, src: x.src }));
   const bySource = reports.map((r, s) =>
     r.passages.map((p, i) => ({ start: p.b.start, end: p.b.end, id: `${sources[s].k}:${i}`, src: sources[s].k })),
   );
-  highlightInto($('view-a'), a, rangesA, () => job === highlightJob, state.excluded.a);
+  const excluded = { a: report.excludedA ?? [], b: reports.map((r) => r.excludedB ?? []) };
+  highlightInto($('view-a'), a, rangesA, () => job === state.highlightJob, excluded.a);
   const misspellings = showTypos(report, a, sources[best].text);
-  last = { ...state, best, job, passages, rangesA, bySource, label, reading, verdictLine, measures, misspellings, union };
+  state.shown = { ...answer, excluded, best, job, passages, rangesA, bySource, label, reading, verdictLine, measures, misspellings, union };
   showSource(best);
   showSources(reports, sources, passages, best);
   showPassages(passages, a, minWords, several);
@@ -358,6 +268,7 @@ function showVerdict(verdict, modelError, against) {
 
 // The B view shows one source at a time (the select when there are several).
 function showSource(s) {
+  const last = state.shown;
   if (!last) return Promise.resolve(false);
   const { sources, bySource, job, excluded } = last;
   last.showing = s;
@@ -372,7 +283,7 @@ function showSource(s) {
       return o;
     }),
   );
-  return highlightInto($('view-b'), sources[s].text, bySource[s], () => job === highlightJob, excluded.b[s]);
+  return highlightInto($('view-b'), sources[s].text, bySource[s], () => job === state.highlightJob, excluded.b[s]);
 }
 $('show-source').addEventListener('change', () => showSource(Number($('show-source').value)));
 
@@ -441,7 +352,7 @@ function showPassages(passages, a, minWords, several) {
 // share phrases of A's range `r` (0 when fewer than three).
 function classTexts(r) {
   let n = 0;
-  for (const c of last?.common ?? []) if (c.range.start < r.end && r.start < c.range.end) n = Math.max(n, c.texts);
+  for (const c of state.shown?.common ?? []) if (c.range.start < r.end && r.start < c.range.end) n = Math.max(n, c.texts);
   return n;
 }
 
@@ -450,6 +361,7 @@ function classTexts(r) {
 // pair note (on a phone, where A and B are one above the other, the note
 // shows the source's words beside A's).
 async function activate(id, scroll = true) {
+  const last = state.shown;
   if (!last) return;
   const x = last.passages.find((p) => p.id === id);
   if (!x) return;
@@ -557,6 +469,7 @@ function showTypos(report, a, b) {
 
 // The settings, as the printout and the report record them.
 function settingRows() {
+  const last = state.shown;
   if (!last) return [];
   const o = last.options;
   return [
@@ -571,9 +484,9 @@ function settingRows() {
 }
 
 // What a printout shows above the texts: the date and every setting.
-function printInfo() {
+export function printInfo() {
   const el = $('print-info');
-  if (!last) return el.replaceChildren();
+  if (!state.shown) return el.replaceChildren();
   const date = document.createElement('p');
   date.textContent = `Printed ${new Date().toLocaleString()} · neardup, computed in the browser, nothing uploaded`;
   const list = document.createElement('ul');
@@ -587,161 +500,8 @@ function printInfo() {
 window.addEventListener('beforeprint', printInfo);
 $('print').addEventListener('click', () => window.print());
 
-// Files: an "Open a file" button per text, or drop a file on its text area.
-// The reader (reader.js) reads .txt, .md, .html, .docx, .odt and .pdf, and
-// refuses anything else with the reason, shown under the text area.
-async function readFileInto(file, area, errorBox) {
-  if (!file) return;
-  errorBox.hidden = true;
-  area.setAttribute('aria-busy', 'true');
-  try {
-    const { text, encoding, format } = await readFile(file);
-    area.value = text;
-    area.dataset.file = file.name;
-    area.dataset.format = format;
-    if (encoding) area.dataset.encoding = encoding;
-    else delete area.dataset.encoding;
-    schedule();
-  } catch (err) {
-    errorBox.textContent = `Not read: ${err?.message ?? err}`;
-    errorBox.hidden = false;
-  } finally {
-    area.removeAttribute('aria-busy');
-  }
-}
-
-function wireArea(area, input, errorBox) {
-  area.addEventListener('input', () => {
-    pairExclusions = null; // edited: the class set's ranges no longer apply
-    delete area.dataset.encoding; // typed or pasted: no longer the file's
-    delete area.dataset.file;
-    errorBox.hidden = true;
-    schedule();
-  });
-  input.addEventListener('change', () => {
-    readFileInto(input.files[0], area, errorBox);
-    input.value = '';
-  });
-  area.addEventListener('dragover', (e) => {
-    e.preventDefault();
-    area.classList.add('drop');
-  });
-  area.addEventListener('dragleave', () => area.classList.remove('drop'));
-  area.addEventListener('drop', (e) => {
-    e.preventDefault();
-    area.classList.remove('drop');
-    readFileInto(e.dataTransfer.files[0], area, errorBox);
-  });
-}
-wireArea(textA, $('file-a'), $('error-a'));
-wireArea(textB, $('file-b'), $('error-b'));
-for (const id of ['word-k', 'span-gap', 'min-words', 'quotes', 'typos']) $(id).addEventListener('change', schedule);
-
-// Sources are numbered by position: after a removal the later ones move up.
-function relabelSources() {
-  document.querySelectorAll('#more-sources .source').forEach((box, j) => {
-    const k = j + 1;
-    const label = box.querySelector('.source-head label');
-    label.htmlFor = `text-b${k + 1}`;
-    label.querySelector('.swatch').className = `swatch src-${k}`;
-    label.lastChild.textContent = `Source ${k + 1}`;
-    const area = box.querySelector('textarea');
-    area.id = `text-b${k + 1}`;
-    area.dataset.testid = `source-${k + 1}`;
-    box.querySelector('input[type=file]').dataset.testid = `file-source-${k + 1}`;
-    box.querySelector('.remove').setAttribute('aria-label', `Remove source ${k + 1}`);
-  });
-}
-
-// "+ Add a source": up to five sources, each compared with A.
-function addSource() {
-  const k = sourceAreas().length;
-  if (k >= SOURCE_COLOURS) return null;
-  const box = document.createElement('div');
-  box.className = 'source';
-  const head = document.createElement('div');
-  head.className = 'source-head';
-  const label = document.createElement('label');
-  const swatch = document.createElement('span');
-  swatch.className = 'swatch';
-  label.append(swatch, document.createTextNode(''));
-  const file = document.createElement('label');
-  file.className = 'file';
-  const input = document.createElement('input');
-  input.type = 'file';
-  input.accept = $('file-b').accept;
-  file.append('Open a file', input);
-  const remove = document.createElement('button');
-  remove.type = 'button';
-  remove.className = 'remove';
-  remove.textContent = 'Remove';
-  const area = document.createElement('textarea');
-  area.spellcheck = false;
-  area.placeholder = 'Paste another possible source, or drop a file here';
-  const errorBox = document.createElement('div');
-  errorBox.className = 'file-error';
-  errorBox.setAttribute('role', 'alert');
-  errorBox.hidden = true;
-  wireArea(area, input, errorBox);
-  remove.addEventListener('click', () => {
-    box.remove();
-    $('add-source').disabled = false;
-    relabelSources();
-    schedule();
-  });
-  head.append(label, file, remove);
-  box.append(head, area, errorBox);
-  $('more-sources').append(box);
-  relabelSources();
-  $('add-source').disabled = sourceAreas().length >= SOURCE_COLOURS;
-  return area;
-}
-$('add-source').addEventListener('click', () => addSource()?.focus());
-
-$('swap').addEventListener('click', () => {
-  if (pairExclusions) pairExclusions = { a: pairExclusions.b, b: pairExclusions.a };
-  [textA.value, textB.value] = [textB.value, textA.value];
-  for (const key of ['encoding', 'file', 'format']) {
-    const [x, y] = [textA.dataset[key], textB.dataset[key]];
-    if (y === undefined) delete textA.dataset[key];
-    else textA.dataset[key] = y;
-    if (x === undefined) delete textB.dataset[key];
-    else textB.dataset[key] = x;
-  }
-  schedule();
-});
-
-// "Clear": A, B and every added source, with their files and errors.
-$('clear').addEventListener('click', () => {
-  pairExclusions = null;
-  for (const area of [textA, textB]) {
-    area.value = '';
-    for (const key of ['encoding', 'file', 'format']) delete area.dataset[key];
-  }
-  $('more-sources').replaceChildren();
-  $('add-source').disabled = false;
-  for (const id of ['error-a', 'error-b']) $(id).hidden = true;
-  schedule();
-});
-
-const EXAMPLE_B =
-  'A hash table stores values in an array of buckets. A hash function turns each key into an index, ' +
-  'so that a lookup only has to inspect one bucket instead of the whole collection. When two keys map ' +
-  'to the same bucket the table must resolve the collision, for example by keeping a short list in ' +
-  'every bucket or by probing the next free slot. As the table fills up, collisions become more ' +
-  'frequent, so most implementations grow the array and rehash every key once a load factor is reached.';
-const EXAMPLE_A =
-  'Hash tables are a common data structure. A hash function turns each key into an index, so that ' +
-  'a lookup only needs to look at one bucket rather than the whole collection. If two different keys ' +
-  'land in the same bucket, the table has to resolve the collision, for example by keeping a short ' +
-  'list in every bucket. I think this is why they are fast in practice.';
-$('example').addEventListener('click', () => {
-  textA.value = EXAMPLE_A;
-  textB.value = EXAMPLE_B;
-  schedule();
-});
-
 $('report').addEventListener('click', () => {
+  const last = state.shown;
   if (!last) return;
   const html = reportHtml({
     a: last.a,
@@ -765,32 +525,9 @@ $('report').addEventListener('click', () => {
   download(html, 'neardup-report.html', 'text/html');
 });
 
-/**
- * Shows a pair (from the class set) in this view: A and B filled, added
- * sources removed, the class set's exclusions of each text left out and
- * greyed, compared at once.
- * @param {{a: string, aName: string, b: string, bName: string,
- *   excludedA?: Array<{start: number, end: number}>,
- *   excludedB?: Array<{start: number, end: number}>,
- *   commonA?: Array<{range: {start: number, end: number}, texts: number}>}} pair
- *   `commonA`: A's passages found in more than two of the class's texts
- */
-export function openPair({ a, aName, b, bName, excludedA = [], excludedB = [], commonA = [] }) {
-  pairExclusions = { a: excludedA, b: excludedB, commonA };
-  $('more-sources').replaceChildren();
-  $('add-source').disabled = false;
-  for (const [area, text, name] of [[textA, a, aName], [textB, b, bName]]) {
-    area.value = text;
-    area.dataset.file = name;
-    delete area.dataset.encoding;
-    delete area.dataset.format;
-  }
-  schedule();
-  window.scrollTo(0, 0);
-}
-
 // Previous / next passage: steps through the passages in A's order.
 function step(by) {
+  const last = state.shown;
   if (!last || !last.passages.length) return;
   const order = last.passages.slice().sort((x, y) => x.a.start - y.a.start || x.src - y.src);
   const at = order.findIndex((p) => p.id === $('pair-note').dataset.passage);
@@ -799,5 +536,3 @@ function step(by) {
 }
 $('prev-passage').addEventListener('click', () => step(-1));
 $('next-passage').addEventListener('click', () => step(1));
-
-schedule();

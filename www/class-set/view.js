@@ -1,0 +1,226 @@
+// The class-set view: who shares what with whom across a whole class, in
+// the browser. Files are read by files.js; the core's classPairs (in a Web
+// Worker) finds the pairs sharing passages, with the template, stock
+// phrases, quotations and reference lists left out (the core's exclusions);
+// every pair above the cut-off then gets the full comparison (containment
+// both ways, passages, the learned verdict) in a pool of Web Workers, one
+// per core (engine.js), streamed into the table; table.js, histogram.js and
+// graph.js draw, reviews.js keeps the marks, exports.js writes the CSV and
+// the evidence pack. Nothing leaves the page.
+import { Engine } from '../engine.js';
+import { readFile } from '../reader.js';
+import { sha256, studentsOf } from './files.js';
+import { exportCsv, exportPack } from './exports.js';
+import { renderGraph } from './graph.js';
+import { renderHistogram } from './histogram.js';
+import { classKey, loadReviews } from './reviews.js';
+import { $, above, pairKey, settings, state } from './state.js';
+import { handlers, renderTable, sortBy, updateRow } from './table.js';
+
+/** Pairs scoring at least this are returned by the core for the histogram. */
+const HISTOGRAM_FLOOR = 0.02;
+
+/** The class set's own pool of workers: Cancel stops only these. */
+const pool = new Engine();
+
+/** Called by app.js with the function that opens a pair in the two-text view. */
+export function onOpenPair(f) {
+  handlers.openPair = f;
+}
+
+function setStatus(s, text) {
+  const el = $('class-status');
+  el.dataset.state = s;
+  el.dataset.run = String(state.run); // which analysis the state is of
+  el.textContent = text;
+}
+
+function showFailed(failed) {
+  const box = $('class-failed');
+  box.hidden = !failed.length;
+  const list = document.createElement('ul');
+  for (const f of failed) {
+    const li = document.createElement('li');
+    li.textContent = `${f.name}: ${f.reason}`;
+    list.append(li);
+  }
+  const head = document.createElement('strong');
+  head.textContent = `${failed.length} file${failed.length === 1 ? '' : 's'} not read (the rest was analysed):`;
+  box.replaceChildren(head, list);
+}
+
+async function analyse(files) {
+  const mine = ++state.run;
+  const alive = () => mine === state.run;
+  showMode('class');
+  $('class-cancel').hidden = false;
+  setStatus('running', 'Reading files…');
+  const bar = $('class-progress');
+  const progress = (done, total) => {
+    bar.max = total;
+    bar.value = done;
+  };
+  const { students, failed } = await studentsOf(files, progress);
+  const sourceFiles = [...$('class-sources').files];
+  const sourcesRead = await studentsOf(sourceFiles, () => {});
+  if (!alive()) return;
+  failed.push(...sourcesRead.failed);
+  showFailed(failed);
+  const sources = sourcesRead.students.map((s) => ({ ...s, id: `source: ${s.id}` }));
+  if (students.length + sources.length < 2 || !students.length) {
+    setStatus('error', `Give at least two texts (${students.length} student${students.length === 1 ? '' : 's'} read).`);
+    $('class-cancel').hidden = true;
+    return;
+  }
+  const template = $('class-template').value;
+  const options = settings();
+  setStatus('running', `Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
+  let result;
+  const t0 = performance.now();
+  try {
+    ({ result } = await pool.ask({
+      kind: 'classPairs',
+      students: students.map((s) => s.text),
+      sources: sources.map((s) => s.text),
+      template,
+      options: { ...options, minContainment: Math.min(options.minContainment, HISTOGRAM_FLOOR) },
+    }));
+  } catch (err) {
+    if (alive()) {
+      setStatus('error', `The class set could not be analysed: ${err.message}`);
+      $('class-cancel').hidden = true;
+    }
+    return;
+  }
+  if (!alive()) return;
+  const texts = [...students, ...sources];
+  const counted = {
+    quotes: result.texts.reduce((n, t) => n + t.quotations, 0),
+    refs: result.texts.filter((t) => t.referenceList).length,
+  };
+  const current = { students, sources, texts, template, result, options, counted, compared: new Map(), key: await classKey(texts, template) };
+  current.reviews = await loadReviews(current.key);
+  current.templateSha = await sha256(new TextEncoder().encode(template));
+  state.current = current;
+  render();
+  await compareAbove(mine, t0);
+}
+
+// The full comparison of every pair above the cut-off, in the pool, each
+// text's exclusions (the core's, from classPairs) left out by the core.
+async function compareAbove(mine, t0) {
+  const alive = () => mine === state.run;
+  const cur = state.current;
+  const todo = above().filter((p) => !cur.compared.has(pairKey(p)));
+  const bar = $('class-progress');
+  bar.max = todo.length;
+  bar.value = 0;
+  let next = 0;
+  let done = 0;
+  setStatus('running', `Comparing ${todo.length} pairs in full…`);
+  await Promise.all(
+    Array.from({ length: pool.size }, async (_, w) => {
+      while (alive() && next < todo.length) {
+        const p = todo[next++];
+        try {
+          const { reports } = await pool.ask(
+            {
+              kind: 'compare',
+              a: cur.texts[p.a].text,
+              sources: [{ text: cur.texts[p.b].text, excludeB: cur.result.texts[p.b].excluded }],
+              options: {},
+              excludeA: cur.result.texts[p.a].excluded,
+            },
+            { worker: w },
+          );
+          if (!alive()) return;
+          cur.compared.set(pairKey(p), reports[0]);
+        } catch (err) {
+          if (!alive()) return;
+          cur.compared.set(pairKey(p), { error: err.message });
+        }
+        bar.value = ++done;
+        updateRow(p);
+      }
+    }),
+  );
+  if (!alive()) return;
+  renderGraph();
+  $('class-cancel').hidden = true;
+  const s = ((performance.now() - t0) / 1000).toFixed(1);
+  setStatus('done', `${cur.students.length} students, ${cur.sources.length} source${cur.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off, ${cur.result.candidates} sharing any phrase · ${s} s in your browser · nothing uploaded`);
+}
+
+function render() {
+  const { result, texts, counted } = state.current;
+  const ex = result.texts.reduce((n, t) => n + (t.templateShingles ? 1 : 0), 0);
+  const stock = result.stockPhrases;
+  const { quotes, refs } = counted;
+  $('class-exclusions').textContent =
+    `Excluded from every pair: the template's phrases (found in ${ex} of ${texts.length} texts), ` +
+    `${stock} stock phrase${stock === 1 ? '' : 's'} (in more than ${result.stockLimit} students' texts and in no source), ` +
+    `${quotes} quotation${quotes === 1 ? '' : 's'}, ${refs} reference list${refs === 1 ? '' : 's'}. ` +
+    'They are greyed in the texts of a pair.';
+  renderTable();
+  renderHistogram();
+  renderGraph();
+}
+
+/** Shows the two-text view (`'two'`) or the class-set view (`'class'`). */
+export function showMode(mode) {
+  $('two-text-view').hidden = mode !== 'two';
+  $('class-view').hidden = mode !== 'class';
+  $('mode-two-text').setAttribute('aria-pressed', String(mode === 'two'));
+  $('mode-class-set').setAttribute('aria-pressed', String(mode === 'class'));
+}
+
+$('mode-two-text').addEventListener('click', () => showMode('two'));
+$('mode-class-set').addEventListener('click', () => showMode('class'));
+$('class-files').addEventListener('change', () => {
+  const files = [...$('class-files').files];
+  if (files.length) analyse(files);
+});
+$('class-folder').addEventListener('change', () => {
+  const files = [...$('class-folder').files];
+  if (files.length) analyse(files);
+});
+$('class-drop').addEventListener('dragover', (e) => {
+  e.preventDefault();
+  $('class-drop').classList.add('drop');
+});
+$('class-drop').addEventListener('dragleave', () => $('class-drop').classList.remove('drop'));
+$('class-drop').addEventListener('drop', (e) => {
+  e.preventDefault();
+  $('class-drop').classList.remove('drop');
+  const files = [...e.dataTransfer.files];
+  if (files.length) analyse(files);
+});
+$('class-template-file').addEventListener('change', async () => {
+  const file = $('class-template-file').files[0];
+  if (!file) return;
+  try {
+    $('class-template').value = (await readFile(file)).text;
+  } catch (err) {
+    $('class-template').value = '';
+    showFailed([{ name: file.name, reason: err.reason ?? err.message }]);
+  }
+});
+$('class-cancel').addEventListener('click', () => {
+  state.run++;
+  pool.cancel();
+  $('class-cancel').hidden = true;
+  setStatus('error', 'Cancelled.');
+});
+$('class-cutoff').addEventListener('change', () => {
+  if (!state.current) return;
+  render();
+  compareAbove(state.run, performance.now());
+});
+for (const id of ['class-filter', 'class-kind']) $(id).addEventListener('input', () => state.current && renderTable());
+for (const th of document.querySelectorAll('#class-pairs th[data-sort]')) {
+  th.querySelector('button').addEventListener('click', () => {
+    if (state.current) sortBy(th.dataset.sort);
+  });
+}
+$('class-export-csv').addEventListener('click', exportCsv);
+$('class-export-pack').addEventListener('click', exportPack);

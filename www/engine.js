@@ -1,0 +1,105 @@
+// The page's one client of its Web Workers (worker.js): every comparison,
+// class set and decoding goes through here, for both views.
+//
+//   ask(request, { worker })  a request ({kind, …}) to one worker of the
+//                             pool; resolves with its result, rejects with
+//                             its error (an Error naming what went wrong)
+//   latest(channel, request)  ask, and resolve only while it is the newest
+//                             request of `channel`: an answer to an older
+//                             one resolves to STALE, never shown
+//   cancel()                  stops every worker (a long run, or Cancel):
+//                             pending requests reject with an AbortError,
+//                             and the next request starts fresh workers
+//
+// Requests carry ids; a worker answers {id, result} or {id, error}. A worker
+// that fails to load or dies rejects what it was asked.
+
+/** What `latest` resolves to for an answer nobody waits for any more. */
+export const STALE = Symbol('stale');
+
+export class Engine {
+  /** @param {number} size workers in the pool (one per core, at most 8). */
+  constructor(size = Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 2, 8))) {
+    this.size = size;
+    this.workers = [];
+    this.pending = new Map(); // id → {resolve, reject, worker}
+    this.nextId = 1;
+    this.newest = new Map(); // channel → id
+  }
+
+  /** The pool's workers, started when first needed. */
+  pool() {
+    if (!this.workers.length) {
+      this.workers = Array.from({ length: this.size }, (_, i) => this.start(i));
+    }
+    return this.workers;
+  }
+
+  start(index) {
+    const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    w.onmessage = (event) => {
+      const { id, result, error } = event.data;
+      const p = this.pending.get(id);
+      if (!p) return;
+      this.pending.delete(id);
+      if (error !== undefined) p.reject(new Error(error));
+      else p.resolve(result);
+    };
+    w.onerror = (event) => {
+      event.preventDefault?.();
+      this.fail(index, new Error(`The comparison engine failed (${event.message || 'it could not load'}).`));
+    };
+    return w;
+  }
+
+  /** Rejects what worker `index` was asked. */
+  fail(index, error) {
+    for (const [id, p] of this.pending) {
+      if (p.worker === index) {
+        this.pending.delete(id);
+        p.reject(error);
+      }
+    }
+  }
+
+  /**
+   * Asks one worker.
+   * @param {{kind: string}} request
+   * @param {{worker?: number, transfer?: Transferable[]}} [how]
+   * @returns {Promise<any>}
+   */
+  ask(request, { worker = 0, transfer = [] } = {}) {
+    const workers = this.pool();
+    const index = worker % workers.length;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, worker: index });
+      workers[index].postMessage({ ...request, id }, transfer);
+    });
+  }
+
+  /**
+   * Asks, and resolves to STALE when a newer request of the same channel was
+   * made meanwhile (typing: only the last comparison is shown).
+   * @param {string} channel
+   * @param {{kind: string}} request
+   */
+  async latest(channel, request, how) {
+    const mine = this.nextId;
+    this.newest.set(channel, mine);
+    const result = await this.ask(request, how);
+    return this.newest.get(channel) === mine ? result : STALE;
+  }
+
+  /** Stops every worker; what was pending rejects with an AbortError. */
+  cancel() {
+    for (const w of this.workers) w.terminate();
+    this.workers = [];
+    const abort = new DOMException('Cancelled.', 'AbortError');
+    for (const p of this.pending.values()) p.reject(abort);
+    this.pending.clear();
+  }
+}
+
+/** The page's engine, shared by its views. */
+export const engine = new Engine();

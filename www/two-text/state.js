@@ -1,0 +1,18 @@
+// The two-text view's state, shared by its modules: what is being compared
+// (`pending`), what is shown (`shown`: the last answer rendered, read by
+// the passage list, the B view's source, print and the report), and the
+// class set's exclusions of an opened pair (`pair`), kept until either text
+// is edited. Nothing here computes or draws.
+export const state = {
+  /** The request being compared: {a, aName, sources, options, quotes}. */
+  pending: null,
+  /** The answer shown, with what rendering derived from it. */
+  shown: null,
+  /** A pair opened from the class set: {a, b, commonA} (UTF-16 ranges). */
+  pair: null,
+  /** Bumped whenever the highlights are redrawn: older jobs stop. */
+  highlightJob: 0,
+};
+
+/** An element of the page by id. */
+export const $ = (id) => document.getElementById(id);

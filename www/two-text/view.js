@@ -1,0 +1,88 @@
+// The two-text view: a suspicious text A against one to five sources,
+// compared by the neardup WebAssembly module in a Web Worker (engine.js);
+// nothing is sent over the network. This module decides what to compare
+// and when (typing is debounced; only the newest comparison is shown);
+// inputs.js holds the texts, render.js draws the answer. Every exclusion —
+// A's quotations, a pair's class-set exclusions — is the core's
+// (`ignoreQuotes`, `excludeA`, `excludeB`).
+import { engine, STALE } from '../engine.js';
+import { countLabel, fill, sourceAreas, textA, textB, wireInputs } from './inputs.js';
+import { render, showError, showIdle } from './render.js';
+import { $, state } from './state.js';
+
+const DEBOUNCE_MS = 250;
+let timer = 0;
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(run, DEBOUNCE_MS);
+  $('count-a').textContent = countLabel(textA);
+  $('count-b').textContent = countLabel(textB);
+}
+
+function settings() {
+  return {
+    wordK: Number($('word-k').value),
+    spanGap: Number($('span-gap').value),
+    minWords: Number($('min-words').value),
+    // "Tolerate typos": word shingles over phonetic codes (SoundD, the best
+    // encoder on real misspellings; EVALUATION.md).
+    phonetic: $('typos').checked ? 'soundd' : undefined,
+    // "Ignore quotes in A": the core leaves A's quotations out.
+    ignoreQuotes: $('quotes').checked,
+  };
+}
+
+async function run() {
+  const a = textA.value;
+  if (!a.trim() || !textB.value.trim()) {
+    showIdle(a, textB.value);
+    return;
+  }
+  // Added sources left empty are skipped; their numbers stay those shown.
+  const sources = sourceAreas()
+    .map((t, k) => ({ k, text: t.value, name: t.dataset.file ?? '' }))
+    .filter((s) => s.k === 0 || s.text.trim());
+  const options = settings();
+  // A pair opened from the class set: the class's exclusions of A and B.
+  const pair = state.pair;
+  const pending = { a, aName: textA.dataset.file ?? '', sources, options, quotes: options.ignoreQuotes, common: pair?.commonA ?? [] };
+  state.pending = pending;
+  $('status').textContent = 'Comparing…';
+  let answer;
+  try {
+    answer = await engine.latest('two-text', {
+      kind: 'compare',
+      a,
+      sources: sources.map((s) => ({ text: s.text, excludeB: s.k === 0 ? pair?.b : undefined })),
+      options,
+      excludeA: pair?.a,
+    });
+  } catch (err) {
+    if (state.pending === pending) showError(err.message);
+    return;
+  }
+  if (answer === STALE || state.pending !== pending) return;
+  render({ ...pending, ...answer });
+}
+
+/**
+ * Shows a pair (from the class set) in this view: A and B filled, added
+ * sources removed, the class set's exclusions of each text left out and
+ * greyed, compared at once.
+ * @param {{a: string, aName: string, b: string, bName: string,
+ *   excludedA?: Array<{start: number, end: number}>,
+ *   excludedB?: Array<{start: number, end: number}>,
+ *   commonA?: Array<{range: {start: number, end: number}, texts: number}>}} pair
+ *   `commonA`: A's passages found in more than two of the class's texts
+ */
+export function openPair({ a, aName, b, bName, excludedA = [], excludedB = [], commonA = [] }) {
+  state.pair = { a: excludedA, b: excludedB, commonA };
+  fill([[textA, a, aName], [textB, b, bName]]);
+  schedule();
+  window.scrollTo(0, 0);
+}
+
+wireInputs(schedule);
+for (const id of ['word-k', 'span-gap', 'min-words', 'quotes', 'typos']) $(id).addEventListener('change', schedule);
+schedule();
