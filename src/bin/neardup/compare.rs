@@ -2,6 +2,7 @@
 //! JSONL, with the learned verdict.
 
 use crate::input::read_text;
+use crate::options::CompareOptions;
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use neardup::verdict::{SvmModel, Verdict};
@@ -11,59 +12,6 @@ use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-/// The options of `compare` (and of `eval`), with the core's defaults.
-#[derive(Args, Clone, Copy)]
-pub struct OptionArgs {
-    /// Words per word shingle (1..=32).
-    #[arg(long, default_value_t = CompareConfig::default().word_k)]
-    word_k: u32,
-    /// Characters per character q-gram (1..=32).
-    #[arg(long, default_value_t = CompareConfig::default().char_q)]
-    char_q: u32,
-    /// Merge shared runs at most this many words apart (0..=64).
-    #[arg(long, default_value_t = CompareConfig::default().span_gap)]
-    span_gap: u32,
-    /// Hash seed.
-    #[arg(long, default_value_t = CompareConfig::default().seed)]
-    seed: u64,
-    /// Minimum match length in words of A (0..=1000): shorter shared
-    /// passages are dropped, and the score and every passage-based figure
-    /// count only the passages kept (the learned verdict still reads the
-    /// full similarity vector).
-    #[arg(long, default_value_t = CompareConfig::default().min_words)]
-    min_words: u32,
-    /// Tolerate misspellings: word shingles over the words' phonetic codes
-    /// by this encoder; the misspelt words matched are listed.
-    #[arg(long, value_enum)]
-    phonetic: Option<crate::phonetic::AlgorithmArg>,
-    /// Leave A's quotations out ("…", “…”, «…», across a line break but not
-    /// a blank line): quoting with attribution is not copying.
-    #[arg(long)]
-    ignore_quotes: bool,
-    /// Leave each text's trailing reference list out (from a "References",
-    /// "Bibliography", "Works cited" … heading in its second half).
-    #[arg(long)]
-    ignore_references: bool,
-}
-
-impl OptionArgs {
-    /// The checked configuration.
-    pub fn config(&self) -> Result<CompareConfig> {
-        let c = CompareConfig::default()
-            .word_k(self.word_k)
-            .char_q(self.char_q)
-            .span_gap(self.span_gap)
-            .seed(self.seed)
-            .min_words(self.min_words)
-            .phonetic(self.phonetic.map(Into::into))
-            .ignore_quotes(self.ignore_quotes)
-            .ignore_references(self.ignore_references)
-            .max_bytes(crate::input::max_bytes() as u64);
-        c.check().map_err(crate::core)?;
-        Ok(c)
-    }
-}
 
 #[derive(Args)]
 pub struct CompareArgs {
@@ -92,7 +40,7 @@ pub struct CompareArgs {
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
     #[command(flatten)]
-    opts: OptionArgs,
+    opts: CompareOptions,
 }
 
 /// The model trained on all of clough-abc, shipped with the page.

@@ -1,8 +1,8 @@
 //! `neardup eval`: how well the score (containment) or the learned verdict
 //! separates the categories of the Clough–Stevenson corpus.
 
-use crate::compare::OptionArgs;
-use crate::train::{self, is_copied, KernelChoice};
+use crate::options::CompareOptions;
+use crate::verdict::{self as train, is_copied, KernelChoice};
 use anyhow::{Context, Result};
 use clap::Args;
 use neardup::measures::classification::{best_f1, roc_auc, ConfusionMatrix, Prf};
@@ -37,7 +37,7 @@ pub struct EvalArgs {
     #[command(flatten)]
     model: train::ModelArgs,
     #[command(flatten)]
-    opts: OptionArgs,
+    opts: CompareOptions,
 }
 
 #[derive(Serialize)]

@@ -141,7 +141,9 @@ fn load(path: &Path, needs: &Needs) -> Result<Deduplicator> {
         _ => None,
     };
     let dictionary = match config {
-        Some(c) if c.corrects() => Some(Arc::new(crate::spell::load(needs.dictionary.as_ref())?)),
+        Some(c) if c.corrects() => Some(Arc::new(crate::input::load_dictionary(
+            needs.dictionary.as_ref(),
+        )?)),
         _ => None,
     };
     Deduplicator::from_index_bytes(&bytes, model, dictionary)

@@ -7,6 +7,7 @@
 use anyhow::{bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use neardup::multiref::{Reference, ReferenceFile};
+use neardup::spell::Dictionary;
 use std::collections::HashSet;
 use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -400,4 +401,20 @@ pub fn load_reference(path: Option<&Path>) -> Result<(ReferenceFile, Reference)>
         None => DEFAULT_REFERENCE.to_string(),
     };
     ReferenceFile::from_json(&text).map_err(crate::core)
+}
+
+/// The built-in English dictionary (`scripts/make-dictionary.sh`).
+pub const DEFAULT_DICTIONARY: &[u8] = include_bytes!("../../../www/dictionary-en.bin");
+
+/// Loads the dictionary of `--dictionary`, else the built-in one.
+pub fn load_dictionary(path: Option<&PathBuf>) -> Result<Dictionary> {
+    match path {
+        Some(p) => {
+            let bytes = fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            Dictionary::from_bytes(&bytes)
+                .map_err(crate::core)
+                .with_context(|| format!("{}", p.display()))
+        }
+        None => Dictionary::from_bytes(DEFAULT_DICTIONARY).map_err(crate::core),
+    }
 }

@@ -33,6 +33,7 @@ mod options;
 mod phonetic;
 mod spell;
 mod train;
+mod verdict;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -1,5 +1,6 @@
 //! Options shared by subcommands: the dedup pipeline's options (`dedup` and
-//! `index build`), and how a collection is read.
+//! `index build`), the comparison's (`compare` and `eval`), the phonetic
+//! encoders' names, and how a collection is read.
 //!
 //! The dedup options are the core's `DedupConfig` fields with their names
 //! as flags (`num_perm` ↔ `--num-perm`; `k` ↔ `-k`): this file maps names
@@ -8,10 +9,12 @@
 
 use crate::input::Fields;
 use anyhow::Result;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use neardup::dedup::{DedupConfig, DedupMethod, MultiRefModel, Stages, Weights};
 use neardup::minhash::MinHashScheme;
+use neardup::phonetic::Algorithm;
 use neardup::shingle::ShingleSpec;
+use neardup::CompareConfig;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -148,7 +151,7 @@ impl DedupOptions {
         if !config.corrects() {
             return Ok(stages);
         }
-        let dictionary = Arc::new(crate::spell::load(self.dictionary.as_ref())?);
+        let dictionary = Arc::new(crate::input::load_dictionary(self.dictionary.as_ref())?);
         stages.with_dictionary(dictionary).map_err(crate::core)
     }
 }
@@ -170,6 +173,89 @@ impl InputArgs {
         Fields {
             text: self.text_field.clone(),
             id: self.id_field.clone(),
+        }
+    }
+}
+
+/// The options of `compare` (and of `eval`), with the core's defaults.
+#[derive(Args, Clone, Copy)]
+pub struct CompareOptions {
+    /// Words per word shingle (1..=32).
+    #[arg(long, default_value_t = CompareConfig::default().word_k)]
+    word_k: u32,
+    /// Characters per character q-gram (1..=32).
+    #[arg(long, default_value_t = CompareConfig::default().char_q)]
+    char_q: u32,
+    /// Merge shared runs at most this many words apart (0..=64).
+    #[arg(long, default_value_t = CompareConfig::default().span_gap)]
+    span_gap: u32,
+    /// Hash seed.
+    #[arg(long, default_value_t = CompareConfig::default().seed)]
+    seed: u64,
+    /// Minimum match length in words of A (0..=1000): shorter shared
+    /// passages are dropped, and the score and every passage-based figure
+    /// count only the passages kept (the learned verdict still reads the
+    /// full similarity vector).
+    #[arg(long, default_value_t = CompareConfig::default().min_words)]
+    min_words: u32,
+    /// Tolerate misspellings: word shingles over the words' phonetic codes
+    /// by this encoder; the misspelt words matched are listed.
+    #[arg(long, value_enum)]
+    phonetic: Option<AlgorithmArg>,
+    /// Leave A's quotations out ("…", “…”, «…», across a line break but not
+    /// a blank line): quoting with attribution is not copying.
+    #[arg(long)]
+    ignore_quotes: bool,
+    /// Leave each text's trailing reference list out (from a "References",
+    /// "Bibliography", "Works cited" … heading in its second half).
+    #[arg(long)]
+    ignore_references: bool,
+}
+
+impl CompareOptions {
+    /// The checked configuration.
+    pub fn config(&self) -> Result<CompareConfig> {
+        let c = CompareConfig::default()
+            .word_k(self.word_k)
+            .char_q(self.char_q)
+            .span_gap(self.span_gap)
+            .seed(self.seed)
+            .min_words(self.min_words)
+            .phonetic(self.phonetic.map(Into::into))
+            .ignore_quotes(self.ignore_quotes)
+            .ignore_references(self.ignore_references)
+            .max_bytes(crate::input::max_bytes() as u64);
+        c.check().map_err(crate::core)?;
+        Ok(c)
+    }
+}
+
+/// The encoders, as named on the command line.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum AlgorithmArg {
+    /// American Soundex (Knuth): a letter and three digits.
+    Soundex,
+    /// Phonex (Lait & Randell 1996).
+    Phonex,
+    /// DSound (Varol & Hari 2015): digits, zeros kept, any length.
+    Dsound,
+    /// SoundD: DSound without zeros, four digits.
+    Soundd,
+    /// Phonix (Gadd 1990): a letter and seven digits.
+    Phonix,
+    /// Double Metaphone (Philips 2000): primary and alternate codes.
+    Metaphone,
+}
+
+impl From<AlgorithmArg> for Algorithm {
+    fn from(a: AlgorithmArg) -> Algorithm {
+        match a {
+            AlgorithmArg::Soundex => Algorithm::Soundex,
+            AlgorithmArg::Phonex => Algorithm::Phonex,
+            AlgorithmArg::Dsound => Algorithm::DSound,
+            AlgorithmArg::Soundd => Algorithm::SoundD,
+            AlgorithmArg::Phonix => Algorithm::Phonix,
+            AlgorithmArg::Metaphone => Algorithm::Metaphone,
         }
     }
 }

@@ -1,40 +1,11 @@
 //! `neardup phonetic`: the phonetic code of each word.
 
+use crate::options::AlgorithmArg;
 use anyhow::Result;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use neardup::phonetic::{double_metaphone_of, encode_into, Algorithm};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
-
-/// The encoders, as named on the command line.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum AlgorithmArg {
-    /// American Soundex (Knuth): a letter and three digits.
-    Soundex,
-    /// Phonex (Lait & Randell 1996).
-    Phonex,
-    /// DSound (Varol & Hari 2015): digits, zeros kept, any length.
-    Dsound,
-    /// SoundD: DSound without zeros, four digits.
-    Soundd,
-    /// Phonix (Gadd 1990): a letter and seven digits.
-    Phonix,
-    /// Double Metaphone (Philips 2000): primary and alternate codes.
-    Metaphone,
-}
-
-impl From<AlgorithmArg> for Algorithm {
-    fn from(a: AlgorithmArg) -> Algorithm {
-        match a {
-            AlgorithmArg::Soundex => Algorithm::Soundex,
-            AlgorithmArg::Phonex => Algorithm::Phonex,
-            AlgorithmArg::Dsound => Algorithm::DSound,
-            AlgorithmArg::Soundd => Algorithm::SoundD,
-            AlgorithmArg::Phonix => Algorithm::Phonix,
-            AlgorithmArg::Metaphone => Algorithm::Metaphone,
-        }
-    }
-}
 
 #[derive(Args)]
 pub struct PhoneticArgs {

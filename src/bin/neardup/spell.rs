@@ -1,16 +1,13 @@
 //! `neardup spell`: dictionary correction of words, and building a
 //! dictionary from a word-frequency list.
 
-use crate::input::{open, write_atomic};
+use crate::input::{load_dictionary, open, write_atomic};
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use neardup::spell::Dictionary;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-/// The built-in English dictionary (`scripts/make-dictionary.sh`).
-pub const DEFAULT_DICTIONARY: &[u8] = include_bytes!("../../../www/dictionary-en.bin");
 
 #[derive(Args)]
 pub struct SpellArgs {
@@ -35,24 +32,11 @@ pub struct SpellArgs {
     words: Vec<String>,
 }
 
-/// Loads the dictionary of `--dictionary`, else the built-in one.
-pub fn load(path: Option<&PathBuf>) -> Result<Dictionary> {
-    match path {
-        Some(p) => {
-            let bytes = std::fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
-            Dictionary::from_bytes(&bytes)
-                .map_err(crate::core)
-                .with_context(|| format!("{}", p.display()))
-        }
-        None => Dictionary::from_bytes(DEFAULT_DICTIONARY).map_err(crate::core),
-    }
-}
-
 pub fn run(args: SpellArgs) -> Result<ExitCode> {
     if let Some(counts) = &args.from_counts {
         return build(counts, args.output.as_ref().expect("required by clap"));
     }
-    let dict = load(args.dictionary.as_ref())?;
+    let dict = load_dictionary(args.dictionary.as_ref())?;
     let mut out = BufWriter::new(io::stdout().lock());
     let write = |word: &str| -> io::Result<()> {
         match args.candidates {
