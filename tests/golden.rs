@@ -962,7 +962,16 @@ pub mod dedup {
 
     pub fn compute(config: &serde_json::Value, texts: &[String]) -> Case {
         let c: DedupConfig = serde_json::from_value(config.clone()).expect("config");
-        let stages = Stages::new(&c).expect("stages");
+        compute_with_stages(&c, Stages::new(&c).expect("stages"), config, texts)
+    }
+
+    /// [`compute`] with the stages given (tf-idf frequencies included).
+    pub fn compute_with_stages(
+        c: &DedupConfig,
+        stages: Stages,
+        config: &serde_json::Value,
+        texts: &[String],
+    ) -> Case {
         let sketches: Vec<_> = texts.iter().map(|t| stages.sketch(t).unwrap()).collect();
         let mut verify = Vec::new();
         for i in 0..texts.len() {
@@ -974,7 +983,8 @@ pub mod dedup {
                 });
             }
         }
-        let mut d = Deduplicator::new(&c).unwrap();
+        let _ = c;
+        let mut d = Deduplicator::from_stages(stages.clone()).unwrap();
         for (i, t) in texts.iter().enumerate() {
             d.add(&format!("t{i}"), t).unwrap();
         }
@@ -1043,6 +1053,110 @@ pub mod dedup {
         crate::golden::bless(
             "dedup-v1.json",
             &(serde_json::to_string_pretty(&golden).unwrap() + "\n"),
+            false,
+        );
+    }
+}
+
+/// Golden vectors of tf-idf weights (SPEC.md §14): the document frequencies'
+/// bytes and digest, the sketches, keys and verification of a SimHash
+/// configuration with tf-idf weights, and its snapshot (format 2) —
+/// natively and on wasm32.
+pub mod tfidf {
+    use super::dedup::{compute_with_stages, Case};
+    use neardup::dedup::{DedupConfig, Deduplicator, Stages};
+    use neardup::tfidf::DocumentFrequencies;
+    use serde::{Deserialize, Serialize};
+    use std::sync::Arc;
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/dedup-tfidf-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    pub struct Golden {
+        pub texts: Vec<String>,
+        /// `DocumentFrequencies::to_bytes` of the texts, hex.
+        pub frequencies: String,
+        /// `DocumentFrequencies::digest`, 16 hex digits.
+        pub digest: String,
+        pub cases: Vec<Case>,
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    fn compute(texts: Vec<String>) -> Golden {
+        let configs = [
+            serde_json::json!({"method": "simhash", "weights": "tfidf", "k": 16}),
+            serde_json::json!({"method": "simhash", "weights": "tfidf", "k": 16, "verify": false, "shingle": "word:2", "seed": 5}),
+        ];
+        let mut frequencies = None;
+        let cases = configs
+            .iter()
+            .map(|config| {
+                let c: DedupConfig = serde_json::from_value(config.clone()).unwrap();
+                let stages = Stages::new(&c).unwrap();
+                let mut df = DocumentFrequencies::new();
+                for t in &texts {
+                    stages.count(&mut df, t).unwrap();
+                }
+                frequencies.get_or_insert((hex(&df.to_bytes()), format!("{:016x}", df.digest())));
+                compute_with_stages(
+                    &c,
+                    stages.with_frequencies(Arc::new(df)).unwrap(),
+                    config,
+                    &texts,
+                )
+            })
+            .collect();
+        let (frequencies, digest) = frequencies.unwrap();
+        Golden {
+            texts,
+            frequencies,
+            digest,
+            cases,
+        }
+    }
+
+    #[test]
+    fn tfidf_golden_vectors_hold() {
+        let golden: Golden = serde_json::from_str(GOLDEN).expect("golden tf-idf parses");
+        assert_eq!(compute(golden.texts.clone()), golden);
+        // The frequencies and the snapshots read back to the same bytes.
+        let unhex = |h: &str| -> Vec<u8> {
+            (0..h.len() / 2)
+                .map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap())
+                .collect()
+        };
+        let df = DocumentFrequencies::from_bytes(&unhex(&golden.frequencies)).unwrap();
+        assert_eq!(format!("{:016x}", df.digest()), golden.digest);
+        for case in &golden.cases {
+            let d = Deduplicator::from_bytes(&unhex(&case.snapshot), None, None).unwrap();
+            assert_eq!(hex(&d.to_bytes()), case.snapshot);
+            assert_eq!(&case.snapshot[8..12], "0200", "format 2");
+        }
+    }
+
+    /// Writes the golden file; run on demand by `scripts/bless.sh`.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    #[ignore = "writes tests/golden/dedup-tfidf-v1.json; run by scripts/bless.sh"]
+    fn write_tfidf_golden() {
+        let texts: Vec<String> = [
+            "Near-duplicate detection finds documents that are almost the same, copies with small edits.",
+            "Near duplicate detection finds documents which are almost the same: copies with tiny edits.",
+            "A different text about gardens, rain and soil, ünïcödé and 日本語 too.",
+            "The same words again and again: the the the detection detection.",
+            "",
+        ]
+        .map(String::from)
+        .to_vec();
+        crate::golden::bless(
+            "dedup-tfidf-v1.json",
+            &(serde_json::to_string_pretty(&compute(texts)).unwrap() + "\n"),
             false,
         );
     }

@@ -286,6 +286,53 @@ def simhash(features, weights):
     return sum(1 << i for i in range(64) if v[i] > 0)
 
 
+# §14 tf-idf weights ------------------------------------------------------------
+
+
+def frequencies_digest(n, counts):
+    """The document frequencies' digest: combine(0x6e64646672657131, [N])
+    chained over (term, df) in ascending term order."""
+    h = combine(0x6E64646672657131, [n])
+    for term, df in sorted(counts.items()):
+        h = combine(h, [term, df])
+    return h
+
+
+def read_frequencies(data):
+    """The frequencies' bytes (format 1): N and {term: df}, after checking
+    the framing of §4 (magic, versions, CRC-32)."""
+    import struct
+    import zlib
+
+    assert data[:4] == b"NDDF" and struct.unpack_from("<HH", data, 4) == (1, 1)
+    assert zlib.crc32(data[:-4]) == struct.unpack_from("<I", data, len(data) - 4)[0]
+    n, count = struct.unpack_from("<QQ", data, 8)
+    counts, at = {}, 24
+    for _ in range(count):
+        term, df = struct.unpack_from("<QI", data, at)
+        counts[term] = df
+        at += 12
+    assert at == len(data) - 4
+    return n, counts
+
+
+def tfidf_simhash(shingles, n, counts):
+    """§10's weighted fingerprint of a document's distinct shingles in
+    ascending order, each weighing tf · idf, idf(t) = ln((1 + N) / (1 +
+    df(t))) + 1, the sums in f64 in that order."""
+    import math
+
+    tf = {}
+    for h in shingles:
+        tf[h] = tf.get(h, 0) + 1
+    v = [0.0] * 64
+    for h in sorted(tf):
+        w = tf[h] * (math.log((1.0 + n) / (1.0 + counts.get(h, 0))) + 1.0)
+        for i in range(64):
+            v[i] += w if (h >> i) & 1 else -w
+    return sum(1 << i for i in range(64) if v[i] > 0)
+
+
 def blocks_of(b):
     """Consecutive bit ranges from bit 0, the first 64 mod b one bit longer:
     (start, length) per block."""

@@ -145,6 +145,30 @@ def test_dedup_minhash_keys_of_the_golden_dedup_cases():
     assert checked == 3, "the two near-duplicates and the empty text"
 
 
+def test_tfidf_frequencies_and_fingerprints_of_the_golden_cases():
+    """§14's tf-idf weights: the frequencies' bytes and digest, and each
+    ASCII text's fingerprint in its sketch bytes, from the spec's words."""
+    import struct
+
+    g = json.loads((GOLDEN / "dedup-tfidf-v1.json").read_text())
+    n, counts = ref.read_frequencies(bytes.fromhex(g["frequencies"]))
+    assert n == len(g["texts"])
+    assert f"{ref.frequencies_digest(n, counts):016x}" == g["digest"]
+    case = g["cases"][0]
+    assert case["config"] == {"method": "simhash", "weights": "tfidf", "k": 16}
+    checked = 0
+    for text, sketch in zip(g["texts"], case["sketches"]):
+        if not text or not text.isascii():
+            continue  # its tokens need UAX #29; the empty text has no fingerprint
+        normalized = " ".join(tokens_of(text))
+        want = ref.tfidf_simhash(ref.char_shingles(normalized, 5, 0), n, counts)
+        # NDDS, u16, u16, u64 identity, u8 method, then the u64 fingerprint.
+        got = struct.unpack_from("<Q", bytes.fromhex(sketch), 17)[0]
+        assert got == want, text
+        checked += 1
+    assert checked == 3
+
+
 def birkbeck_words():
     """The 5,898 correct words of Birkbeck's misspelling corpus that are
     letters only (``$word`` lines of misspellings/missp.dat)."""
