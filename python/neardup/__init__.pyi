@@ -20,30 +20,45 @@ class DedupResult:
     summary: Dict[str, int]
     """``{"documents", "pairs", "clusters", "duplicates"}``."""
 
-def dedup(texts: Texts, ids: Optional[Texts] = None, **options: Any) -> DedupResult:
+def dedup(
+    texts: Texts,
+    ids: Optional[Texts] = None,
+    *,
+    dictionary: Optional["Speller"] = None,
+    reference: Optional[str] = None,
+    **options: Any,
+) -> DedupResult:
     """Finds the near-duplicates of a collection with the core's pipeline.
 
     Defaults of ``neardup dedup``: MinHash LSH over character 5-grams, 128
     one-permutation values, estimated Jaccard >= 0.5 (Broder 1997; Indyk &
-    Motwani 1998; Shrivastava 2017). Options (snake_case): ``method``
-    ("minhash", "simhash", "exact"), ``shingle``, ``threshold`` in (0, 1),
-    ``seed``, ``verify``, ``num_perm``, ``scheme`` ("oph", "classic"),
-    ``bands``, ``rows``, ``fp_weight``, ``fn_weight``, ``candidates``, ``k``,
-    ``blocks``, ``weights`` ("tf", "binary"). The GIL is released while it
-    works; texts are sketched on every core.
+    Motwani 1998; Shrivastava 2017). Options (snake_case, the core's
+    ``DedupConfig``): ``method`` ("minhash", "simhash", "exact",
+    "multiref"), ``shingle`` ("char:5", "word:3", "word:3+correct", …),
+    ``threshold`` in (0, 1), ``seed``, ``verify``, ``num_perm``, ``scheme``
+    ("oph", "classic"), ``bands``, ``rows``, ``fp_weight``, ``fn_weight``,
+    ``candidates``, ``k``, ``blocks``, ``weights`` ("tf", "binary",
+    "tfidf": the collection's document frequencies counted first).
+    ``dictionary``: for "word:K+correct" (default: the bundled English one);
+    ``reference``: a reference JSON text for "multiref" (default: the
+    bundled one). The GIL is released while it works; texts are sketched on
+    every core; Ctrl-C stops it between batches.
 
     Raises TypeError for a text or id that is not a str (naming its
-    position) or an unknown option; ValueError for a bad option value or a
-    duplicate id (naming its position).
+    position), an unknown option or one of the wrong type; ValueError for a
+    bad option value, an option that does not apply, or a duplicate id
+    (naming its position) — the core's words, as in the CLI and npm.
     """
 
 class Deduplicator:
     """The dedup pipeline one document at a time; picklable (its snapshot bytes)."""
 
-    def __init__(self, **options: Any) -> None:
-        """An empty deduplicator; options as :func:`dedup`. Raises ValueError/TypeError for bad options."""
+    def __init__(self, *, dictionary: Optional["Speller"] = None, reference: Optional[str] = None, **options: Any) -> None:
+        """An empty deduplicator; options as :func:`dedup` but ``weights="tfidf"`` (a stream has no collection to count). Raises ValueError/TypeError for bad options. Safe to share between threads: its calls take turns."""
     def add(self, id: str, text: str) -> List[Tuple[str, float]]:
         """Adds ``id``; returns ``[(id, similarity)]`` of the near-duplicates already added, best first. ValueError for an id already held."""
+    def query(self, text: str) -> List[Tuple[str, float]]:
+        """``[(id, similarity)]`` of the near-duplicates of ``text`` held, best first, without adding it."""
     def remove(self, id: str) -> bool:
         """Removes ``id``; False when it was not held."""
     def __contains__(self, id: str) -> bool: ...
@@ -61,14 +76,21 @@ class Deduplicator:
     def to_bytes(self) -> bytes:
         """Versioned, checksummed snapshot bytes (SPEC.md §14), the same as in Rust and JavaScript."""
     @staticmethod
-    def from_bytes(data: bytes) -> "Deduplicator":
-        """Reads :meth:`to_bytes` output; ValueError for damaged or other-version bytes."""
+    def from_bytes(data: bytes, *, dictionary: Optional["Speller"] = None, reference: Optional[str] = None) -> "Deduplicator":
+        """Reads :meth:`to_bytes` output (with the dictionary or reference it needs; the bundled ones by default); ValueError for damaged or other-version bytes."""
 
 class Stages:
     """The pipeline's stage functions (SPEC.md §14), byte-identical to Rust and wasm."""
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(self, *, dictionary: Optional["Speller"] = None, reference: Optional[str] = None, **options: Any) -> None:
         """Options as :func:`dedup`."""
+    @property
+    def needs_frequencies(self) -> bool:
+        """True while tf-idf weights still need the collection's document frequencies."""
+    def count(self, texts: Texts) -> bytes:
+        """With ``weights="tfidf"``: the document frequencies of ``texts`` as versioned bytes (SPEC.md §14); merge pieces with :func:`merge_frequencies`."""
+    def with_frequencies(self, frequencies: bytes) -> "Stages":
+        """These stages with the collection's document frequencies: the stages of tf-idf sketches."""
     def sketch(self, texts: Texts) -> List[bytes]:
         """The sketch bytes of each text, on every core, GIL released. ValueError naming ``texts[i]``."""
     def sketch_batch(self, texts: Texts) -> Any:
@@ -84,6 +106,12 @@ class Stages:
 
 def clusters_of_edges(edges: List[Tuple[int, int]]) -> List[List[int]]:
     """Clusters of pairs of positions, each sorted (its least position first), ordered by it."""
+
+def merge_frequencies(pieces: List[bytes]) -> bytes:
+    """Document-frequency bytes of pieces of a collection (:meth:`Stages.count`) merged into the whole's."""
+
+def decode_text(data: bytes) -> Tuple[str, str]:
+    """A text file's bytes decoded as every surface decodes them: byte-order mark, else UTF-8 when valid, else Windows-1252. ``(text, encoding)``, encoding "UTF-8", "UTF-16LE", "UTF-16BE" or "windows-1252"."""
 
 def components_batch(a: Any, b: Any) -> Any:
     """Batch kernel: connected components of edges ``a[i]``–``b[i]`` (pyarrow int64 columns of positions) as a RecordBatch of ``pos`` and ``cluster`` (the least position of its component), ``pos`` ascending; positions in no edge are absent."""
@@ -204,10 +232,21 @@ class MinHashLSH:
     def params(self) -> Tuple[int, List[int]]:
         """(bands, rows of each band)."""
 
-def compare(a: str, b: str, **options: Any) -> Dict[str, Any]:
+def compare(
+    a: str,
+    b: str,
+    *,
+    template: Optional[str] = None,
+    exclude_a: Optional[List[Tuple[int, int]]] = None,
+    exclude_b: Optional[List[Tuple[int, int]]] = None,
+    **options: Any,
+) -> Dict[str, Any]:
     """Every measure of suspicious text ``a`` against source ``b`` (score: containment of a's word 3-shingles in b's, in [0, 1]) and their shared passages (UTF-8 byte ranges).
 
     Options, the core's ``CompareConfig`` in snake_case: ``word_k`` (1..=32), ``char_q`` (1..=32), ``seed``,
     ``span_gap`` (0..=64), ``max_bytes``, ``phonetic`` (an encoder name), ``min_words`` (0..=1000: passages
     shorter than this many words of ``a`` are dropped, and the score and every passage-based figure count
-    only the passages kept; Broder 1997, Clough & Stevenson 2011). ValueError for an empty text or a bad option."""
+    only the passages kept; Broder 1997, Clough & Stevenson 2011), ``ignore_quotes`` (a's quotations left out),
+    ``ignore_references`` (each text's trailing reference list left out). ``template``: its phrases are left
+    out of both; ``exclude_a``/``exclude_b``: byte ranges to leave out. ``excluded_a``/``excluded_b`` in the
+    report say what was. ValueError for an empty text or a bad option."""
