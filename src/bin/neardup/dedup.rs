@@ -11,7 +11,8 @@
 //! texts; pairs are kept only when they are written or scored.
 
 use crate::input::{
-    for_each_batch, for_each_record, open, progress, write_atomic, Fields, ReadStats, Record,
+    for_each_batch, for_each_record, open, progress, write_atomic, Fields, Measured, ReadStats,
+    Record,
 };
 use crate::options::{DedupOptions, InputArgs};
 use anyhow::{bail, Context, Result};
@@ -83,16 +84,8 @@ whole sweep):
 struct PairOut<'a> {
     a: &'a str,
     b: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    jaccard: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    exact: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    distance: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    estimate: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    decision: Option<neardup::multiref::Decision>,
+    #[serde(flatten)]
+    measured: Measured,
 }
 
 /// What a run did, on standard error and with `--summary` as JSON.
@@ -450,11 +443,7 @@ fn write_output(
                 let p = PairOut {
                     a: &ids[f.a],
                     b: &ids[f.b],
-                    jaccard: f.v.jaccard,
-                    exact: f.v.exact,
-                    distance: f.v.distance,
-                    estimate: f.v.estimate,
-                    decision: f.v.decision,
+                    measured: Measured::from(&f.v),
                 };
                 writeln!(
                     out,

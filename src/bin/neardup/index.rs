@@ -5,11 +5,13 @@
 //! versions (a SimHash or MinHash LSH index) are read and converted by the
 //! core, and written back as snapshots when changed.
 
-use crate::input::{for_each_batch, for_each_record, progress, write_atomic, ReadStats, Record};
+use crate::input::{
+    for_each_batch, for_each_record, progress, write_atomic, Measured, ReadStats, Record,
+};
 use crate::options::{DedupOptions, InputArgs};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use neardup::dedup::{DedupMethod, Deduplicator, MultiRefModel, Verified};
+use neardup::dedup::{DedupMethod, Deduplicator, MultiRefModel};
 use serde::Serialize;
 use std::fs;
 use std::io::{self, BufWriter, Write};
@@ -97,30 +99,8 @@ pub struct QueryArgs {
 struct MatchOut<'a> {
     id: &'a str,
     similarity: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    jaccard: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    exact: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    distance: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    estimate: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    decision: Option<neardup::multiref::Decision>,
-}
-
-impl<'a> MatchOut<'a> {
-    fn new(id: &'a str, v: &Verified) -> Self {
-        MatchOut {
-            id,
-            similarity: v.similarity,
-            jaccard: v.jaccard,
-            exact: v.exact,
-            distance: v.distance,
-            estimate: v.estimate,
-            decision: v.decision,
-        }
-    }
+    #[serde(flatten)]
+    measured: Measured,
 }
 
 /// Reads an index file: a snapshot (with the reference or dictionary it
@@ -272,7 +252,11 @@ fn query(a: QueryArgs) -> Result<ExitCode> {
         let found = d.query(&q.text).map_err(crate::core)?;
         let matches: Vec<MatchOut<'_>> = found
             .iter()
-            .map(|m| MatchOut::new(m.id, &m.verified))
+            .map(|m| MatchOut {
+                id: m.id,
+                similarity: m.verified.similarity,
+                measured: Measured::from(&m.verified),
+            })
             .collect();
         writeln!(
             out,

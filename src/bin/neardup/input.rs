@@ -418,3 +418,33 @@ pub fn load_dictionary(path: Option<&PathBuf>) -> Result<Dictionary> {
         None => Dictionary::from_bytes(DEFAULT_DICTIONARY).map_err(crate::core),
     }
 }
+
+/// What is known of a verified pair, as `dedup` and `index query` write it:
+/// each measure the method gave (the estimate, the exact Jaccard, the
+/// Hamming distance, the multireference cosine and decision), the others
+/// left out.
+#[derive(serde::Serialize)]
+pub struct Measured {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    jaccard: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    exact: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    estimate: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decision: Option<neardup::multiref::Decision>,
+}
+
+impl From<&neardup::dedup::Verified> for Measured {
+    fn from(v: &neardup::dedup::Verified) -> Self {
+        Measured {
+            jaccard: v.jaccard,
+            exact: v.exact,
+            distance: v.distance,
+            estimate: v.estimate,
+            decision: v.decision,
+        }
+    }
+}
