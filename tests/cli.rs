@@ -1966,3 +1966,192 @@ fn the_cli_refuses_the_shared_option_sets_with_the_cores_words() {
         assert!(err.contains(&want), "{args:?}: {err} lacks {want:?}");
     }
 }
+
+/// `tests/surfaces.json`: the texts and hand-counted expectations that
+/// `class`, `compare` and `decode` must give here, in npm and in Python.
+fn surfaces() -> serde_json::Value {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/surfaces.json");
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// A JSON range `[start, end]` as the report writes it.
+fn range_of(v: &serde_json::Value) -> (u64, u64) {
+    (v["start"].as_u64().unwrap(), v["end"].as_u64().unwrap())
+}
+
+/// Expected `[[start, end], …]` ranges.
+fn ranges_of(v: &serde_json::Value) -> Vec<(u64, u64)> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r[0].as_u64().unwrap(), r[1].as_u64().unwrap()))
+        .collect()
+}
+
+/// Issue 34: `neardup class` gives the page's class-set pairs (the shared
+/// cases; quotations and reference lists left out by default, kept with
+/// --keep-quotes and --keep-references).
+#[test]
+fn class_gives_the_shared_class_set_cases() {
+    let fx = surfaces();
+    let mut students = Vec::new();
+    for (i, t) in fx["students"].as_array().unwrap().iter().enumerate() {
+        let p = tmp(&format!("class-s{i}.txt"), t.as_str().unwrap().as_bytes());
+        students.push(p.to_str().unwrap().to_string());
+    }
+    let source = tmp(
+        "class-src.txt",
+        fx["sources"][0].as_str().unwrap().as_bytes(),
+    );
+    let template = tmp("class-tpl.txt", fx["template"].as_str().unwrap().as_bytes());
+    for case in fx["class_pairs"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let mut args: Vec<String> = vec!["class".into(), "--json".into()];
+        args.extend(students.iter().cloned());
+        args.push(format!("--source={}", source.display()));
+        if case["template"].as_bool().unwrap() {
+            args.push(format!("--template={}", template.display()));
+        }
+        for (opt, v) in case["options"].as_object().unwrap() {
+            match (opt.as_str(), v.as_bool()) {
+                ("ignore_quotes", Some(false)) => args.push("--keep-quotes".into()),
+                ("ignore_references", Some(false)) => args.push("--keep-references".into()),
+                _ => panic!("{name}: option {opt} not mapped"),
+            }
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let report = &json_lines(&neardup(&args, None))[0];
+        assert_eq!(report["students"].as_array().unwrap().len(), 6, "{name}");
+        let got: Vec<(u64, u64, bool, u64)> = report["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["a"].as_u64().unwrap(),
+                    p["b"].as_u64().unwrap(),
+                    p["source"].as_bool().unwrap(),
+                    p["shared"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        let want: Vec<(u64, u64, bool, u64)> = case["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                (
+                    p["a"].as_u64().unwrap(),
+                    p["b"].as_u64().unwrap(),
+                    p["source"].as_bool().unwrap(),
+                    p["shared"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(got, want, "{name}");
+        for (p, w) in report["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(case["pairs"].as_array().unwrap())
+        {
+            if let Some(score) = w["score"].as_f64() {
+                assert!(
+                    (p["score"].as_f64().unwrap() - score).abs() < 1e-12,
+                    "{name}"
+                );
+            }
+        }
+        for w in case["texts"].as_array().unwrap() {
+            let t = &report["texts"][w["i"].as_u64().unwrap() as usize];
+            assert_eq!(t["quotations"], w["quotations"], "{name}: {w}");
+            assert_eq!(t["referenceList"], w["reference_list"], "{name}: {w}");
+            assert_eq!(t["templateShingles"], w["template_shingles"], "{name}: {w}");
+            if !w["excluded"].is_null() {
+                let got: Vec<(u64, u64)> = t["excluded"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(range_of)
+                    .collect();
+                assert_eq!(got, ranges_of(&w["excluded"]), "{name}: {w}");
+            }
+        }
+    }
+    // Fewer than two texts is a usage error naming what was read.
+    let out = neardup(&["class", &students[0]], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 students and 0 sources read"));
+    // A missing file is named and skipped; the others are still paired.
+    let out = neardup(
+        &["class", &students[0], &students[1], "/nonexistent/x.txt"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/x.txt"));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+}
+
+/// Issue 34: `compare --ignore-quotes` and `decode` give the shared cases.
+#[test]
+fn compare_and_decode_give_the_shared_cases() {
+    let fx = surfaces();
+    for case in fx["compare"].as_array().unwrap() {
+        let name = case["name"].as_str().unwrap();
+        let text = |k: &str| {
+            fx["students"][case[k].as_u64().unwrap() as usize]
+                .as_str()
+                .unwrap()
+        };
+        let a = tmp("cmp-a.txt", text("a").as_bytes());
+        let b = tmp("cmp-b.txt", text("b").as_bytes());
+        let mut args = vec![
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--json",
+            "--no-model",
+        ];
+        if case["options"]["ignore_quotes"] == true {
+            args.push("--ignore-quotes");
+        }
+        let r = &json_lines(&neardup(&args, None))[0];
+        assert_eq!(r["score"].as_f64(), case["score"].as_f64(), "{name}");
+        assert_eq!(r["sharedShingles"], case["shared_shingles"], "{name}");
+        let passages: Vec<((u64, u64), (u64, u64))> = r["passages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (range_of(&p["a"]), range_of(&p["b"])))
+            .collect();
+        let want: Vec<((u64, u64), (u64, u64))> = case["passages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let r = ranges_of(p);
+                (r[0], r[1])
+            })
+            .collect();
+        assert_eq!(passages, want, "{name}");
+        let excluded: Vec<(u64, u64)> = r["excludedA"]
+            .as_array()
+            .map(|v| v.iter().map(range_of).collect())
+            .unwrap_or_default();
+        assert_eq!(excluded, ranges_of(&case["excluded_a"]), "{name}");
+    }
+    for case in fx["decode_text"].as_array().unwrap() {
+        let hex = case["hex"].as_str().unwrap();
+        let bytes: Vec<u8> = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).unwrap())
+            .collect();
+        let f = tmp(&format!("decode-{hex}.txt"), &bytes);
+        let r = &json_lines(&neardup(&["decode", "--json", f.to_str().unwrap()], None))[0];
+        assert_eq!(r["text"], case["text"], "{hex}");
+        assert_eq!(r["encoding"], case["encoding"], "{hex}");
+        // Without --json, the text itself.
+        let out = neardup(&["decode", f.to_str().unwrap()], None);
+        assert_eq!(stdout_ok(&out), case["text"].as_str().unwrap(), "{hex}");
+    }
+}

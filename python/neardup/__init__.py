@@ -12,6 +12,10 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
 * :class:`MinHash` and :class:`MinHashLSH` — shaped like datasketch's, for
   code ported from it;
 * :func:`compare` — every measure of two texts and their shared passages;
+* :func:`class_pairs` — the pairs of a class set that share passages, with
+  sources, a template, quotations and reference lists left out;
+* :func:`decode_text` — a text file's bytes as text (BOM, UTF-8,
+  Windows-1252), as every surface reads them;
 * :class:`SimHash` and :class:`Fingerprint` — 64-bit SimHash (Charikar 2002);
 * :func:`phonetic`, :func:`double_metaphone`, :func:`shingles` and
   :class:`Speller` — phonetic codes and dictionary correction (Varol & Hari
@@ -31,6 +35,7 @@ from ._neardup import (
     SimHash,
     Speller,
     Stages,
+    class_pairs,
     clusters_of_edges,
     compare,
     components_batch,
@@ -52,6 +57,7 @@ __all__ = [
     "SimHash",
     "Speller",
     "Stages",
+    "class_pairs",
     "clusters_of_edges",
     "compare",
     "components_batch",

@@ -232,6 +232,27 @@ class MinHashLSH:
     def params(self) -> Tuple[int, List[int]]:
         """(bands, rows of each band)."""
 
+def class_pairs(
+    students: Sequence[str],
+    sources: Sequence[str] = (),
+    template: str = "",
+    **options: Any,
+) -> Dict[str, Any]:
+    """The pairs of a class set that share passages, without comparing every pair (word k-shingles, Broder 1997;
+    an inverted index of shingles, Sarawagi & Kirpal 2004; stock phrases as MOSS's, Schleimer et al. 2003): what
+    the page's class view and ``neardup class`` run.
+
+    A source is compared one way: a passage found in it pairs the student with the source, not with other
+    students. ``template``: the assignment's text, whose phrases count for no pair. Options, the core's
+    ``ClassSetConfig`` in snake_case: ``word_k`` (1..=32, default 3), ``seed``, ``stock_share`` ((0, 1], default
+    0.2), ``min_containment`` ([0, 1], default 0.1), ``min_shared`` (1..=1000, default 5), ``max_bytes``,
+    ``ignore_quotes`` and ``ignore_references`` (default True).
+
+    Returns ``{"texts", "pairs", "candidates", "stockLimit", "stockPhrases", "options"}``: texts are students
+    then sources (``excluded`` and ``common`` ranges in UTF-8 bytes); a pair's ``a`` and ``b`` index them, highest
+    ``score`` (the larger containment, in [0, 1]) first. TypeError for a text that is not a str; ValueError for a
+    bad option, a text over ``max_bytes`` or fewer than two texts."""
+
 def compare(
     a: str,
     b: str,

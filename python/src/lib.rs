@@ -4,6 +4,7 @@
 //! names the option or the document's position; no panic reaches Python.
 
 mod arrow;
+mod classset;
 mod compare;
 mod dedup;
 mod minhash;
@@ -31,6 +32,7 @@ fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<minhash::MinHash>()?;
     m.add_class::<minhash::MinHashLSH>()?;
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
+    m.add_function(wrap_pyfunction!(classset::class_pairs, m)?)?;
     m.add_function(wrap_pyfunction!(stages::clusters_of_edges, m)?)?;
     m.add_function(wrap_pyfunction!(stages::components_batch, m)?)?;
     m.add_function(wrap_pyfunction!(stages::merge_frequencies, m)?)?;

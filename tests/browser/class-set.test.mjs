@@ -286,3 +286,28 @@ test('Cancel stops an analysis; a class given again replaces the one running', a
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Issue 34: the page gives the class-set cases of tests/surfaces.json that
+// the CLI, npm and Python are held to (the same hand-counted pairs).
+test('the page gives the shared class-set cases (tests/surfaces.json)', async () => {
+  const fx = JSON.parse(readFileSync(new URL('../surfaces.json', import.meta.url), 'utf8'));
+  const students = fx.students.map((t, i) => txt(`s${i}.txt`, t));
+  const names = [...fx.students.map((_, i) => `s${i}`), 'source: src'];
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-sources]', [txt('src.txt', fx.sources[0])]);
+  let before = 0;
+  for (const c of fx.class_pairs) {
+    await page.fill('[data-testid=class-template]', c.template ? fx.template : '');
+    await page.setChecked('[data-testid=class-quotes]', c.options.ignore_quotes ?? true);
+    await page.setChecked('[data-testid=class-references]', c.options.ignore_references ?? true);
+    await page.setInputFiles('[data-testid=class-files]', students);
+    await done(page, before);
+    before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+    const got = (await rows(page)).map((r) => [r.a, r.b, r.source]).sort();
+    const want = c.pairs.map((p) => [names[p.a], names[p.b], p.source]).sort();
+    assert.deepEqual(got, want, c.name);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

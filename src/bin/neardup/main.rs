@@ -4,6 +4,8 @@
 //! ```text
 //! neardup compare A.txt B.txt [--json]        compare suspicious A with source B
 //! neardup compare --pairs pairs.jsonl         one report per {"id","a","b"} line
+//! neardup class essays/ --source ref.txt      pairs of a class set sharing passages
+//! neardup decode old.txt                      a text file as UTF-8
 //! neardup eval --clough DIR [--json] [--svm]  score the Clough–Stevenson pairs
 //! neardup dedup docs.jsonl [--threshold 0.5]  near-duplicate pairs (MinHash LSH)
 //! neardup dedup docs.jsonl --method simhash -k 3
@@ -22,7 +24,9 @@
 //! written), 2 on a usage error (an unknown option, a value out of range,
 //! options that do not go together).
 
+mod class;
 mod compare;
+mod decode;
 mod dedup;
 mod eval;
 mod index;
@@ -62,6 +66,12 @@ struct Cli {
 enum Command {
     /// Compare a suspicious text with a source, or many pairs from JSONL.
     Compare(compare::CompareArgs),
+    /// The pairs of a class set that share passages, without comparing every
+    /// pair (the page's class view): students, sources and a template.
+    Class(Box<class::ClassArgs>),
+    /// Decode a text file (byte-order mark, UTF-8, else Windows-1252) and
+    /// write it as UTF-8.
+    Decode(decode::DecodeArgs),
     /// Score every answer/source pair of the Clough–Stevenson corpus and
     /// report how the score (or the learned verdict) separates the categories.
     Eval(eval::EvalArgs),
@@ -90,6 +100,8 @@ fn main() -> ExitCode {
     input::set_max_bytes(cli.max_bytes as usize);
     let result = match cli.command {
         Command::Compare(args) => compare::run(args),
+        Command::Class(args) => class::run(*args),
+        Command::Decode(args) => decode::run(args),
         Command::Eval(args) => eval::run(args),
         Command::Dedup(args) => dedup::run(*args),
         Command::Index(cmd) => index::run(cmd),

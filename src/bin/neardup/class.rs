@@ -1,0 +1,219 @@
+//! `neardup class`: the pairs of a class set that share passages (the
+//! core's `classset::class_pairs`, what the page's class view runs), with
+//! sources, a template, and quotations and reference lists left out.
+
+use crate::input::{max_bytes, read_text};
+use anyhow::{Context, Result};
+use clap::Args;
+use neardup::classset::{class_pairs, ClassSetConfig, ClassSetReport};
+use serde::Serialize;
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct ClassArgs {
+    /// The students' texts: files, or folders whose `.txt` files are read
+    /// (in name order). A text's name is its file's path as given, or its
+    /// path inside the folder.
+    #[arg(required = true, value_name = "PATH")]
+    students: Vec<PathBuf>,
+    /// A source (a file or a folder of `.txt` files): a reference text or an
+    /// earlier year's answer. A passage found in a source pairs the student
+    /// with the source, not with other students. Repeatable.
+    #[arg(long = "source", value_name = "PATH")]
+    sources: Vec<PathBuf>,
+    /// The assignment's template or prompt (a file): its phrases count for
+    /// no pair.
+    #[arg(long, value_name = "FILE")]
+    template: Option<PathBuf>,
+    /// Words per shingle (1..=32).
+    #[arg(long, default_value_t = ClassSetConfig::default().word_k)]
+    word_k: u32,
+    /// Hash seed.
+    #[arg(long, default_value_t = ClassSetConfig::default().seed)]
+    seed: u64,
+    /// A shingle in more than this share of the students' texts (and in at
+    /// least 5 of them) is a stock phrase of the class, in (0, 1].
+    #[arg(long, default_value_t = ClassSetConfig::default().stock_share)]
+    stock_share: f64,
+    /// A pair is listed when the larger of its containments reaches this,
+    /// in [0, 1].
+    #[arg(long, default_value_t = ClassSetConfig::default().min_containment)]
+    min_containment: f64,
+    /// A pair is listed only when it shares at least this many shingles
+    /// (1..=1000).
+    #[arg(long, default_value_t = ClassSetConfig::default().min_shared)]
+    min_shared: u32,
+    /// Count quotations ("…", “…”, «…») as every other passage (by default
+    /// they are left out: quoting with attribution is not copying).
+    #[arg(long)]
+    keep_quotes: bool,
+    /// Count a trailing reference list as every other passage (by default
+    /// it is left out).
+    #[arg(long)]
+    keep_references: bool,
+    /// Print the core's whole report as JSON (the texts' names, counts and
+    /// excluded byte ranges, and the pairs).
+    #[arg(long)]
+    json: bool,
+}
+
+/// The JSON written with `--json`: the texts' names, then the core's report.
+#[derive(Serialize)]
+struct ClassOut<'a> {
+    students: &'a [String],
+    sources: &'a [String],
+    #[serde(flatten)]
+    report: &'a ClassSetReport,
+}
+
+/// Named texts read from files and folders; a file that cannot be read is
+/// named on standard error and counted in `failed`.
+#[derive(Default)]
+struct Texts {
+    names: Vec<String>,
+    texts: Vec<String>,
+    failed: usize,
+}
+
+impl Texts {
+    fn read(&mut self, path: &Path) -> Result<()> {
+        if !path.is_dir() {
+            return self.read_file(path, path.display().to_string());
+        }
+        let mut files: Vec<PathBuf> = fs::read_dir(path)
+            .with_context(|| format!("cannot read {}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        files.sort();
+        for f in files {
+            let name = f.strip_prefix(path).unwrap_or(&f).display().to_string();
+            self.read_file(&f, name)?;
+        }
+        Ok(())
+    }
+
+    fn read_file(&mut self, path: &Path, name: String) -> Result<()> {
+        // Only regular files (and links to them): a FIFO or a device would
+        // block or never end.
+        let why = match fs::metadata(path) {
+            Err(e) => Some(e.to_string()),
+            Ok(m) if !m.is_file() => Some("not a regular file".to_string()),
+            Ok(_) => None,
+        };
+        let text = match why {
+            Some(why) => Err(anyhow::anyhow!("{}: {why}", path.display())),
+            None => read_text(path),
+        };
+        match text {
+            Ok(text) => {
+                self.names.push(name);
+                self.texts.push(text);
+            }
+            Err(e) => {
+                eprintln!("neardup: {e:#}; skipped");
+                self.failed += 1;
+            }
+        }
+        Ok(())
+    }
+}
+
+pub fn run(args: ClassArgs) -> Result<ExitCode> {
+    let config = ClassSetConfig::default()
+        .word_k(args.word_k)
+        .seed(args.seed)
+        .stock_share(args.stock_share)
+        .min_containment(args.min_containment)
+        .min_shared(args.min_shared)
+        .ignore_quotes(!args.keep_quotes)
+        .ignore_references(!args.keep_references)
+        .max_bytes(max_bytes() as u64);
+    config.check().map_err(crate::core)?;
+    let template = match &args.template {
+        Some(t) => read_text(t)?,
+        None => String::new(),
+    };
+    let mut students = Texts::default();
+    for p in &args.students {
+        students.read(p)?;
+    }
+    let mut sources = Texts::default();
+    for p in &args.sources {
+        sources.read(p)?;
+    }
+    let s: Vec<&str> = students.texts.iter().map(String::as_str).collect();
+    let r: Vec<&str> = sources.texts.iter().map(String::as_str).collect();
+    let report = class_pairs(&s, &r, &template, &config).map_err(|e| {
+        if s.len() + r.len() < 2 || s.is_empty() {
+            crate::usage(format!(
+                "give at least two texts, one of them a student's ({} students and {} sources read)",
+                s.len(),
+                r.len()
+            ))
+        } else {
+            crate::core(e)
+        }
+    })?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        serde_json::to_writer(
+            &mut out,
+            &ClassOut {
+                students: &students.names,
+                sources: &sources.names,
+                report: &report,
+            },
+        )?;
+        writeln!(out)?;
+    } else {
+        let name = |i: u32| {
+            let i = i as usize;
+            students
+                .names
+                .get(i)
+                .or_else(|| sources.names.get(i - students.names.len()))
+                .map_or("", String::as_str)
+        };
+        writeln!(
+            out,
+            "score\tshared\tcontainment_ab\tcontainment_ba\tresemblance\tkind\ta\tb"
+        )?;
+        for p in &report.pairs {
+            writeln!(
+                out,
+                "{:.4}\t{}\t{:.4}\t{:.4}\t{:.4}\t{}\t{}\t{}",
+                p.score,
+                p.shared,
+                p.containment_ab,
+                p.containment_ba,
+                p.resemblance,
+                if p.source { "source" } else { "students" },
+                name(p.a),
+                name(p.b)
+            )?;
+        }
+    }
+    out.flush()?;
+    let quotations: u32 = report.texts.iter().map(|t| t.quotations).sum();
+    let references = report.texts.iter().filter(|t| t.reference_list).count();
+    eprintln!(
+        "neardup: {} students, {} sources: {} pairs listed of {} sharing a shingle; \
+         {} stock phrases (in more than {} students' texts), {quotations} quotations \
+         and {references} reference lists left out",
+        s.len(),
+        r.len(),
+        report.pairs.len(),
+        report.candidates,
+        report.stock_phrases,
+        report.stock_limit,
+    );
+    Ok(if students.failed + sources.failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
