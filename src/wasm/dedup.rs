@@ -10,8 +10,9 @@
 use super::multiref::JsMultiRef;
 use super::speller::JsSpeller;
 use super::{error_msg, id_arg, js_error, read_options, str_arg, to_js};
-use crate::dedup::{DedupConfig, DedupMethod, DedupSummary, Deduplicator, Stages, Weights};
+use crate::dedup::{DedupConfig, DedupMethod, DedupSummary, Deduplicator, Match, Stages, Weights};
 use crate::tfidf::DocumentFrequencies;
+use crate::Error;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -431,17 +432,7 @@ impl JsDeduplicator {
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = &str_arg(text, "text")?;
-        let found: Vec<DedupMatch> = self
-            .inner
-            .query(text)
-            .map_err(js_error)?
-            .into_iter()
-            .map(|m| DedupMatch {
-                id: m.id.to_string(),
-                similarity: m.verified.similarity,
-            })
-            .collect();
-        to_js(&found)
+        matches_js(self.inner.query(text))
     }
 
     /// Adds `id` with `text`; returns the near-duplicates already added,
@@ -454,17 +445,7 @@ impl JsDeduplicator {
     ) -> Result<JsValue, JsValue> {
         let id = &id_arg(id, "id")?;
         let text = &str_arg(text, "text")?;
-        let found: Vec<DedupMatch> = self
-            .inner
-            .add(id, text)
-            .map_err(js_error)?
-            .into_iter()
-            .map(|m| DedupMatch {
-                id: m.id.to_string(),
-                similarity: m.verified.similarity,
-            })
-            .collect();
-        to_js(&found)
+        matches_js(self.inner.add(id, text))
     }
 
     /// Removes `id`; `false` when it was not held. The pairs it was in go,
@@ -556,4 +537,17 @@ impl JsDeduplicator {
                 .map_err(js_error)?,
         })
     }
+}
+
+/// The matches of `add` or `query` as `[{id, similarity}]`.
+fn matches_js(found: Result<Vec<Match<'_>>, Error>) -> Result<JsValue, JsValue> {
+    let found: Vec<DedupMatch> = found
+        .map_err(js_error)?
+        .into_iter()
+        .map(|m| DedupMatch {
+            id: m.id.to_string(),
+            similarity: m.verified.similarity,
+        })
+        .collect();
+    to_js(&found)
 }

@@ -2,8 +2,8 @@
 //! core's `classset::class_pairs`, what the page's class view runs), with
 //! sources, a template, and quotations and reference lists left out.
 
-use crate::input::{max_bytes, read_text};
-use anyhow::{Context, Result};
+use crate::input::{max_bytes, read_text, txt_files};
+use anyhow::Result;
 use clap::Args;
 use neardup::classset::{class_pairs, ClassSetConfig, ClassSetReport};
 use serde::Serialize;
@@ -83,13 +83,7 @@ impl Texts {
         if !path.is_dir() {
             return self.read_file(path, path.display().to_string());
         }
-        let mut files: Vec<PathBuf> = fs::read_dir(path)
-            .with_context(|| format!("cannot read {}", path.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        files.sort();
-        for f in files {
+        for f in txt_files(path)? {
             let name = f.strip_prefix(path).unwrap_or(&f).display().to_string();
             self.read_file(&f, name)?;
         }

@@ -130,6 +130,17 @@ pub struct ReadStats {
     pub bad_lines: usize,
 }
 
+/// The `.txt` files of a folder (not its subfolders), in name order.
+pub fn txt_files(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)
+        .with_context(|| format!("cannot read {}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
 /// Streams the records of a collection (a JSONL file or `-`, possibly
 /// compressed, or a folder of `.txt` files whose ids are the file names)
 /// into `each`. A line that is not a JSON object with a string at
@@ -143,12 +154,7 @@ pub fn for_each_record(
 ) -> Result<ReadStats> {
     let mut stats = ReadStats::default();
     if path.is_dir() {
-        let mut files: Vec<PathBuf> = fs::read_dir(path)
-            .with_context(|| format!("cannot read {}", path.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-            .collect();
-        files.sort();
+        let files = txt_files(path)?;
         for (i, f) in files.iter().enumerate() {
             // Only regular files (and links to them): a FIFO or a device
             // would block or never end.
