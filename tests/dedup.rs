@@ -127,7 +127,58 @@ fn in_pieces(config: &DedupConfig, docs: &[String], seed: u64) -> (Edges, Vec<Ve
     (edges, clusters_of_edges(&list))
 }
 
-fn whole(config: &DedupConfig, docs: &[String]) -> (Edges, Vec<Vec<u64>>, Edges) {
+/// The engines' way, by the core's kernels: copies paired with their
+/// holders ([`Stages::copies`] per digest group), the holders' keys grouped
+/// by key ([`Stages::bucket_pairs`] per piece of keys), every candidate
+/// verified, edges clustered.
+fn by_kernels(config: &DedupConfig, docs: &[String]) -> Vec<Vec<u64>> {
+    let stages = Stages::new(config).unwrap();
+    let sketches: Vec<_> = docs.iter().map(|t| stages.sketch(t).unwrap()).collect();
+    let mut groups: HashMap<u64, Vec<(u64, &neardup::dedup::Sketch)>> = HashMap::new();
+    for (i, s) in sketches.iter().enumerate() {
+        if let Some(d) = stages.digest(s) {
+            groups.entry(d).or_default().push((i as u64, s));
+        }
+    }
+    let mut candidates: Vec<(u64, u64)> = Vec::new();
+    let mut copies = BTreeSet::new();
+    for rows in groups.values() {
+        for (pos, holder) in stages.copies(rows).unwrap() {
+            copies.insert(pos);
+            candidates.push((holder, pos));
+        }
+    }
+    let mut by_key: BTreeMap<u64, Vec<(u64, u64)>> = BTreeMap::new();
+    for (i, s) in sketches.iter().enumerate() {
+        if !copies.contains(&(i as u64)) {
+            for k in stages.keys(s).unwrap() {
+                by_key.entry(k % 5).or_default().push((k, i as u64));
+            }
+        }
+    }
+    for rows in by_key.values() {
+        candidates.extend(stages.bucket_pairs(rows));
+    }
+    let edges: Vec<(u64, u64)> = candidates
+        .into_iter()
+        .filter(|&(a, b)| {
+            stages
+                .verify(&sketches[a as usize], &sketches[b as usize])
+                .unwrap()
+                .is_some()
+        })
+        .collect();
+    clusters_of_edges(&edges)
+}
+
+struct Whole {
+    pairs: Edges,
+    clusters: Vec<Vec<u64>>,
+    streamed: Edges,
+    all: Edges,
+}
+
+fn whole(config: &DedupConfig, docs: &[String]) -> Whole {
     let mut d = Deduplicator::new(config).unwrap();
     let mut streamed = Edges::new();
     for (i, t) in docs.iter().enumerate() {
@@ -135,37 +186,73 @@ fn whole(config: &DedupConfig, docs: &[String]) -> (Edges, Vec<Vec<u64>>, Edges)
             streamed.insert((m.position as u64, i as u64), m.verified.similarity);
         }
     }
-    let pairs: Edges = d
-        .pairs()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            (
-                (p.a_position as u64, p.b_position as u64),
-                p.verified.similarity,
-            )
-        })
-        .collect();
+    let edges = |p: Vec<neardup::dedup::DedupPair<'_>>| -> Edges {
+        p.iter()
+            .map(|p| {
+                (
+                    (p.a_position as u64, p.b_position as u64),
+                    p.verified.similarity,
+                )
+            })
+            .collect()
+    };
+    let pairs = edges(d.pairs().unwrap());
+    let all = edges(d.all_pairs(u64::MAX).unwrap());
     let clusters = d
         .cluster_positions()
         .into_iter()
         .map(|c| c.into_iter().map(u64::from).collect())
         .collect();
-    (pairs, clusters, streamed)
+    Whole {
+        pairs,
+        clusters,
+        streamed,
+        all,
+    }
 }
 
+/// The deduplicator's pairs are a spanning tree of each cluster, drawn from
+/// the verified candidate pairs an engine finds; its clusters are those
+/// pairs' components, whether found by this test's own bucket join, in
+/// pieces, or by the core's engine kernels.
 #[test]
 fn stage_functions_in_pieces_give_the_deduplicators_pairs_and_clusters() {
     for seed in 1..=4u64 {
         let docs = collection(seed, 160);
         for config in configs() {
-            let (pairs, clusters, streamed) = whole(&config, &docs);
+            let w = whole(&config, &docs);
             let (edges, piece_clusters) = in_pieces(&config, &docs, seed * 31);
-            assert_eq!(pairs, streamed, "pairs() ≠ add() answers, {config:?}");
-            assert_eq!(pairs, edges, "pairs differ in pieces, {config:?}");
-            assert_eq!(clusters, piece_clusters, "clusters differ, {config:?}");
+            assert_eq!(w.pairs, w.streamed, "pairs() ≠ add() answers, {config:?}");
+            for (pair, sim) in &w.pairs {
+                assert_eq!(
+                    edges.get(pair),
+                    Some(sim),
+                    "{pair:?} not an edge, {config:?}"
+                );
+            }
+            assert_eq!(w.clusters, piece_clusters, "clusters differ, {config:?}");
+            assert_eq!(
+                w.clusters,
+                by_kernels(&config, &docs),
+                "kernels' clusters, {config:?}"
+            );
+            let spanning: usize = w.clusters.iter().map(|c| c.len() - 1).sum();
+            assert_eq!(w.pairs.len(), spanning, "{config:?}");
+            // Every verified candidate pair is among all pairs within clusters.
+            for (pair, sim) in &edges {
+                assert_eq!(
+                    w.all.get(pair),
+                    Some(sim),
+                    "{pair:?} not in all_pairs, {config:?}"
+                );
+            }
             // The planted copies make pairs: the test compares something.
-            assert!(pairs.len() >= 5, "only {} pairs, {config:?}", pairs.len());
+            assert!(
+                w.pairs.len() >= 5,
+                "only {} pairs, {config:?}",
+                w.pairs.len()
+            );
+            assert!(edges.len() > w.pairs.len(), "{config:?}: no group of three");
         }
     }
 }
@@ -176,7 +263,7 @@ fn stage_functions_in_pieces_give_the_deduplicators_pairs_and_clusters() {
 fn the_exact_method_finds_every_pair_brute_force_finds() {
     let docs = collection(9, 150);
     let config = DedupConfig::default().method(DedupMethod::Exact);
-    let (pairs, _, _) = whole(&config, &docs);
+    let w = whole(&config, &docs);
     let sets: Vec<_> = docs
         .iter()
         .map(|t| neardup::Document::new(t, 0).shingle_set(Shingling::Chars(5)))
@@ -191,7 +278,9 @@ fn the_exact_method_finds_every_pair_brute_force_finds() {
         }
     }
     assert!(brute.len() >= 10);
-    assert_eq!(pairs, brute);
+    assert_eq!(w.all, brute);
+    let list: Vec<(u64, u64)> = brute.keys().copied().collect();
+    assert_eq!(w.clusters, clusters_of_edges(&list));
 }
 
 #[test]
@@ -438,5 +527,153 @@ fn documents_over_the_limit_are_refused_before_work_for_every_method() {
                 .contains("12 bytes long, more than the limit of 11 bytes"),
             "{e}"
         );
+    }
+}
+
+/// Issue 35: groups of 1, 2, 3, 50 and 1,000 copies of a text, added
+/// interleaved, make one cluster each with `n − 1` pairs, every copy paired
+/// with the group's first; a query names one document per cluster; the
+/// full list of pairs within clusters is there up to a bound, refused past
+/// it. For every method.
+#[test]
+fn copy_groups_of_1_2_3_50_and_1000_make_one_cluster_and_n_minus_1_pairs() {
+    let sizes = [1usize, 2, 3, 50, 1000];
+    // Five unrelated texts (collection's random prose, long enough).
+    let texts: Vec<String> = collection(21, 200)
+        .into_iter()
+        .filter(|t| t.len() > 300)
+        .take(sizes.len())
+        .collect();
+    let mut order: Vec<(usize, usize)> = Vec::new();
+    for round in 0..1000 {
+        for (g, &n) in sizes.iter().enumerate() {
+            if round < n {
+                order.push((g, round));
+            }
+        }
+    }
+    let d0 = DedupConfig::default();
+    for config in [
+        d0,
+        d0.verify(Some(true)),
+        d0.method(DedupMethod::SimHash),
+        d0.method(DedupMethod::Exact),
+    ] {
+        let mut d = Deduplicator::new(&config).unwrap();
+        for &(g, c) in &order {
+            let found = d.add(&format!("g{g}c{c}"), &texts[g]).unwrap();
+            let want: Vec<String> = if c == 0 {
+                vec![]
+            } else {
+                vec![format!("g{g}c0")]
+            };
+            let got: Vec<String> = found.iter().map(|m| m.id.to_string()).collect();
+            assert_eq!(got, want, "{config:?}");
+        }
+        let clusters = d.clusters();
+        let want: Vec<Vec<String>> = sizes
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 1)
+            .map(|(g, &n)| (0..n).map(|c| format!("g{g}c{c}")).collect())
+            .collect();
+        let mut got: Vec<Vec<String>> = clusters
+            .iter()
+            .map(|c| c.iter().map(|s| s.to_string()).collect())
+            .collect();
+        got.sort_by_key(|c| c[0].clone());
+        assert_eq!(got, want, "{config:?}");
+        let pairs = d.pairs().unwrap();
+        assert_eq!(pairs.len(), 2 - 1 + 3 - 1 + 50 - 1 + 1000 - 1, "{config:?}");
+        assert!(pairs
+            .iter()
+            .all(|p| p.a.ends_with("c0") && p.a[..2] == p.b[..2]));
+        let s = d.summary();
+        assert_eq!((s.pairs, s.duplicates, s.clusters), (1051, 1051, 4));
+        let q = d.query(&texts[4]).unwrap();
+        assert_eq!(q.iter().map(|m| m.id).collect::<Vec<_>>(), ["g4c0"]);
+        assert_eq!(d.cluster_of("g4c7").unwrap().len(), 1000);
+        assert_eq!(d.cluster_of("g0c0").unwrap(), ["g0c0"]);
+        // 1 + 3 + 1225 + 499,500 pairs within clusters.
+        let e = d.all_pairs(100_000).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::InvalidOption { option, .. } if *option == "max_pairs")
+        );
+        assert!(e.to_string().contains("500729 pairs"), "{e}");
+        if config.method == DedupMethod::MinHash {
+            assert_eq!(d.all_pairs(500_729).unwrap().len(), 500_729);
+        }
+    }
+}
+
+/// Issue 35: 10,000 copies of one line, and 2,000 near copies (each with a
+/// word of its own), are one cluster each with `n − 1` pairs — in linear
+/// work (this test would take minutes otherwise).
+#[test]
+fn ten_thousand_copies_and_two_thousand_near_copies_are_linear() {
+    let mut d = Deduplicator::new(&DedupConfig::default()).unwrap();
+    let line = "Home | About us | Contact | Terms of service | Privacy policy | Careers | Press";
+    for i in 0..10_000 {
+        d.add(&format!("c{i}"), line).unwrap();
+    }
+    let base = "Boilerplate of a mirrored news page: all rights reserved, no part of this page may be copied without the written consent of the publisher, see our terms";
+    for i in 0..2_000 {
+        d.add(&format!("n{i}"), &format!("{base} (mirror {i})"))
+            .unwrap();
+    }
+    let s = d.summary();
+    assert_eq!(
+        (s.clusters, s.duplicates, s.pairs),
+        (2, 9_999 + 1_999, 11_998)
+    );
+    assert_eq!(d.keep(), ["c0", "n0"]);
+}
+
+/// Issue 35: removing a group's first copy hands its place to the next; the
+/// deduplicator then answers as a fresh one given the documents left.
+#[test]
+fn removing_copies_and_their_holder_answers_as_a_fresh_run() {
+    let docs = collection(11, 150);
+    for config in [
+        DedupConfig::default(),
+        DedupConfig::default().method(DedupMethod::SimHash),
+    ] {
+        let mut d = Deduplicator::new(&config).unwrap();
+        let mut fresh = Deduplicator::new(&config).unwrap();
+        let copy = "A text given five times, to be removed in part, then looked up again.";
+        let mut ids: Vec<(String, String)> = Vec::new();
+        for (i, t) in docs.iter().enumerate() {
+            ids.push((format!("d{i}"), t.clone()));
+            if i % 30 == 0 {
+                ids.push((format!("copy{i}"), copy.to_string()));
+            }
+        }
+        for (id, t) in &ids {
+            d.add(id, t).unwrap();
+        }
+        let gone = ["copy0", "copy60", "d7", "d8"];
+        for id in gone {
+            assert!(d.remove(id));
+        }
+        for (id, t) in &ids {
+            if !gone.contains(&id.as_str()) {
+                fresh.add(id, t).unwrap();
+            }
+        }
+        assert_eq!(d.clusters(), fresh.clusters(), "{config:?}");
+        assert_eq!(d.keep(), fresh.keep());
+        let q = d.query(copy).unwrap();
+        assert_eq!(q.iter().map(|m| m.id).collect::<Vec<_>>(), ["copy30"]);
+        let pairs = |d: &mut Deduplicator| -> Vec<(String, String)> {
+            d.pairs()
+                .unwrap()
+                .iter()
+                .map(|p| (p.a.to_string(), p.b.to_string()))
+                .collect()
+        };
+        assert_eq!(pairs(&mut d), pairs(&mut fresh));
+        // A snapshot of it loads as the same.
+        let mut back = Deduplicator::from_bytes(&d.to_bytes(), None, None).unwrap();
+        assert_eq!(pairs(&mut back), pairs(&mut fresh));
     }
 }

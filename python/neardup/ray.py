@@ -9,16 +9,23 @@ the same rows:
 1. positions by zipping the rows with ``ray.data.range`` (the input's order);
    with ``weights="tfidf"``, the document frequencies of every block
    (:meth:`neardup.Stages.count`), merged (:func:`neardup.merge_frequencies`);
-2. sketches, then bucket keys, by ``map_batches`` (the batch kernels
-   :meth:`neardup.Stages.sketch_batch` and :meth:`neardup.Stages.keys_batch`):
-   one ``(key, pos)`` row per key;
-3. candidate pairs by ``groupby`` on the key, verified after joining each
-   with its two sketches (:meth:`neardup.Stages.verify_batch`): a sketch
-   travels only with a candidate pair;
-4. clusters by the core's components kernel
+2. sketches and their digests by ``map_batches`` (the batch kernels
+   :meth:`neardup.Stages.sketch_batch` and
+   :meth:`neardup.Stages.digest_batch`);
+3. copies: rows whose sketch equals an earlier row's, each paired with the
+   first (:meth:`neardup.Stages.copies_batch` per digest), so a thousand
+   copies of a text are a thousand candidate pairs, not half a million;
+4. the other rows' bucket keys (:meth:`neardup.Stages.keys_batch`), one
+   ``(key, pos)`` row per key, and their candidate pairs by ``groupby`` on
+   the key (:meth:`neardup.Stages.bucket_pairs_batch`: MinHash takes the
+   first 64 documents of a bucket, as the one-machine deduplicator does);
+5. verification after joining each candidate with its two sketches
+   (:meth:`neardup.Stages.verify_batch`): a sketch travels only with a
+   candidate pair;
+6. clusters by the core's components kernel
    (:func:`neardup.components_batch`) on the verified pairs, collected on
    the driver (16 bytes a pair): one label per position;
-5. the representative's id of each cluster, and every row's, by joins.
+7. the representative's id of each cluster, and every row's, by joins.
 
 Ids must be unique and neither ids nor texts null, as for
 :func:`neardup.dedup` (``ValueError`` naming the id). Joins need
@@ -46,17 +53,8 @@ def _stages(options: Dict[str, Any], frequencies: Optional[bytes] = None) -> Sta
     return _CACHE[key]
 
 
-def _pairs_of(g: pa.Table) -> pa.Table:
-    """Every pair of a bucket once, in position order (the candidates)."""
-    pos = pc.unique(g.column("pos")).sort()
-    n = len(pos)
-    if n < 2:
-        return pa.table({"u": pa.array([], pa.int64()), "v": pa.array([], pa.int64())})
-    import numpy as np
-
-    i, j = np.triu_indices(n, k=1)
-    p = pos.to_numpy()
-    return pa.table({"u": pa.array(p[i], pa.int64()), "v": pa.array(p[j], pa.int64())})
+def _edges(a: list, b: list) -> pa.Table:
+    return pa.table({"u": pa.array(a, pa.int64()), "v": pa.array(b, pa.int64())})
 
 
 def dedup(
@@ -74,20 +72,34 @@ def dedup(
     ids or null texts, before the dedup work runs.
     """
     probe = Stages(**options)  # checks the options on the driver
-    missing = [c for c in (id_col, text_col) if c not in ds.columns()]
-    if missing:
-        raise ValueError(f"the dataset has no column {missing[0]!r} (columns: {ds.columns()})")
+    if id_col == text_col:
+        raise ValueError(f"id_col and text_col are both {id_col!r}: give two columns")
     parts = num_partitions or max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
     ray.data.DataContext.get_current().execution_options.preserve_order = True
     n = ds.count()
-    rows = ds.select_columns([id_col, text_col]).zip(ray.data.range(n).rename_columns({"id": "_pos"}))
+    if n == 0:
+        return ray.data.from_arrow(
+            pa.table({"id": pa.array([], pa.string()), "cluster": pa.array([], pa.string()), "keep": pa.array([], pa.bool_())})
+        )
+    columns = ds.columns() or []
+    missing = [c for c in (id_col, text_col) if c not in columns]
+    if missing:
+        raise ValueError(f"the dataset has no column {missing[0]!r} (columns: {columns})")
+    # The user's columns under names of our own (theirs may be "pos" or "_pos").
+    named = ds.select_columns([id_col, text_col]).rename_columns({id_col: "__neardup_id", text_col: "__neardup_text"})
+    nulls = named.map_batches(
+        lambda b: pa.table({"ids": [b.column("__neardup_id").null_count], "texts": [b.column("__neardup_text").null_count]}),
+        batch_format="pyarrow",
+    ).take_all()
+    for which, col in (("ids", id_col), ("texts", text_col)):
+        if any(r[which] for r in nulls):
+            raise ValueError(f"{which} must not be null: a row has a null {col}")
+    rows = named.zip(ray.data.range(n).rename_columns({"id": "__neardup_pos"}))
 
     def normalise(b: pa.Table) -> pa.Table:
-        ids, texts = b.column(id_col), b.column(text_col)
-        if ids.null_count or texts.null_count:
-            which = "ids" if ids.null_count else "texts"
-            raise ValueError(f"{which} must not be null: a row has a null {id_col if ids.null_count else text_col}")
-        return pa.table({"pos": b.column("_pos"), "id": ids.cast(pa.string()), "text": texts})
+        return pa.table(
+            {"pos": b.column("__neardup_pos"), "id": b.column("__neardup_id").cast(pa.string()), "text": b.column("__neardup_text")}
+        )
 
     rows = rows.map_batches(normalise, batch_format="pyarrow").materialize()
     dup = (
@@ -108,29 +120,49 @@ def dedup(
         frequencies = merge_frequencies([r["bytes"] for r in counted.take_all()])
 
     def sketch(b: pa.Table) -> pa.Table:
-        column = _stages(options, frequencies).sketch_batch(b.column("text")).cast(pa.binary())
-        return pa.table({"pos": b.column("pos"), "sketch": column})
+        stages = _stages(options, frequencies)
+        column = stages.sketch_batch(b.column("text")).cast(pa.binary())
+        return pa.table({"pos": b.column("pos"), "sketch": column, "digest": stages.digest_batch(column)})
+
+    def copies(g: pa.Table) -> pa.Table:
+        c = _stages(options, frequencies).copies_batch(g.column("pos"), g.column("sketch"))
+        return pa.table({"u": c.column("holder"), "v": c.column("pos")})
 
     def keys(b: pa.Table) -> pa.Table:
         k = _stages(options, frequencies).keys_batch(b.column("sketch"))
         # The key's 64 bits as a signed long (a view, not a conversion).
         return pa.table({"key": k.column("key").view(pa.int64()), "pos": b.column("pos").combine_chunks().take(k.column("row"))})
 
+    def buckets(g: pa.Table) -> pa.Table:
+        p = _stages(options, frequencies).bucket_pairs_batch(g.column("key"), g.column("pos"))
+        return pa.table({"u": p.column("a"), "v": p.column("b")})
+
     def verify(b: pa.Table) -> pa.Table:
         found = pc.is_valid(_stages(options, frequencies).verify_batch(b.column("su"), b.column("sv")))
         return pa.table({"u": b.column("u").filter(found), "v": b.column("v").filter(found)})
 
     sketches = rows.map_batches(sketch, batch_format="pyarrow").materialize()
-    keyed = sketches.map_batches(keys, batch_format="pyarrow")
-    # A pair sharing several keys comes once per key: verified again, the
-    # same edge, harmless to the components.
-    candidates = keyed.groupby("key").map_groups(_pairs_of, batch_format="pyarrow")
+    copied = (
+        sketches.map_batches(lambda b: b.filter(pc.is_valid(b.column("digest"))), batch_format="pyarrow")
+        .groupby("digest")
+        .map_groups(copies, batch_format="pyarrow")
+        .materialize()
+    )
+    # The holders (rows no copy of an earlier one) carry the bucket keys.
+    marks = copied.map_batches(lambda b: pa.table({"pos": b.column("v"), "copy": pa.array([True] * b.num_rows)}), batch_format="pyarrow")
+    holders = sketches.join(marks, "left_outer", parts, on=("pos",)).map_batches(
+        lambda b: b.filter(pc.is_null(b.column("copy"))), batch_format="pyarrow"
+    )
+    keyed = holders.select_columns(["pos", "sketch"]).map_batches(keys, batch_format="pyarrow")
+    # A pair sharing several keys may come from several buckets: verified
+    # again, the same edge, harmless to the components.
+    candidates = keyed.groupby("key").map_groups(buckets, batch_format="pyarrow").union(copied)
     # Verification joins the candidates with their two sketches only.
-    su = sketches.rename_columns({"pos": "u", "sketch": "su"})
-    sv = sketches.rename_columns({"pos": "v", "sketch": "sv"})
+    su = sketches.select_columns(["pos", "sketch"]).rename_columns({"pos": "u", "sketch": "su"})
+    sv = sketches.select_columns(["pos", "sketch"]).rename_columns({"pos": "v", "sketch": "sv"})
     joined = candidates.join(su, "inner", parts, on=("u",)).join(sv, "inner", parts, on=("v",))
     edges = [t for t in joined.map_batches(verify, batch_format="pyarrow").iter_batches(batch_format="pyarrow")]
-    edges = pa.concat_tables(edges) if edges else pa.table({"u": pa.array([], pa.int64()), "v": pa.array([], pa.int64())})
+    edges = pa.concat_tables(edges) if edges else _edges([], [])
     labels = components_batch(edges.column("u"), edges.column("v"))
     labelled = ray.data.from_arrow(pa.table({"pos": labels.column("pos"), "label": labels.column("cluster")}))
 

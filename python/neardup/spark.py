@@ -11,12 +11,20 @@ the same order, whatever the number of partitions:
    (:func:`neardup.merge_frequencies`) and given to every task;
 1. sketches by ``mapInArrow`` (the batch kernel
    :meth:`neardup.Stages.sketch_batch`: every core of each executor, the GIL
-   released, Arrow columns in and out);
-2. bucket keys by ``mapInArrow`` (:meth:`neardup.Stages.keys_batch`), one
-   row per key; candidates by a join on the key (each pair once);
-3. verification as a join of the candidates' sketches only, by
+   released, Arrow columns in and out), with their digests
+   (:meth:`neardup.Stages.digest_batch`);
+2. copies: rows whose sketch equals an earlier row's, each paired with the
+   first (:meth:`neardup.Stages.copies_batch` on partitions by digest), so
+   a thousand copies of a text are a thousand candidate pairs, not half a
+   million;
+3. the other rows' bucket keys (:meth:`neardup.Stages.keys_batch`), one row
+   per key, and their candidate pairs
+   (:meth:`neardup.Stages.bucket_pairs_batch` on partitions by key: MinHash
+   takes the first 64 documents of a bucket, as the one-machine
+   deduplicator does);
+4. verification as a join of the candidates' sketches only, by
    ``mapInArrow`` (:meth:`neardup.Stages.verify_batch`);
-4. clusters by the core's components kernel
+5. clusters by the core's components kernel
    (:func:`neardup.components_batch`) on the verified pairs, collected on
    the driver as two Arrow columns (16 bytes a pair); every row is labelled
    by a join with its representative.
@@ -36,7 +44,10 @@ from pyspark.sql.types import BinaryType, BooleanType, LongType, StringType, Str
 
 from ._neardup import Stages, components_batch, merge_frequencies
 
-_SKETCH = StructType([StructField("pos", LongType()), StructField("sketch", BinaryType())])
+_SKETCH = StructType(
+    [StructField("pos", LongType()), StructField("sketch", BinaryType()), StructField("digest", LongType())]
+)
+_COPY = StructType([StructField("pos", LongType()), StructField("holder", LongType())])
 _KEY = StructType([StructField("key", LongType()), StructField("pos", LongType())])
 _EDGE = StructType([StructField("a", LongType()), StructField("b", LongType())])
 _BYTES = StructType([StructField("bytes", BinaryType())])
@@ -93,9 +104,29 @@ def dedup(df: DataFrame, text_col: str = "text", id_col: str = "id", **options: 
         stages = _stages(options, frequencies)
         for b in batches:
             column = stages.sketch_batch(b.column("text")).cast(pa.binary())
-            yield pa.RecordBatch.from_arrays([b.column("pos"), column], names=["pos", "sketch"])
+            yield pa.RecordBatch.from_arrays(
+                [b.column("pos"), column, stages.digest_batch(column)], names=["pos", "sketch", "digest"]
+            )
 
     sketches = rows.select("pos", "text").mapInArrow(sketch, _SKETCH).cache()
+    parts = max(1, sketches.rdd.getNumPartitions())
+
+    def whole(batches: Iterator[pa.RecordBatch]) -> Optional[pa.Table]:
+        """A partition's batches as one table (a key's rows are all in it)."""
+        tables = [pa.Table.from_batches([b]) for b in batches if b.num_rows]
+        return pa.concat_tables(tables).combine_chunks() if tables else None
+
+    def copies(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        t = whole(batches)
+        if t is not None:
+            yield _stages(options, frequencies).copies_batch(t.column("pos"), t.column("sketch"))
+
+    copied = (
+        sketches.where(F.col("digest").isNotNull())
+        .repartition(parts, "digest")
+        .mapInArrow(copies, _COPY)
+        .cache()
+    )
 
     def keys(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
         stages = _stages(options, frequencies)
@@ -107,11 +138,17 @@ def dedup(df: DataFrame, text_col: str = "text", id_col: str = "id", **options: 
                 names=["key", "pos"],
             )
 
-    keyed = sketches.mapInArrow(keys, _KEY).cache()
-    left, right = keyed.alias("l"), keyed.alias("r")
+    def buckets(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        t = whole(batches)
+        if t is not None:
+            yield _stages(options, frequencies).bucket_pairs_batch(t.column("key"), t.column("pos"))
+
+    holders = sketches.join(copied.select("pos"), "pos", "left_anti")
+    keyed = holders.select("pos", "sketch").mapInArrow(keys, _KEY)
     candidates = (
-        left.join(right, (F.col("l.key") == F.col("r.key")) & (F.col("l.pos") < F.col("r.pos")))
-        .select(F.col("l.pos").alias("a"), F.col("r.pos").alias("b"))
+        keyed.repartition(parts, "key")
+        .mapInArrow(buckets, _EDGE)
+        .union(copied.select(F.col("holder").alias("a"), F.col("pos").alias("b")))
         .distinct()
     )
     sa, sb = sketches.alias("sa"), sketches.alias("sb")

@@ -136,9 +136,27 @@ pub fn read_strings(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<String
 }
 
 /// A pyarrow `int64` or `uint64` array (or a chunked one) of non-negative
-/// values as `u64`s. `TypeError` for another type, `ValueError` for a null
-/// or (int64) negative value, naming `name`.
+/// values below 2^63 as `u64`s. `TypeError` for another type, `ValueError`
+/// for a null, negative or (uint64) too large value, naming `name`.
 pub fn read_positions(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u64>> {
+    let (kind, values) = read_words(array, name)?;
+    if let Some(i) = values.iter().position(|v| v >> 63 == 1) {
+        return Err(PyValueError::new_err(if kind == "int64" {
+            format!("{name}[{i}] is negative")
+        } else {
+            format!(
+                "{name}[{i}] is {}, not below 2^63 (positions are int64)",
+                values[i]
+            )
+        }));
+    }
+    Ok(values)
+}
+
+/// A pyarrow `int64` or `uint64` array (or a chunked one) without nulls as
+/// the 64 bits of each value, with its type. `TypeError` for another type,
+/// `ValueError` for a null, naming `name`.
+pub fn read_words(array: &Bound<'_, PyAny>, name: &str) -> PyResult<(String, Vec<u64>)> {
     let array = one_array(array)?;
     let kind = type_of(&array)
         .ok_or_else(|| PyTypeError::new_err(format!("{name} must be a pyarrow array")))?;
@@ -156,17 +174,11 @@ pub fn read_positions(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u64>
     let data = data
         .get(offset * 8..(offset + n) * 8)
         .ok_or_else(|| PyValueError::new_err(format!("{name}: the data buffer is too short")))?;
-    data.chunks_exact(8)
-        .enumerate()
-        .map(|(i, b)| {
-            let v = u64::from_le_bytes(b.try_into().unwrap_or_default());
-            if kind == "int64" && v >> 63 == 1 {
-                Err(PyValueError::new_err(format!("{name}[{i}] is negative")))
-            } else {
-                Ok(v)
-            }
-        })
-        .collect()
+    let values = data
+        .chunks_exact(8)
+        .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
+        .collect();
+    Ok((kind, values))
 }
 
 fn pyarrow(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
@@ -235,6 +247,27 @@ pub fn binary_array<'py>(py: Python<'py>, values: &[Vec<u8>]) -> PyResult<Bound<
             )
         }
     }
+}
+
+/// Optional 64-bit integers as a pyarrow `int64` array of their bits (None
+/// → null).
+pub fn opt_i64_array<'py>(py: Python<'py>, values: &[Option<u64>]) -> PyResult<Bound<'py, PyAny>> {
+    let pa = pyarrow(py)?;
+    let mut valid = vec![0u8; values.len().div_ceil(8)];
+    let mut data = Vec::with_capacity(values.len() * 8);
+    for (i, v) in values.iter().enumerate() {
+        if v.is_some() {
+            valid[i / 8] |= 1 << (i % 8);
+        }
+        data.extend_from_slice(&v.unwrap_or(0).to_le_bytes());
+    }
+    let t = pa.call_method0("int64")?;
+    from_buffers(
+        &pa,
+        t,
+        values.len(),
+        vec![py_buffer(&pa, &valid)?, py_buffer(&pa, &data)?],
+    )
 }
 
 /// 64-bit integers as a pyarrow `int64` or `uint64` array (`kind`).

@@ -14,8 +14,9 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// Documents per batch: the sketches of one batch are held at once, and
-/// signals are checked between batches (well under a second each).
-const BATCH: usize = 4096;
+/// signals are checked between batches (well under a second each, even for
+/// the exact join of long texts).
+const BATCH: usize = 256;
 
 /// Texts of documents as Rust strings: a sequence of `str`, or a pyarrow
 /// `string` / `large_string` array, read from its buffers (no Python object
@@ -277,7 +278,7 @@ impl Deduplicator {
     fn query(&self, py: Python<'_>, text: &str) -> PyResult<Vec<(String, f64)>> {
         let text = text.to_string();
         py.detach(|| {
-            let d = self.lock();
+            let mut d = self.lock();
             d.query(&text).map(|found| {
                 found
                     .into_iter()
@@ -301,18 +302,23 @@ impl Deduplicator {
         self.lock().len()
     }
 
-    /// Every pair once, `(a, b, similarity)`, `a` added before `b`.
+    /// The pairs made, `(a, b, similarity)`, `a` added before `b`: a
+    /// document is paired with at most one document of each cluster (a copy
+    /// with the first copy), so a cluster of `n` has `n − 1` pairs — what
+    /// `add` returned.
     fn pairs(&self, py: Python<'_>) -> PyResult<Vec<(String, String, f64)>> {
-        py.detach(|| {
-            let d = self.lock();
-            d.pairs().map(|pairs| {
-                pairs
-                    .into_iter()
-                    .map(|p| (p.a.to_string(), p.b.to_string(), p.verified.similarity))
-                    .collect()
-            })
-        })
-        .map_err(crate::value_error)
+        py.detach(|| triples(self.lock().pairs()))
+            .map_err(crate::value_error)
+    }
+
+    /// Every near-duplicate pair within clusters (each two members whose
+    /// verification passes), as `pairs`. Time and memory grow as the square
+    /// of a cluster's size: `ValueError`, before any work, when the clusters
+    /// hold more than `max_pairs` pairs of members.
+    #[pyo3(signature = (max_pairs=10_000_000))]
+    fn all_pairs(&self, py: Python<'_>, max_pairs: u64) -> PyResult<Vec<(String, String, f64)>> {
+        py.detach(|| triples(self.lock().all_pairs(max_pairs)))
+            .map_err(crate::value_error)
     }
 
     /// Clusters (lists of ids in the order added; the first is kept).
@@ -407,4 +413,16 @@ fn read(
     let data = data.to_vec();
     py.detach(|| Core::from_bytes(&data, model, dictionary))
         .map_err(crate::value_error)
+}
+
+/// Pairs as `(a, b, similarity)` tuples.
+fn triples(
+    pairs: Result<Vec<neardup::dedup::DedupPair<'_>>, neardup::Error>,
+) -> Result<Vec<(String, String, f64)>, neardup::Error> {
+    pairs.map(|pairs| {
+        pairs
+            .into_iter()
+            .map(|p| (p.a.to_string(), p.b.to_string(), p.verified.similarity))
+            .collect()
+    })
 }

@@ -161,7 +161,7 @@ impl Stages {
             crate::arrow::read_blobs(a, "a")?,
             crate::arrow::read_blobs(b, "b")?,
         );
-        same_length(a.len(), b.len())?;
+        same_length(("a", a.len()), ("b", b.len()))?;
         let out: Result<Vec<Option<f64>>, String> = py.detach(|| {
             (0..a.len())
                 .into_par_iter()
@@ -183,6 +183,103 @@ impl Stages {
                 .collect()
         });
         crate::arrow::f64_array(py, &out.map_err(PyValueError::new_err)?)
+    }
+
+    /// At most how many documents of each bucket are candidates of a new
+    /// one (MinHash: the first 64 added); None for every document of the
+    /// bucket.
+    #[getter]
+    fn bucket_cap(&self) -> Option<usize> {
+        self.inner.bucket_cap()
+    }
+
+    /// Batch kernel: a 64-bit digest of each sketch as a pyarrow `int64`
+    /// column (its bits), null for an empty sketch (a copy of nothing).
+    /// Equal sketches have equal digests: group by it for `copies_batch`.
+    /// `ValueError` naming `sketches[i]` for a damaged sketch.
+    fn digest_batch<'py>(
+        &self,
+        py: Python<'py>,
+        sketches: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let blobs = crate::arrow::read_blobs(sketches, "sketches")?;
+        let out: Result<Vec<Option<u64>>, String> = py.detach(|| {
+            (0..blobs.len())
+                .into_par_iter()
+                .map(|i| {
+                    self.inner
+                        .read_sketch(blobs.get(i))
+                        .map(|s| self.inner.digest(&s))
+                        .map_err(|e| format!("sketches[{i}]: {e}"))
+                })
+                .collect()
+        });
+        crate::arrow::opt_i64_array(py, &out.map_err(PyValueError::new_err)?)
+    }
+
+    /// Batch kernel: the copies among rows `pos[i]`, `sketches[i]` that hold
+    /// every row of some digests (`digest_batch`): a record batch of `pos`
+    /// and `holder` (int64), one row per sketch equal to one at a lower
+    /// position, with the least such position, ascending. A copy is paired
+    /// with its holder only; only holders need bucket keys. `ValueError` for
+    /// columns of different lengths or a damaged sketch.
+    fn copies_batch<'py>(
+        &self,
+        py: Python<'py>,
+        pos: &Bound<'py, PyAny>,
+        sketches: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let positions = crate::arrow::read_positions(pos, "pos")?;
+        let blobs = crate::arrow::read_blobs(sketches, "sketches")?;
+        same_length(("pos", positions.len()), ("sketches", blobs.len()))?;
+        let copies: Result<Vec<(u64, u64)>, String> = py.detach(|| {
+            let read: Vec<_> = (0..blobs.len())
+                .map(|i| {
+                    self.inner
+                        .read_sketch(blobs.get(i))
+                        .map_err(|e| format!("sketches[{i}]: {e}"))
+                })
+                .collect::<Result<_, _>>()?;
+            let rows: Vec<(u64, &neardup::dedup::Sketch)> =
+                positions.iter().copied().zip(read.iter()).collect();
+            self.inner.copies(&rows).map_err(|e| e.to_string())
+        });
+        let (p, h): (Vec<u64>, Vec<u64>) = copies.map_err(PyValueError::new_err)?.into_iter().unzip();
+        crate::arrow::record_batch(
+            py,
+            vec![
+                ("pos", crate::arrow::u64_array(py, "int64", &p)?),
+                ("holder", crate::arrow::u64_array(py, "int64", &h)?),
+            ],
+        )
+    }
+
+    /// Batch kernel: the candidate pairs of rows `key[i]`, `pos[i]` (int64
+    /// or uint64 keys, as `keys_batch` gives them) that hold every row of
+    /// some keys, as the deduplicator finds them: in each bucket, each
+    /// position with every lower one among the bucket's first `bucket_cap`.
+    /// A record batch of `a` and `b` (int64, `a < b`), each pair once. Give
+    /// it the holders' keys only (`copies_batch`).
+    fn bucket_pairs_batch<'py>(
+        &self,
+        py: Python<'py>,
+        key: &Bound<'py, PyAny>,
+        pos: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (_, keys) = crate::arrow::read_words(key, "key")?;
+        let positions = crate::arrow::read_positions(pos, "pos")?;
+        same_length(("key", keys.len()), ("pos", positions.len()))?;
+        let (a, b): (Vec<u64>, Vec<u64>) = py.detach(|| {
+            let rows: Vec<(u64, u64)> = keys.into_iter().zip(positions).collect();
+            self.inner.bucket_pairs(&rows).into_iter().unzip()
+        });
+        crate::arrow::record_batch(
+            py,
+            vec![
+                ("a", crate::arrow::u64_array(py, "int64", &a)?),
+                ("b", crate::arrow::u64_array(py, "int64", &b)?),
+            ],
+        )
     }
 
     /// The bucket keys of a sketch (unsigned 64-bit integers).
@@ -219,10 +316,10 @@ impl Stages {
 }
 
 /// Two columns that pair row by row (`a[i]` with `b[i]`) must be as long.
-fn same_length(a: usize, b: usize) -> PyResult<()> {
+fn same_length((x, a): (&str, usize), (y, b): (&str, usize)) -> PyResult<()> {
     if a != b {
         return Err(PyValueError::new_err(format!(
-            "a has {a} rows and b {b}: they must be as long"
+            "{x} has {a} rows and {y} {b}: they must be as long"
         )));
     }
     Ok(())
@@ -244,7 +341,7 @@ pub fn components_batch<'py>(
         crate::arrow::read_positions(a, "a")?,
         crate::arrow::read_positions(b, "b")?,
     );
-    same_length(a.len(), b.len())?;
+    same_length(("a", a.len()), ("b", b.len()))?;
     let (pos, cluster) = py.detach(|| {
         let edges: Vec<(u64, u64)> = a.into_iter().zip(b).collect();
         neardup::dedup::labels(&edges)

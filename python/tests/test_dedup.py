@@ -115,10 +115,14 @@ def test_stage_functions_in_pieces_give_dedups_pairs_and_clusters():
             v = stages.verify(sketches[a], sketches[b])
             if v is not None:
                 edges[(a, b)] = v
-        assert edges == {(int(a), int(b)): s for a, b, s in whole.pairs}, options
+        # dedup's pairs are a spanning tree of each cluster drawn from the
+        # verified candidate pairs (issue 35): n - 1 pairs in a cluster of n.
+        pairs = {(int(a), int(b)): s for a, b, s in whole.pairs}
+        assert all(edges.get(p) == s for p, s in pairs.items()), options
         clusters = neardup.clusters_of_edges(sorted(edges))
         assert [[str(i) for i in c] for c in clusters] == whole.clusters
-        assert len(edges) >= 10
+        assert len(pairs) == sum(len(c) - 1 for c in clusters)
+        assert len(edges) > len(pairs) >= 10
 
 
 def test_bad_input_names_what_was_wrong():
@@ -181,7 +185,9 @@ def test_correct_shingles_use_the_bundled_dictionary_or_one_given():
     d.add("a", original)
     assert [i for i, _ in d.add("b", typos)] == ["a"]
     back = neardup.Deduplicator.from_bytes(d.to_bytes())
-    assert {i for i, _ in back.query(typos)} == {"a", "b"}
+    # One document of each cluster: b is in a's.
+    assert [i for i, _ in back.query(typos)] == ["b"]
+    assert back.clusters() == [["a", "b"]]
 
 
 def test_tfidf_weights_count_the_collection_first_and_pieces_merge():
@@ -227,3 +233,51 @@ def test_query_finds_without_adding_and_threads_share_one_deduplicator():
         t.join()
     assert errors == []
     assert len(d) == 601
+
+
+def test_ctrl_c_stops_a_long_dedup():
+    """Issue 35: SIGINT during dedup(method="exact") of docs-bench (minutes
+    of work) raises KeyboardInterrupt: signals are checked between batches
+    of 256 documents. The timeout only guards against a hang."""
+    import signal
+    import sys
+    import time
+
+    script = (
+        "import json, sys, time, neardup\n"
+        "texts = [json.loads(l)['text'] for l in open(sys.argv[1]) if l.strip()]\n"
+        "print('ready', flush=True)\n"
+        "t0 = time.monotonic()\n"
+        "try:\n"
+        "    neardup.dedup(texts, method='exact')\n"
+        "    print('finished', flush=True)\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    p = subprocess.Popen(
+        [sys.executable, "-c", script, str(DATA / "docs-bench" / "docs.jsonl")], stdout=subprocess.PIPE, text=True
+    )
+    assert p.stdout.readline().strip() == "ready"
+    time.sleep(1.5)
+    p.send_signal(signal.SIGINT)
+    out, _ = p.communicate(timeout=60)
+    assert out.strip() == "interrupted"
+
+
+def test_thousands_of_copies_are_linear_and_the_full_list_is_bounded():
+    """Issue 35: 10,000 copies of one text crashed dedup() (SIGABRT) and
+    5,000 made Deduplicator.pairs() panic; now each copy pairs with the first
+    and every pair within clusters is there on request, up to a bound."""
+    text = "Home | About | Contact | Terms of service | Privacy policy | Careers"
+    r = neardup.dedup([text] * 10_000)
+    assert r.summary == {"documents": 10_000, "pairs": 9_999, "clusters": 1, "duplicates": 9_999}
+    assert all(a == "0" for a, _, _ in r.pairs) and r.keep == ["0"]
+    d = neardup.Deduplicator()
+    for i in range(5_000):
+        d.add(f"c{i}", text)
+    assert len(d.pairs()) == 4_999
+    with pytest.raises(ValueError, match=r"invalid option max_pairs: the clusters hold 12497500 pairs"):
+        d.all_pairs()
+    for i in range(4_000):
+        d.remove(f"c{i + 1000}")
+    assert len(d.all_pairs(max_pairs=499_500)) == 499_500

@@ -132,3 +132,64 @@ def test_bad_options_fail_before_any_job(spark):
         neardup.spark.dedup(df, threshold=2.0)
     with pytest.raises(TypeError, match="unknown field `tresh`"):
         neardup.spark.dedup(df, tresh=0.5)
+
+
+def copy_groups():
+    """Groups of 1, 2, 3, 50 and 1,000 identical rows of five unrelated
+    docs-bench texts, interleaved; ids g{group}c{copy}."""
+    texts = [r["text"] for r in docs_bench(5)[0]]
+    sizes = [1, 2, 3, 50, 1000]
+    rows = []
+    for c in range(1000):
+        for g, n in enumerate(sizes):
+            if c < n:
+                rows.append({"id": f"g{g}c{c}", "text": texts[g]})
+    return rows
+
+
+def test_spark_and_ray_give_one_row_per_row_for_groups_of_1_2_3_50_and_1000(spark, ray_local):
+    """Issue 35: Ray gave 8 rows for 3 identical ones; each engine gives one
+    row per input row, every copy in its first copy's cluster."""
+    rows = copy_groups()
+    want = {r["id"]: (r["id"].split("c")[0] + "c0", r["id"].endswith("c0")) for r in rows}
+    got_one, n = expected(rows)
+    assert got_one == want and n == 4
+    assert spark_clusters(spark, rows, 3) == want
+    assert ray_clusters(ray_local, rows, 3) == want
+    # SimHash too (no bucket cap: the copies are what keeps it linear).
+    assert spark_clusters(spark, rows, 2, method="simhash") == want
+
+
+def test_engines_refuse_null_and_repeated_ids_and_name_a_missing_column(spark, ray_local):
+    import neardup.ray
+    import neardup.spark
+
+    for rows, match in (
+        ([("a", "x y z"), (None, "x y z")], "ids must not be null"),
+        ([("a", "x y z"), ("b", None)], "texts must not be null"),
+        ([("a", "x y z"), ("a", "p q r")], "ids must be unique: id 'a'"),
+    ):
+        df = spark.createDataFrame(rows, "id string, text string")
+        with pytest.raises(ValueError, match=match):
+            neardup.spark.dedup(df)
+        ds = ray_local.data.from_items([{"id": i, "text": t} for i, t in rows])
+        with pytest.raises(ValueError, match=match):
+            neardup.ray.dedup(ds)
+    ds = ray_local.data.from_items([{"id": "a", "body": "x"}])
+    with pytest.raises(ValueError, match="no column 'text'"):
+        neardup.ray.dedup(ds)
+
+
+def test_ray_takes_an_empty_dataset_and_columns_named_pos(ray_local):
+    import neardup.ray
+
+    empty = ray_local.data.from_items([{"id": "a", "text": "x"}]).filter(lambda r: False)
+    assert neardup.ray.dedup(empty).take_all() == []
+    rows = [{"pos": f"r{i}", "text": t, "_pos": 7} for i, t in enumerate(["one two three four five six"] * 3 + ["other words here now"])]
+    out = neardup.ray.dedup(ray_local.data.from_items(rows), id_col="pos").take_all()
+    assert [(r["id"], r["cluster"], r["keep"]) for r in out] == [
+        ("r0", "r0", True),
+        ("r1", "r0", False),
+        ("r2", "r0", False),
+        ("r3", "r3", True),
+    ]

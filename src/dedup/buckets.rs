@@ -35,21 +35,15 @@ impl Buckets {
         self.next.len() + more < NONE as usize
     }
 
-    /// Adds document `position` to the buckets of `keys`, and appends to
-    /// `candidates` the documents already in them (once per shared key, in
-    /// the order added).
-    pub(crate) fn insert(&mut self, position: u32, keys: &[u64], candidates: &mut Vec<u32>) {
+    /// Adds document `position` to the buckets of `keys` (after every
+    /// document already there: positions grow along a chain).
+    pub(crate) fn add(&mut self, position: u32, keys: &[u64]) {
         for &key in keys {
             let link = self.next.len() as u32;
             self.next.push(NONE);
             self.owner.push(position);
             match self.heads.get_mut(&key) {
-                Some((first, last)) => {
-                    let mut at = *first;
-                    while at != NONE {
-                        candidates.push(self.owner[at as usize]);
-                        at = self.next[at as usize];
-                    }
+                Some((_, last)) => {
                     self.next[*last as usize] = link;
                     *last = link;
                 }
@@ -61,18 +55,27 @@ impl Buckets {
     }
 
     /// Appends to `candidates` the documents in the buckets of `keys` whose
-    /// position is below `before` (all with `u32::MAX`).
-    pub(crate) fn candidates(&self, keys: &[u64], before: u32, candidates: &mut Vec<u32>) {
+    /// position is below `before` (all with `u32::MAX`): at most the first
+    /// `cap` of each bucket, in the order added (once per shared key).
+    pub(crate) fn candidates(
+        &self,
+        keys: &[u64],
+        before: u32,
+        cap: usize,
+        candidates: &mut Vec<u32>,
+    ) {
         for key in keys {
             if let Some(&(first, _)) = self.heads.get(key) {
                 let mut at = first;
-                while at != NONE {
+                let mut taken = 0;
+                while at != NONE && taken < cap {
                     let p = self.owner[at as usize];
                     if p >= before {
                         // Positions grow along a chain.
                         break;
                     }
                     candidates.push(p);
+                    taken += 1;
                     at = self.next[at as usize];
                 }
             }
@@ -80,15 +83,20 @@ impl Buckets {
     }
 
     /// Takes document `position` out of the buckets of `keys` (the keys it
-    /// was inserted with). Time: the length of those buckets.
-    pub(crate) fn remove(&mut self, position: u32, keys: &[u64]) {
+    /// was inserted with). Time: the length of those buckets. Returns
+    /// `true` when one of them held more than `cap` documents (a later one
+    /// now moves into the first `cap`).
+    pub(crate) fn remove(&mut self, position: u32, keys: &[u64], cap: usize) -> bool {
+        let mut crowded = false;
         for key in keys {
             let Some(&(first, last)) = self.heads.get(key) else {
                 continue;
             };
             let (mut prev, mut at) = (NONE, first);
             let (mut head, mut tail) = (first, last);
+            let mut len = 0;
             while at != NONE {
+                len += 1;
                 let next = self.next[at as usize];
                 if self.owner[at as usize] == position {
                     if prev == NONE {
@@ -104,12 +112,14 @@ impl Buckets {
                 }
                 at = next;
             }
+            crowded |= len > cap;
             if head == NONE {
                 self.heads.remove(key);
             } else {
                 self.heads.insert(*key, (head, tail));
             }
         }
+        crowded
     }
 }
 
@@ -117,33 +127,45 @@ impl Buckets {
 mod tests {
     use super::*;
 
+    fn found(b: &Buckets, keys: &[u64], before: u32, cap: usize) -> Vec<u32> {
+        let mut c = Vec::new();
+        b.candidates(keys, before, cap, &mut c);
+        c
+    }
+
     #[test]
     fn candidates_share_a_key_in_the_order_added_and_removal_unlinks() {
         let mut b = Buckets::default();
-        let mut c = Vec::new();
-        b.insert(0, &[10, 11], &mut c);
-        b.insert(1, &[11, 12], &mut c);
-        assert_eq!(c, [0]);
-        c.clear();
-        b.insert(2, &[10, 11, 12], &mut c);
-        assert_eq!(c, [0, 0, 1, 1]);
-        c.clear();
-        b.candidates(&[11], u32::MAX, &mut c);
-        assert_eq!(c, [0, 1, 2]);
-        c.clear();
-        b.candidates(&[11], 2, &mut c);
-        assert_eq!(c, [0, 1]);
-        b.remove(1, &[11, 12]);
-        c.clear();
-        b.candidates(&[11, 12], u32::MAX, &mut c);
-        assert_eq!(c, [0, 2, 2]);
-        b.remove(2, &[10, 11, 12]);
-        b.remove(0, &[10, 11]);
+        b.add(0, &[10, 11]);
+        assert_eq!(found(&b, &[11, 12], u32::MAX, usize::MAX), [0]);
+        b.add(1, &[11, 12]);
+        assert_eq!(found(&b, &[10, 11, 12], u32::MAX, usize::MAX), [0, 0, 1, 1]);
+        b.add(2, &[10, 11, 12]);
+        assert_eq!(found(&b, &[11], u32::MAX, usize::MAX), [0, 1, 2]);
+        assert_eq!(found(&b, &[11], 2, usize::MAX), [0, 1]);
+        assert!(!b.remove(1, &[11, 12], usize::MAX));
+        assert_eq!(found(&b, &[11, 12], u32::MAX, usize::MAX), [0, 2, 2]);
+        b.remove(2, &[10, 11, 12], usize::MAX);
+        b.remove(0, &[10, 11], usize::MAX);
         assert!(b.heads.is_empty());
         // A bucket whose tail was removed takes new links again.
-        c.clear();
-        b.insert(3, &[11], &mut c);
-        b.insert(4, &[11], &mut c);
-        assert_eq!(c, [3]);
+        b.add(3, &[11]);
+        b.add(4, &[11]);
+        assert_eq!(found(&b, &[11], u32::MAX, usize::MAX), [3, 4]);
+    }
+
+    #[test]
+    fn a_cap_takes_the_first_documents_of_each_bucket() {
+        let mut b = Buckets::default();
+        for p in 0..10 {
+            b.add(p, &[7]);
+        }
+        b.add(10, &[8]);
+        assert_eq!(found(&b, &[7, 8], u32::MAX, 3), [0, 1, 2, 10]);
+        assert_eq!(found(&b, &[7], 2, 3), [0, 1]);
+        // Removing one of a crowded bucket says so; the next one moves up.
+        assert!(b.remove(1, &[7], 3));
+        assert_eq!(found(&b, &[7], u32::MAX, 3), [0, 2, 3]);
+        assert!(!b.remove(10, &[8], 3));
     }
 }

@@ -2,13 +2,35 @@
 //!
 //! Each document added is sketched ([`super::Stages`]), its bucket keys
 //! ([`super::Stages::keys`]) find its candidates among the documents
-//! already added (`buckets.rs`: one index for every method), each candidate
-//! is verified by [`super::Stages::verify`], and the near-duplicates already
-//! added are returned, best first: the streaming answer to "have I seen
-//! this, or a near copy of it?" ([`Deduplicator::query`] asks it without
-//! adding). Clusters grow by union–find (Tarjan 1975) as pairs are found,
-//! so clusters, `keep` and `duplicates` never need the pairs: memory follows
-//! the documents, not the pairs.
+//! already added (`buckets.rs`: one index for every method), candidates
+//! are verified by [`super::Stages::verify`], and the near-duplicates
+//! already added are returned, best first: the streaming answer to "have I
+//! seen this, or a near copy of it?" ([`Deduplicator::query`] asks it
+//! without adding). Clusters grow by union–find (Tarjan 1975) as pairs are
+//! found, so clusters, `keep` and `duplicates` never need the pairs: memory
+//! follows the documents, not the pairs.
+//!
+//! **Which pairs.** Work and answers stay linear in a group of copies:
+//!
+//! * a document is paired with at most one document of each cluster
+//!   already held — of its candidates in the order added, the first of each
+//!   cluster that verifies; a candidate in a cluster it has already joined
+//!   is not verified;
+//! * a document whose sketch equals that of an earlier document held (its
+//!   *holder*, the first held with that sketch) is paired with the holder
+//!   only, and adds nothing to the buckets;
+//! * with MinHash, a document is a candidate of the first
+//!   [`super::MINHASH_BUCKET_CAP`] documents of each bucket only.
+//!
+//! So a cluster of `n` documents has exactly `n − 1` pairs (a spanning tree
+//! of its verified pairs), `n` copies of one text cost `O(n)`, and the
+//! clusters are exactly the connected components of every verified
+//! candidate pair (a pair left unverified joins nothing new).
+//! [`Deduplicator::all_pairs`] lists every verified pair within clusters,
+//! up to a bound the caller gives. After [`Deduplicator::remove`],
+//! everything is as if the document had never been added: the next call
+//! rebuilds the index from the documents held when the removal could change
+//! what a later document found (as [`Deduplicator::from_bytes`] does).
 //!
 //! A cluster's representative is its first-added member; `keep` is every
 //! representative and every document in no pair, in the order added.
@@ -116,6 +138,8 @@ pub struct Deduplicator {
     stages: Stages,
     /// Words per body (the method's, for this configuration).
     width: usize,
+    /// At most this many documents of a bucket are candidates.
+    cap: usize,
     /// Every body in the order added, `width` words each (removed ones
     /// stay, unused).
     bodies: Vec<u32>,
@@ -125,11 +149,27 @@ pub struct Deduplicator {
     ids: Vec<Option<Box<str>>>,
     by_id: Map<Box<str>, u32>,
     buckets: Buckets,
+    /// Per position, its holder: the first document held with the same
+    /// sketch (itself for a holder).
+    holder: Vec<u32>,
+    /// Per holder, the documents held with its sketch (itself included).
+    copies: Vec<u32>,
+    /// A holder's digest → the holder.
+    digests: Map<u64, u32>,
     uf: UnionFind,
-    /// A removal broke pairs: clusters and the pair count are recomputed
-    /// when next read.
+    /// A removal changed what later documents found: the index, clusters
+    /// and pair count are rebuilt when next used.
     stale: bool,
     pairs: u64,
+}
+
+/// What adding a document does: the holder it copies, or its digest and
+/// keys as a new holder; and the pairs it makes.
+struct Plan {
+    copy_of: Option<u32>,
+    digest: Option<u64>,
+    keys: Vec<u64>,
+    found: Vec<(u32, Verified)>,
 }
 
 impl Deduplicator {
@@ -159,12 +199,16 @@ impl Deduplicator {
     pub fn from_stages(stages: Stages) -> Result<Self, Error> {
         Ok(Deduplicator {
             width: stages.method().width(),
+            cap: stages.bucket_cap().unwrap_or(usize::MAX),
             stages,
             bodies: Vec::new(),
             sets: Vec::new(),
             ids: Vec::new(),
             by_id: Map::default(),
             buckets: Buckets::default(),
+            holder: Vec::new(),
+            copies: Vec::new(),
+            digests: Map::default(),
             uf: UnionFind::new(0),
             stale: false,
             pairs: 0,
@@ -203,7 +247,8 @@ impl Deduplicator {
     }
 
     /// Adds document `id` with `text` and returns the near-duplicates already
-    /// added, best first (highest similarity, then first added).
+    /// added that it is paired with (at most one per cluster: module docs),
+    /// best first (highest similarity, then first added).
     ///
     /// # Errors
     /// [`ErrorKind::DuplicateId`] when `id` is held; as [`Stages::sketch`];
@@ -227,7 +272,7 @@ impl Deduplicator {
         Ok(self.matches_of(found))
     }
 
-    /// Adds a sketch and returns its verified candidates, unsorted.
+    /// Adds a sketch and returns the pairs it makes, unsorted.
     pub(crate) fn insert(
         &mut self,
         id: &str,
@@ -237,14 +282,12 @@ impl Deduplicator {
         if self.contains(id) {
             return Err(Error::new(ErrorKind::DuplicateId { id: id.into() }));
         }
-        let keys = self.stages.keys_of(sketch.side())?;
-        if self.ids.len() >= (u32::MAX - 1) as usize || !self.buckets.has_room(keys.len()) {
+        self.refresh();
+        let x = self.ids.len() as u32;
+        let plan = self.plan(sketch.side(), x, &self.uf)?;
+        if self.ids.len() >= (u32::MAX - 1) as usize || !self.buckets.has_room(plan.keys.len()) {
             return Err(Error::new(ErrorKind::IndexFull));
         }
-        let x = self.ids.len() as u32;
-        let mut candidates = Vec::new();
-        self.buckets.insert(x, &keys, &mut candidates);
-        let found = self.verified(sketch.side(), candidates)?;
         let Sketch { body, set, .. } = sketch;
         self.bodies.extend_from_slice(&body);
         if self.config().keeps_sets() {
@@ -253,13 +296,79 @@ impl Deduplicator {
         self.ids.push(Some(id.into()));
         self.by_id.insert(id.into(), x);
         self.uf.push();
-        for &(y, _) in &found {
+        self.holder.push(x);
+        self.copies.push(0);
+        let found = plan.found.clone();
+        self.commit(x, plan);
+        Ok(found)
+    }
+
+    /// What adding the document `side` at position `x` does, among the
+    /// documents held before `x`, with the clusters `uf` (module docs).
+    fn plan(&self, side: Side<'_>, x: u32, uf: &UnionFind) -> Result<Plan, Error> {
+        let mut plan = Plan {
+            copy_of: None,
+            digest: super::stages::digest_of(self.stages.method().as_ref(), side),
+            keys: Vec::new(),
+            found: Vec::new(),
+        };
+        let Some(digest) = plan.digest else {
+            return Ok(plan);
+        };
+        if let Some(&h) = self.digests.get(&digest) {
+            if let Some(held) = self.side_at(h).filter(|held| h < x && same(side, *held)) {
+                plan.copy_of = Some(h);
+                if let Some(v) = self.stages.verify_sides(side, held)? {
+                    plan.found.push((h, v));
+                }
+                return Ok(plan);
+            }
+        }
+        plan.keys = self.stages.keys_of(side)?;
+        let mut candidates = Vec::new();
+        self.buckets
+            .candidates(&plan.keys, x, self.cap, &mut candidates);
+        candidates.sort_unstable();
+        candidates.dedup();
+        // The clusters paired so far: a candidate in one of them is not
+        // verified (it joins nothing new).
+        let mut joined: Vec<u32> = Vec::new();
+        for y in candidates {
+            let Some(other) = self.side_at(y) else {
+                continue;
+            };
+            let root = uf.root(y);
+            if joined.contains(&root) {
+                continue;
+            }
+            if let Some(v) = self.stages.verify_sides(side, other)? {
+                plan.found.push((y, v));
+                joined.push(root);
+            }
+        }
+        Ok(plan)
+    }
+
+    /// Records document `x` (its body, set and id already stored) as `plan`
+    /// says.
+    fn commit(&mut self, x: u32, plan: Plan) {
+        match plan.copy_of {
+            Some(h) => {
+                self.holder[x as usize] = h;
+                self.copies[h as usize] += 1;
+            }
+            None => {
+                self.copies[x as usize] = 1;
+                if let Some(d) = plan.digest {
+                    self.digests.entry(d).or_insert(x);
+                }
+                self.buckets.add(x, &plan.keys);
+            }
+        }
+        for &(y, _) in &plan.found {
             self.uf.union(x, y);
         }
-        if !self.stale {
-            self.pairs += found.len() as u64;
-        }
-        Ok(found)
+        self.pairs += plan.found.len() as u64;
     }
 
     /// Found pairs as matches, best first.
@@ -278,52 +387,26 @@ impl Deduplicator {
     }
 
     /// The near-duplicates of `text` among the documents held, best first,
-    /// without adding it: "have I seen this, or a near copy of it?".
+    /// without adding it: "have I seen this, or a near copy of it?" — as
+    /// [`Deduplicator::add`] would answer (at most one document of each
+    /// cluster; [`Deduplicator::cluster_of`] gives the others).
     ///
     /// # Errors
     /// As [`Stages::sketch`].
-    pub fn query(&self, text: &str) -> Result<Vec<Match<'_>>, Error> {
-        self.query_sketch(&self.stages.sketch(text)?)
+    pub fn query(&mut self, text: &str) -> Result<Vec<Match<'_>>, Error> {
+        let sketch = self.stages.sketch(text)?;
+        self.query_sketch(&sketch)
     }
 
     /// [`Deduplicator::query`] with a sketch.
     ///
     /// # Errors
     /// [`ErrorKind::Incompatible`] for a sketch of another configuration.
-    pub fn query_sketch(&self, sketch: &Sketch) -> Result<Vec<Match<'_>>, Error> {
+    pub fn query_sketch(&mut self, sketch: &Sketch) -> Result<Vec<Match<'_>>, Error> {
         self.stages.check(sketch)?;
-        let found = self.matches(sketch.side(), u32::MAX)?;
-        Ok(self.matches_of(found))
-    }
-
-    /// The verified candidates of a document among `candidates` (with
-    /// repeats, in any order).
-    fn verified(
-        &self,
-        side: Side<'_>,
-        mut candidates: Vec<u32>,
-    ) -> Result<Vec<(u32, Verified)>, Error> {
-        candidates.sort_unstable();
-        candidates.dedup();
-        let mut out = Vec::new();
-        for y in candidates {
-            let Some(other) = self.side_at(y) else {
-                continue;
-            };
-            if let Some(v) = self.stages.verify_sides(side, other)? {
-                out.push((y, v));
-            }
-        }
-        Ok(out)
-    }
-
-    /// The near-duplicates of a document among those held before position
-    /// `before`, each verified, unsorted.
-    fn matches(&self, side: Side<'_>, before: u32) -> Result<Vec<(u32, Verified)>, Error> {
-        let keys = self.stages.keys_of(side)?;
-        let mut candidates = Vec::new();
-        self.buckets.candidates(&keys, before, &mut candidates);
-        self.verified(side, candidates)
+        self.refresh();
+        let plan = self.plan(sketch.side(), u32::MAX, &self.uf)?;
+        Ok(self.matches_of(plan.found))
     }
 
     fn id_at(&self, position: u32) -> Option<&str> {
@@ -340,81 +423,166 @@ impl Deduplicator {
         })
     }
 
-    /// Removes `id`; `false` when it was not held. The pairs it was in go;
-    /// clusters it held together split (recomputed when next read: time of
-    /// a second pass over the documents, only when it was in a pair).
+    /// Removes `id`; `false` when it was not held. Everything is then as if
+    /// it had never been added (module docs): removing a document in no
+    /// pair and with no copy costs the length of its buckets; otherwise the
+    /// next call rebuilds the index (one pass over the documents held, as
+    /// loading a snapshot).
     pub fn remove(&mut self, id: &str) -> bool {
         let Some(&x) = self.by_id.get(id) else {
             return false;
         };
-        // Its keys, as inserted (sketches held share one configuration).
-        let keys = self
-            .side_at(x)
-            .and_then(|s| self.stages.keys_of(s).ok())
-            .unwrap_or_default();
-        self.buckets.remove(x, &keys);
+        let h = self.holder[x as usize];
+        if self.uf.set_size(x) > 1 || self.copies[h as usize] > 1 {
+            self.stale = true;
+        }
+        if !self.stale {
+            // Alone: out of the buckets and the digests.
+            if let Some(side) = self.side_at(x) {
+                let keys = self.stages.keys_of(side).unwrap_or_default();
+                let digest = super::stages::digest_of(self.stages.method().as_ref(), side);
+                if self.buckets.remove(x, &keys, self.cap) {
+                    self.stale = true;
+                }
+                if let Some(d) = digest {
+                    if self.digests.get(&d) == Some(&x) {
+                        self.digests.remove(&d);
+                    }
+                }
+            }
+            self.copies[x as usize] = 0;
+        }
         self.by_id.remove(id);
         self.ids[x as usize] = None;
         if let Some(s) = self.sets.get_mut(x as usize) {
             *s = None;
         }
-        if self.uf.set_size(x) > 1 {
-            self.stale = true;
-        }
         true
     }
 
-    /// Recomputes clusters and the pair count after removals.
+    /// Rebuilds the index, clusters and pair count after removals: every
+    /// document held added again in order (no sketching).
     fn refresh(&mut self) {
         if !self.stale {
             return;
         }
-        let mut uf = UnionFind::new(self.ids.len());
-        let mut pairs = 0u64;
-        for x in 0..self.ids.len() as u32 {
+        let n = self.ids.len();
+        self.buckets = Buckets::default();
+        self.digests.clear();
+        self.holder = (0..n as u32).collect();
+        self.copies = alloc::vec![0; n];
+        self.uf = UnionFind::new(n);
+        self.pairs = 0;
+        self.stale = false;
+        for x in 0..n as u32 {
             let Some(side) = self.side_at(x) else {
                 continue;
             };
-            // Sketches held here share one configuration, so verification
-            // cannot fail; a failure would only drop the pair.
-            let found = self.matches(side, x).unwrap_or_default();
-            pairs += found.len() as u64;
-            for (y, _) in found {
-                uf.union(x, y);
-            }
+            // Sketches held share one configuration, so planning cannot
+            // fail; a failure would only leave the document unpaired.
+            let plan = self.plan(side, x, &self.uf).unwrap_or(Plan {
+                copy_of: None,
+                digest: None,
+                keys: Vec::new(),
+                found: Vec::new(),
+            });
+            self.commit(x, plan);
         }
-        self.uf = uf;
-        self.pairs = pairs;
-        self.stale = false;
     }
 
-    /// Every near-duplicate pair held, each once, `a` added before `b`,
-    /// sorted by the positions of `a` then `b`. Recomputed from the index
+    /// The pairs made (module docs: at most one per cluster for each
+    /// document, `n − 1` in a cluster of `n`), each once, `a` added before
+    /// `b`, sorted by the positions of `a` then `b`: what [`Deduplicator::add`]
+    /// returned, for the documents still held. Recomputed from the index
     /// (the pairs are not stored: time of a second pass, memory the pairs
     /// returned).
     ///
     /// # Errors
     /// None in practice (the sketches held share one configuration).
-    pub fn pairs(&self) -> Result<Vec<DedupPair<'_>>, Error> {
-        let mut out = Vec::new();
+    pub fn pairs(&mut self) -> Result<Vec<DedupPair<'_>>, Error> {
+        self.refresh();
+        let mut uf = UnionFind::new(self.ids.len());
+        let mut found = Vec::new();
         for x in 0..self.ids.len() as u32 {
             let Some(side) = self.side_at(x) else {
                 continue;
             };
-            for (y, verified) in self.matches(side, x)? {
-                if let (Some(a), Some(b)) = (self.id_at(y), self.id_at(x)) {
-                    out.push(DedupPair {
-                        a,
-                        b,
-                        a_position: y,
-                        b_position: x,
-                        verified,
-                    });
+            let plan = self.plan(side, x, &uf)?;
+            for (y, v) in plan.found {
+                uf.union(x, y);
+                found.push((y, x, v));
+            }
+        }
+        Ok(self.pairs_of(found))
+    }
+
+    /// Every near-duplicate pair within clusters — each two members of a
+    /// cluster whose verification passes, whether or not they share a
+    /// bucket — sorted as [`Deduplicator::pairs`]. Time and memory grow as
+    /// the square of a cluster's size: refused, before any work, when the
+    /// clusters hold more than `max_pairs` pairs of members.
+    ///
+    /// # Errors
+    /// [`ErrorKind::InvalidOption`] (`max_pairs`) naming how many pairs the
+    /// clusters hold.
+    pub fn all_pairs(&mut self, max_pairs: u64) -> Result<Vec<DedupPair<'_>>, Error> {
+        let clusters = self.cluster_positions();
+        let total: u64 = clusters
+            .iter()
+            .map(|c| c.len() as u64 * (c.len() as u64 - 1) / 2)
+            .sum();
+        if total > max_pairs {
+            return Err(Error::option(
+                "max_pairs",
+                format!(
+                    "the clusters hold {total} pairs of members, more than {max_pairs}: raise it, or read the clusters"
+                ),
+            ));
+        }
+        let mut found = Vec::new();
+        for c in &clusters {
+            for (j, &b) in c.iter().enumerate() {
+                for &a in &c[..j] {
+                    let (Some(x), Some(y)) = (self.side_at(a), self.side_at(b)) else {
+                        continue;
+                    };
+                    if let Some(v) = self.stages.verify_sides(x, y)? {
+                        found.push((a, b, v));
+                    }
                 }
             }
         }
+        Ok(self.pairs_of(found))
+    }
+
+    /// `(a, b, verified)` position pairs as sorted pairs of ids.
+    fn pairs_of(&self, found: Vec<(u32, u32, Verified)>) -> Vec<DedupPair<'_>> {
+        let mut out: Vec<DedupPair<'_>> = found
+            .into_iter()
+            .filter_map(|(a_position, b_position, verified)| {
+                Some(DedupPair {
+                    a: self.id_at(a_position)?,
+                    b: self.id_at(b_position)?,
+                    a_position,
+                    b_position,
+                    verified,
+                })
+            })
+            .collect();
         out.sort_by_key(|p| (p.a_position, p.b_position));
-        Ok(out)
+        out
+    }
+
+    /// The members of `id`'s cluster, in the order added (`[id]` when in no
+    /// pair); `None` when `id` is not held. Time `O(documents)`.
+    pub fn cluster_of(&mut self, id: &str) -> Option<Vec<&str>> {
+        let x = *self.by_id.get(id)?;
+        self.refresh();
+        let r = self.uf.find(x);
+        let members: Vec<u32> = (0..self.ids.len() as u32)
+            .filter(|&y| self.ids[y as usize].is_some() && self.uf.find(y) == r)
+            .collect();
+        Some(members.into_iter().filter_map(|y| self.id_at(y)).collect())
     }
 
     /// The clusters: connected components of the pairs with two members or
@@ -631,4 +799,9 @@ impl core::fmt::Debug for Deduplicator {
             .field("documents", &self.len())
             .finish_non_exhaustive()
     }
+}
+
+/// Two sketches' parts are the same.
+fn same(a: Side<'_>, b: Side<'_>) -> bool {
+    a.body == b.body && a.set.map(|s| s.as_slice()) == b.set.map(|s| s.as_slice())
 }

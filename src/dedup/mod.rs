@@ -51,6 +51,14 @@ pub use deduplicator::{DedupPair, DedupSummary, Deduplicator, Match};
 pub use method::{MultiRefModel, Verified};
 pub use stages::{Sketch, Stages, MAX_DOCUMENT_BYTES};
 
+/// MinHash LSH: a new document is a candidate of at most the first 64
+/// documents (in the order added) of each bucket it falls in. A bucket held
+/// by more documents than that is a group of near copies (or of texts too
+/// short to tell apart): its first 64 stand for it, so a group of `n`
+/// near copies costs `O(n)` candidates, not `O(n²)`. SimHash, multiref and
+/// the exact join compare with every document of a bucket.
+pub const MINHASH_BUCKET_CAP: usize = 64;
+
 use crate::index::clusters::UnionFind;
 use alloc::vec::Vec;
 use hashbrown::HashMap;

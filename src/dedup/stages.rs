@@ -39,6 +39,7 @@ use crate::tfidf::DocumentFrequencies;
 use alloc::format;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
+use hashbrown::HashMap;
 
 const MAGIC: &[u8; 4] = b"NDDS";
 const FORMAT: u16 = 1;
@@ -459,6 +460,76 @@ impl Stages {
         self.method.keys(side)
     }
 
+    /// At most how many documents of each bucket are candidates of a new
+    /// one: the first added ([`crate::dedup::MINHASH_BUCKET_CAP`] for
+    /// MinHash); `None` for every document of the bucket (SimHash,
+    /// multiref, exact).
+    pub fn bucket_cap(&self) -> Option<usize> {
+        self.method.bucket_cap()
+    }
+
+    /// A 64-bit digest of a sketch's body and shingle set, to find identical
+    /// sketches quickly (equal sketches have equal digests; equal digests
+    /// are checked byte for byte). `None` for an empty sketch, which is a
+    /// copy of nothing. Deterministic on every platform; not stored.
+    pub fn digest(&self, sketch: &Sketch) -> Option<u64> {
+        digest_of(self.method.as_ref(), sketch.side())
+    }
+
+    /// Stage 2a, for engines: among rows `(position, sketch)` — every row
+    /// of some groups of equal [`Stages::digest`]s, in any order — each row
+    /// whose sketch equals that of a row at a lower position, with the least
+    /// such position (its *holder*), ascending by position. Rows not listed
+    /// are holders (or empty). A copy is paired with its holder only, and
+    /// only holders have bucket keys ([`super::Deduplicator`]'s rule).
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] for a sketch of another
+    /// configuration.
+    pub fn copies(&self, rows: &[(u64, &Sketch)]) -> Result<Vec<(u64, u64)>, Error> {
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        order.sort_by_key(|&i| rows[i].0);
+        let mut holders: HashMap<u64, Vec<usize>, fnv::FnvBuildHasher> = HashMap::default();
+        let mut out = Vec::new();
+        for i in order {
+            let (pos, sketch) = rows[i];
+            self.check(sketch)?;
+            let Some(d) = self.digest(sketch) else {
+                continue;
+            };
+            let same = holders.entry(d).or_default();
+            match same.iter().find(|&&h| rows[h].1 == sketch) {
+                Some(&h) => out.push((pos, rows[h].0)),
+                None => same.push(i),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Stage 2b, for engines: the candidate pairs of rows `(key, position)`
+    /// — every row of some keys, in any order — as the deduplicator finds
+    /// them: in each bucket, each position with every lower one among the
+    /// bucket's first [`Stages::bucket_cap`] positions. Each pair once,
+    /// `(a, b)` with `a < b`, ascending. Give it holders' keys only
+    /// ([`Stages::copies`]).
+    pub fn bucket_pairs(&self, rows: &[(u64, u64)]) -> Vec<(u64, u64)> {
+        let cap = self.bucket_cap().unwrap_or(usize::MAX);
+        let mut rows = rows.to_vec();
+        rows.sort_unstable();
+        rows.dedup();
+        let mut out = Vec::new();
+        for bucket in rows.chunk_by(|x, y| x.0 == y.0) {
+            for (j, &(_, b)) in bucket.iter().enumerate() {
+                for &(_, a) in &bucket[..j.min(cap)] {
+                    out.push((a, b));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Stage 3: whether a candidate pair (two sketches sharing a key) is a
     /// near-duplicate pair, and how near; symmetric in `a` and `b`.
     ///
@@ -501,4 +572,21 @@ impl Stages {
         }
         Ok(Some(v))
     }
+}
+
+/// [`Stages::digest`] of a sketch's parts.
+pub(crate) fn digest_of(method: &dyn Method, side: Side<'_>) -> Option<u64> {
+    if method.is_empty(side) {
+        return None;
+    }
+    let mut h = crate::hash::FNV_OFFSET_BASIS;
+    for &w in side.body {
+        h = crate::hash::fmix64(h ^ w as u64);
+    }
+    if let Some(set) = side.set {
+        for &x in set.as_slice() {
+            h = crate::hash::fmix64(h ^ x);
+        }
+    }
+    Some(h)
 }

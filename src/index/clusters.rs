@@ -58,6 +58,15 @@ impl UnionFind {
         x
     }
 
+    /// The representative of `x`'s set, without shortening paths (for
+    /// readers that cannot mutate).
+    pub fn root(&self, mut x: u32) -> u32 {
+        while self.parent[x as usize] != x {
+            x = self.parent[x as usize];
+        }
+        x
+    }
+
     /// Merges the sets of `a` and `b`.
     pub fn union(&mut self, a: u32, b: u32) {
         let (mut ra, mut rb) = (self.find(a), self.find(b));

@@ -428,7 +428,7 @@ impl JsDeduplicator {
     /// (`[{id, similarity}]`), without adding it.
     #[wasm_bindgen(unchecked_return_type = "DedupMatch[]")]
     pub fn query(
-        &self,
+        &mut self,
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> Result<JsValue, JsValue> {
         let text = &str_arg(text, "text")?;
@@ -465,22 +465,37 @@ impl JsDeduplicator {
         Ok(self.inner.contains(&id_arg(id, "id")?))
     }
 
-    /// Every pair once, `{a, b, similarity}`, `a` added before `b`, in the
-    /// order added (recomputed from the index: a second pass).
+    /// The pairs made, `{a, b, similarity}`, `a` added before `b`, in the
+    /// order added: a document is paired with at most one document of each
+    /// cluster (a copy with the first copy), so a cluster of `n` has `n − 1`
+    /// pairs — what `add()` returned (recomputed from the index: a second
+    /// pass).
     #[wasm_bindgen(unchecked_return_type = "DedupPair[]")]
-    pub fn pairs(&self) -> Result<JsValue, JsValue> {
-        let pairs: Vec<DedupPair> = self
-            .inner
-            .pairs()
-            .map_err(js_error)?
-            .into_iter()
-            .map(|p| DedupPair {
-                a: p.a.to_string(),
-                b: p.b.to_string(),
-                similarity: p.verified.similarity,
-            })
-            .collect();
-        to_js(&pairs)
+    pub fn pairs(&mut self) -> Result<JsValue, JsValue> {
+        pairs_js(self.inner.pairs())
+    }
+
+    /// Every near-duplicate pair within clusters (each two members whose
+    /// verification passes), as `pairs()`. Time and memory grow as the
+    /// square of a cluster's size: throws, before any work, when the
+    /// clusters hold more than `maxPairs` pairs of members (default
+    /// 10,000,000).
+    #[wasm_bindgen(js_name = allPairs, unchecked_return_type = "DedupPair[]")]
+    pub fn all_pairs(
+        &mut self,
+        #[wasm_bindgen(unchecked_optional_param_type = "number")] max_pairs: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let max = match max_pairs.as_f64() {
+            None if max_pairs.is_undefined() => 10_000_000,
+            Some(m) if m >= 1.0 && m.fract() == 0.0 && m <= 9_007_199_254_740_991.0 => m as u64,
+            _ => {
+                return Err(js_sys::TypeError::new(
+                    "maxPairs must be a whole number from 1 to 2^53 - 1",
+                )
+                .into())
+            }
+        };
+        pairs_js(self.inner.all_pairs(max))
     }
 
     /// Clusters with two members or more, each in the order added (the
@@ -550,4 +565,18 @@ fn matches_js(found: Result<Vec<Match<'_>>, Error>) -> Result<JsValue, JsValue> 
         })
         .collect();
     to_js(&found)
+}
+
+/// Pairs as `[{a, b, similarity}]`.
+fn pairs_js(pairs: Result<Vec<crate::dedup::DedupPair<'_>>, Error>) -> Result<JsValue, JsValue> {
+    let pairs: Vec<DedupPair> = pairs
+        .map_err(js_error)?
+        .into_iter()
+        .map(|p| DedupPair {
+            a: p.a.to_string(),
+            b: p.b.to_string(),
+            similarity: p.verified.similarity,
+        })
+        .collect();
+    to_js(&pairs)
 }

@@ -217,3 +217,27 @@ test('Deduplicator.query finds near copies without adding them; dedupDefaults sh
   assert.equal(dedupDefaults({ method: 'simhash', verify: false }).threshold, undefined, 'unverified SimHash has no threshold');
   assert.deepEqual(dedupNeeds({ method: 'multiref', verify: true, shingle: 'word:3+correct' }), { reference: true, dictionary: true, frequencies: false });
 });
+
+test('issue 35: 10,000 copies of a text are one cluster of 9,999 pairs (was a wasm trap), and groups of 1, 2, 3, 50 and 1,000 pair each copy with the first', () => {
+  const line = 'Home | About | Contact | Terms of service | Privacy policy | Careers';
+  const r = dedup(Array.from({ length: 10_000 }, (_, i) => ({ id: `c${i}`, text: line })));
+  assert.deepEqual(r.summary, { documents: 10_000, pairs: 9_999, clusters: 1, duplicates: 9_999 });
+  assert.ok(r.pairs.every((p) => p.a === 'c0'));
+  const { docs } = docsBench();
+  const texts = [...docs.values()].slice(0, 5);
+  const sizes = [1, 2, 3, 50, 1000];
+  const d = new Deduplicator();
+  for (let c = 0; c < 1000; c++) {
+    for (const [g, n] of sizes.entries()) {
+      if (c >= n) continue;
+      const found = d.add(`g${g}c${c}`, texts[g]).map((m) => m.id);
+      assert.deepEqual(found, c === 0 ? [] : [`g${g}c0`]);
+    }
+  }
+  assert.equal(d.pairs().length, 1 + 2 + 49 + 999);
+  assert.deepEqual(d.query(texts[4]).map((m) => m.id), ['g4c0']);
+  assert.throws(() => d.allPairs(100_000), /invalid option maxPairs: the clusters hold 500729 pairs/);
+  assert.throws(() => d.allPairs(-1), { name: 'TypeError', message: /maxPairs must be a whole number/ });
+  assert.equal(d.allPairs(500_729).length, 500_729);
+  d.free();
+});

@@ -57,6 +57,16 @@ pub struct DedupArgs {
     /// rate of the pairs found.
     #[arg(long)]
     truth: Option<PathBuf>,
+    /// Write every near-duplicate pair within clusters (each two members
+    /// whose verification passes) instead of one pair per document joining
+    /// a cluster: time and output grow as the square of a cluster's size,
+    /// so it is refused when the clusters hold more than --max-pairs pairs.
+    #[arg(long, conflicts_with_all = ["clusters", "keep", "drop_list"])]
+    all_pairs: bool,
+    /// The most pairs --all-pairs writes (1 to 2^63 - 1).
+    #[arg(long, default_value_t = 10_000_000, requires = "all_pairs",
+          value_parser = clap::value_parser!(u64).range(1..=i64::MAX as u64))]
+    max_pairs: u64,
     /// Write the summary (and the --truth figures) as JSON to this file.
     #[arg(long)]
     summary: Option<PathBuf>,
@@ -202,8 +212,21 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
         stages = stages.with_frequencies(Arc::new(df)).map_err(crate::core)?;
     }
     let mut dedup = Deduplicator::from_stages(stages).map_err(crate::core)?;
-    let pairs_wanted = !(args.clusters || args.keep || args.drop_list) || args.truth.is_some();
+    let pairs_wanted =
+        !(args.clusters || args.keep || args.drop_list || args.all_pairs) || args.truth.is_some();
     let mut c = read(&args, input, &mut dedup, pairs_wanted)?;
+    if args.all_pairs {
+        c.found = dedup
+            .all_pairs(args.max_pairs)
+            .map_err(crate::core)?
+            .into_iter()
+            .map(|p| Found {
+                a: p.a_position as usize,
+                b: p.b_position as usize,
+                v: p.verified,
+            })
+            .collect();
+    }
     sort_pairs(&mut c.found, &c.ids, dedup.config().method);
     let clusters = dedup.cluster_positions();
     // Cluster by cluster, as the drop list has always been written.
@@ -217,7 +240,11 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
         None => None,
     };
     let s = dedup.summary();
-    let summary = summarize(&dedup, &c.stats, s.pairs, clusters.len(), dropped.len());
+    let pairs = match args.all_pairs {
+        true => c.found.len() as u64,
+        false => s.pairs,
+    };
+    let summary = summarize(&dedup, &c.stats, pairs, clusters.len(), dropped.len());
     report(
         &args,
         Summary {

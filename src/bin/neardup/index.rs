@@ -246,7 +246,7 @@ fn remove(a: RemoveArgs) -> Result<ExitCode> {
 }
 
 fn query(a: QueryArgs) -> Result<ExitCode> {
-    let d = load(&a.index, &a.needs)?;
+    let mut d = load(&a.index, &a.needs)?;
     let mut out = BufWriter::new(io::stdout().lock());
     let stats = for_each_record(&a.queries, &a.fields.fields(), |q| {
         let found = d.query(&q.text).map_err(crate::core)?;

@@ -124,6 +124,10 @@ impl Method for MinHash {
         Ok(self.bands.band_keys(self.values(side.body)))
     }
 
+    fn bucket_cap(&self) -> Option<usize> {
+        Some(crate::dedup::MINHASH_BUCKET_CAP)
+    }
+
     fn verify(&self, a: Side<'_>, b: Side<'_>, v: &mut Verified) -> Result<bool, Error> {
         if self.is_empty(a) || self.is_empty(b) {
             return Ok(false);

@@ -111,6 +111,12 @@ pub(crate) trait Method: core::fmt::Debug + Send + Sync {
     /// every document (bands, tables); `None` when it varies (prefixes).
     fn key_count(&self) -> Option<usize>;
 
+    /// At most how many documents of each bucket are candidates of a new
+    /// one (the first added); `None`: every document of the bucket.
+    fn bucket_cap(&self) -> Option<usize> {
+        None
+    }
+
     /// Whether a candidate pair passes the method's own test (before the
     /// exact Jaccard of `verify`, which the pipeline adds); fills in what
     /// it measured.
