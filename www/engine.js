@@ -1,5 +1,6 @@
-// The page's one client of its Web Workers (worker.js): every comparison,
-// class set and decoding goes through here, for both views.
+// The page's one client of its Web Workers: every comparison, class set and
+// decoding (worker.js), and every file read (read/worker.js, through
+// reader.js), goes through here, for both views.
 //
 //   ask(request, { worker })  a request ({kind, …}) to one worker of the
 //                             pool; resolves with its result, rejects with
@@ -18,9 +19,14 @@
 export const STALE = Symbol('stale');
 
 export class Engine {
-  /** @param {number} size workers in the pool (one per core, at most 8). */
-  constructor(size = Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 2, 8))) {
+  /**
+   * @param {number} size workers in the pool (one per core, at most 8).
+   * @param {URL} [url] the worker's module (the comparison worker, worker.js,
+   *   unless another is given: the reader's read/worker.js).
+   */
+  constructor(size = Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 2, 8)), url = new URL('./worker.js', import.meta.url)) {
     this.size = size;
+    this.url = url;
     this.workers = [];
     this.pending = new Map(); // id → {resolve, reject, worker}
     this.nextId = 1;
@@ -36,7 +42,7 @@ export class Engine {
   }
 
   start(index) {
-    const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    const w = new Worker(this.url, { type: 'module' });
     w.onmessage = (event) => {
       const { id, result, error } = event.data;
       const p = this.pending.get(id);

@@ -8,7 +8,7 @@
 // graph.js draw, reviews.js keeps the marks, exports.js writes the CSV and
 // the evidence pack. Nothing leaves the page.
 import { Engine } from '../engine.js';
-import { readFile } from '../reader.js';
+import { cancelReads, readFile } from '../reader.js';
 import { sha256, studentsOf } from './files.js';
 import { exportCsv, exportPack } from './exports.js';
 import { renderGraph } from './graph.js';
@@ -52,6 +52,8 @@ function showFailed(failed) {
 async function analyse(files) {
   const mine = ++state.run;
   const alive = () => mine === state.run;
+  // A run still reading gives way to this one.
+  cancelReads();
   showMode('class');
   $('class-cancel').hidden = false;
   setStatus('running', 'Reading files…');
@@ -60,9 +62,15 @@ async function analyse(files) {
     bar.max = total;
     bar.value = done;
   };
-  const { students, failed } = await studentsOf(files, progress);
-  const sourceFiles = [...$('class-sources').files];
-  const sourcesRead = await studentsOf(sourceFiles, () => {});
+  let students, failed, sourcesRead;
+  try {
+    ({ students, failed } = await studentsOf(files, progress));
+    sourcesRead = await studentsOf([...$('class-sources').files], () => {});
+  } catch (err) {
+    // Cancelled, or replaced by a newer run: nothing to show.
+    if (alive()) setStatus('error', `The files could not be read: ${err.message}`);
+    return;
+  }
   if (!alive()) return;
   failed.push(...sourcesRead.failed);
   showFailed(failed);
@@ -208,6 +216,7 @@ $('class-template-file').addEventListener('change', async () => {
 $('class-cancel').addEventListener('click', () => {
   state.run++;
   pool.cancel();
+  cancelReads();
   $('class-cancel').hidden = true;
   setStatus('error', 'Cancelled.');
 });
