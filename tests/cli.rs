@@ -2151,3 +2151,47 @@ fn compare_and_decode_give_the_shared_cases() {
         assert_eq!(stdout_ok(&out), case["text"].as_str().unwrap(), "{hex}");
     }
 }
+
+/// Issue 35: a copy ring the stock-phrase rule leaves out is named on
+/// standard error (and in the JSON's stockPassages), never silent.
+#[test]
+fn class_names_a_copy_ring_left_out_as_stock() {
+    let dir = std::env::temp_dir().join(format!("neardup-ring-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = neardup::hash::SplitMix64::new(3);
+    let mut essay = || -> String {
+        (0..120)
+            .map(|_| format!("w{} ", rng.next() % 3000))
+            .collect()
+    };
+    let shared = essay();
+    for i in 0..20 {
+        let text = if i < 5 { shared.clone() } else { essay() };
+        std::fs::write(dir.join(format!("s{i:02}.txt")), text).unwrap();
+    }
+    let out = neardup(&["class", dir.to_str().unwrap(), "--json"], None);
+    let report = &json_lines(&out)[0];
+    assert_eq!(report["pairs"].as_array().unwrap().len(), 0);
+    assert_eq!(
+        report["stockPassages"][0]["texts"],
+        serde_json::json!([0, 1, 2, 3, 4])
+    );
+    assert_eq!(report["stockPassages"][0]["words"], 120);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a passage of 120 words in 5 texts (s00.txt, s01.txt, s02.txt, s03.txt, s04.txt) was left out as a stock phrase"),
+        "{err}"
+    );
+    // Above the ring's share, its ten pairs are listed.
+    let out = neardup(
+        &[
+            "class",
+            dir.to_str().unwrap(),
+            "--json",
+            "--stock-share",
+            "0.3",
+        ],
+        None,
+    );
+    assert_eq!(json_lines(&out)[0]["pairs"].as_array().unwrap().len(), 10);
+}

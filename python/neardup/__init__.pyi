@@ -248,7 +248,7 @@ def class_pairs(
     0.2), ``min_containment`` ([0, 1], default 0.1), ``min_shared`` (1..=1000, default 5), ``max_bytes``,
     ``ignore_quotes`` and ``ignore_references`` (default True).
 
-    Returns ``{"texts", "pairs", "candidates", "stockLimit", "stockPhrases", "options"}``: texts are students
+    Returns ``{"texts", "pairs", "candidates", "stockLimit", "stockPhrases", "stockPassages", "options"}``: texts are students
     then sources (``excluded`` and ``common`` ranges in UTF-8 bytes); a pair's ``a`` and ``b`` index them, highest
     ``score`` (the larger containment, in [0, 1]) first. TypeError for a text that is not a str; ValueError for a
     bad option, a text over ``max_bytes`` or fewer than two texts."""

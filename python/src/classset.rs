@@ -25,7 +25,8 @@ use pyo3::types::PyDict;
 /// `pairs` (`a`, `b` indices into students then sources, `source`,
 /// `shared`, `containmentAb`, `containmentBa`, `resemblance`, `score`;
 /// highest score first), `candidates`, `stockLimit`, `stockPhrases`,
-/// `options`. `TypeError` for a text that is not a str; `ValueError` for a
+/// `stockPassages` (long passages the stock-phrase rule left out: `texts`,
+/// `words` — a copy ring, or a template not given), `options`. `TypeError` for a text that is not a str; `ValueError` for a
 /// bad option, a text over `max_bytes`, or fewer than two texts.
 #[pyfunction]
 #[pyo3(signature = (students, sources=Vec::new(), template="", **options))]

@@ -50,6 +50,12 @@ use alloc::vec::Vec;
 /// sharing a phrase is collusion to look at, not a stock phrase).
 pub const MIN_STOCK_DOCUMENTS: usize = 4;
 
+/// A run of at least this many consecutive stock shingles (10 words of
+/// word 3-shingles) that several texts share is reported as a
+/// [`StockPassage`]: left out as a stock phrase, but long enough to be a
+/// copied passage (a copy ring, or a template not given).
+pub const STOCK_RUN: usize = 8;
+
 /// Options of [`class_pairs`], with by-value setters; checked once by
 /// [`ClassSetConfig::check`].
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -207,6 +213,21 @@ pub struct CommonPassage {
     pub texts: u32,
 }
 
+/// A passage several students' texts share word for word that the stock
+/// phrase rule left out: a run of at least [`STOCK_RUN`] consecutive stock
+/// shingles. Common wording of the assignment (then give it as the
+/// template), or a passage copied by more students than the stock share
+/// allows (then raise `stock_share`): never dropped without saying so.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct StockPassage {
+    /// The students' texts holding all of it, ascending (at least two).
+    pub texts: Vec<u32>,
+    /// Its length in words, the longest such run these texts share.
+    pub words: u32,
+}
+
 /// The result of [`class_pairs`].
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -227,6 +248,9 @@ pub struct ClassSetReport {
     pub stock_limit: u32,
     /// Distinct stock shingles found.
     pub stock_phrases: u32,
+    /// Long passages the stock-phrase rule left out, one per group of texts
+    /// sharing them, longest first (then by texts).
+    pub stock_passages: Vec<StockPassage>,
     /// The options used.
     pub options: ClassSetConfig,
 }
@@ -321,12 +345,14 @@ pub fn class_pairs(
         kept.push(set);
     }
     let (pairs, candidates) = scored_pairs(&kept, &reports, n_students, config);
+    let stock_passages = stock_passages(&texts[..n_students], &sets[..n_students], &stock, config);
     Ok(ClassSetReport {
         texts: reports,
         pairs,
         candidates,
         stock_limit: stock_limit as u32,
         stock_phrases: stock.len() as u32,
+        stock_passages,
         options: *config,
     })
 }
@@ -480,6 +506,76 @@ fn stock_phrases(sets: &[Vec<u64>], students: usize, limit: usize) -> (Vec<u64>,
         .filter(|(h, _)| stock.binary_search(h).is_err())
         .collect();
     (stock, common)
+}
+
+/// Stage 4b: the long passages left out as stock phrases — runs of at least
+/// [`STOCK_RUN`] consecutive stock shingles in a student's text, each with
+/// the students' texts holding every shingle of the run — one per group of
+/// texts (its longest run), longest first.
+fn stock_passages(
+    texts: &[Text],
+    sets: &[Vec<u64>],
+    stock: &[u64],
+    config: &ClassSetConfig,
+) -> Vec<StockPassage> {
+    if stock.is_empty() {
+        return Vec::new();
+    }
+    // Each stock shingle's texts, ascending.
+    let mut postings: Vec<(u64, u32)> = sets
+        .iter()
+        .enumerate()
+        .flat_map(|(i, set)| {
+            set.iter()
+                .filter(|h| stock.binary_search(h).is_ok())
+                .map(move |&h| (h, i as u32))
+        })
+        .collect();
+    postings.sort_unstable();
+    let holders = |h: u64| -> &[(u64, u32)] {
+        let from = postings.partition_point(|&(x, _)| x < h);
+        let to = postings.partition_point(|&(x, _)| x <= h);
+        &postings[from..to]
+    };
+    let k = config.word_k as usize;
+    let mut groups: Vec<StockPassage> = Vec::new();
+    // A run many texts hold (a boilerplate paragraph) is looked at once.
+    let mut seen: hashbrown::HashSet<u64, fnv::FnvBuildHasher> = Default::default();
+    for t in texts {
+        let is_stock = |h: &u64| stock.binary_search(h).is_ok();
+        for run in t.shingles.chunk_by(|x, y| is_stock(x) == is_stock(y)) {
+            if run.len() < STOCK_RUN || !is_stock(&run[0]) {
+                continue;
+            }
+            let digest = run.iter().fold(0u64, |d, &h| crate::hash::fmix64(d ^ h));
+            if !seen.insert(digest) {
+                continue;
+            }
+            // The texts holding every shingle of the run: sorted lists
+            // intersected by merging.
+            let mut shared: Vec<u32> = holders(run[0]).iter().map(|&(_, i)| i).collect();
+            for &h in &run[1..] {
+                let these = holders(h);
+                let mut j = 0;
+                shared.retain(|&i| {
+                    while j < these.len() && these[j].1 < i {
+                        j += 1;
+                    }
+                    j < these.len() && these[j].1 == i
+                });
+            }
+            if shared.len() >= 2 {
+                groups.push(StockPassage {
+                    texts: shared,
+                    words: (run.len() + k - 1) as u32,
+                });
+            }
+        }
+    }
+    groups.sort_by(|x, y| x.texts.cmp(&y.texts).then(y.words.cmp(&x.words)));
+    groups.dedup_by(|later, first| later.texts == first.texts);
+    groups.sort_by(|x, y| y.words.cmp(&x.words).then(x.texts.cmp(&y.texts)));
+    groups
 }
 
 /// Stage 5: every pair sharing a shingle ([`index::shared_counts`]), with
@@ -709,5 +805,74 @@ mod tests {
         let r = class_pairs(&["...", "!!!", "words here now"], &[], "", &c).unwrap();
         assert!(r.pairs.is_empty());
         assert_eq!(r.texts[0].shingles, 0);
+    }
+
+    /// A class of 20: `ring` students hand in one essay, the others their
+    /// own; every text ~150 words of a 2,000-word vocabulary.
+    fn class_with_ring(ring: usize) -> Vec<alloc::string::String> {
+        let mut rng = crate::hash::SplitMix64::new(ring as u64);
+        let mut essay = || -> alloc::string::String {
+            (0..150)
+                .map(|_| alloc::format!("w{} ", rng.next() % 2000))
+                .collect()
+        };
+        let shared = essay();
+        (0..20)
+            .map(|i| if i < ring { shared.clone() } else { essay() })
+            .collect()
+    }
+
+    /// Issue 35: a passage copied by more students than the stock share
+    /// allows is left out of every pair, but never silently: the report
+    /// names the texts sharing it and its length.
+    #[test]
+    fn a_copy_ring_left_out_as_stock_is_reported_never_silent() {
+        for ring in [5usize, 6, 10, 20] {
+            let texts = class_with_ring(ring);
+            let refs: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
+            let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
+            assert!(
+                r.pairs.iter().all(|p| p.a as usize >= ring),
+                "{ring}: ring pairs are stock"
+            );
+            let ids: Vec<u32> = (0..ring as u32).collect();
+            assert_eq!(r.stock_passages.len(), 1, "{ring}: {:?}", r.stock_passages);
+            assert_eq!(r.stock_passages[0].texts, ids);
+            assert_eq!(r.stock_passages[0].words, 150);
+        }
+        // Below the stock limit the ring is three pairs, and nothing is left out.
+        let texts = class_with_ring(3);
+        let refs: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
+        let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
+        let ring: Vec<(u32, u32)> = r
+            .pairs
+            .iter()
+            .filter(|p| p.a < 3)
+            .map(|p| (p.a, p.b))
+            .collect();
+        assert_eq!(ring, [(0, 1), (0, 2), (1, 2)]);
+        assert!(r.stock_passages.is_empty());
+    }
+
+    /// A stock phrase proper — a few words many students use — is no
+    /// passage: only runs of STOCK_RUN shingles or more are.
+    #[test]
+    fn short_stock_phrases_are_not_reported_as_passages() {
+        let texts: Vec<alloc::string::String> = class_with_ring(0)
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| match i % 2 {
+                0 => alloc::format!("In conclusion it is clear that {t}"),
+                _ => t,
+            })
+            .collect();
+        let refs: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
+        let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
+        assert!(
+            r.stock_phrases >= 4,
+            "the phrase is stock: {}",
+            r.stock_phrases
+        );
+        assert!(r.stock_passages.is_empty(), "{:?}", r.stock_passages);
     }
 }

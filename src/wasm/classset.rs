@@ -16,7 +16,9 @@ use wasm_bindgen::prelude::*;
 /// this share of the students' texts is a stock phrase; default 0.2),
 /// `minContainment` (a pair is kept when its larger containment reaches
 /// this; default 0.1), `maxBytes`. Returns `{texts, pairs, candidates,
-/// stockLimit, stockPhrases, options}`, texts numbered students then
+/// stockLimit, stockPhrases, stockPassages, options}` (`stockPassages`:
+/// long passages the stock-phrase rule left out, with the texts sharing
+/// them), texts numbered students then
 /// sources, excluded ranges in UTF-16 units. Throws a `TypeError` for a
 /// non-array or a non-string text (named by its index), an `Error` for a
 /// bad option, a text over `maxBytes`, or fewer than two texts.

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { zipSync, strToU8 } from 'fflate';
+import Papa from 'papaparse';
 import * as nd from '../../pkg/node.js';
 import { clough, cloughLabels, docsBench } from '../js/helpers.mjs';
 import { launch, openPage } from './browser.mjs';
@@ -329,6 +330,54 @@ test('a small .zip of huge texts is read up to the class set\'s limit, the rest 
   const failed = await page.$$eval('#class-failed li', (ls) => ls.map((l) => l.textContent));
   assert.equal(failed.length, 16, failed.join('\n'));
   assert.ok(failed.every((f) => /its text is over the .* left of the class set's limit/.test(f)), failed[0]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Issue 35: names come from file names. A CSV cell that begins with =, +,
+// -, @ is written after a ' (OWASP's rule: a spreadsheet would run it); a
+// right-to-left override is shown escaped, in the table and the CSV alike.
+test('names that are formulas are neutralised in the CSV, bidirectional controls shown escaped', async () => {
+  const essays = [clough('g0pA_taskb.txt'), clough('g0pA_taskb.txt'), clough('g0pB_taskb.txt'), clough('g0pB_taskb.txt'), clough('g0pB_taskb.txt')];
+  const names = ['=HYPERLINK("http://evil.example","x")', '+SUM(1,2)', '-1+2', '@cmd', 'report\u202Etxt.exe'];
+  const { context, page, errors } = await openPage(env);
+  await page.setInputFiles('[data-testid=class-files]', names.map((n, i) => txt(`${n}.txt`, essays[i])));
+  await done(page);
+  const shown = await page.$$eval('[data-testid=class-pairs] tbody tr', (trs) => trs.flatMap((t) => [t.cells[0].textContent, t.cells[1].textContent]));
+  assert.ok(shown.some((s) => s.includes('report⟨U+202E⟩txt.exe')), shown.join(' | '));
+  assert.ok(!shown.some((s) => s.includes('\u202E')));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  const cells = Papa.parse(csv.trim(), { header: true }).data.flatMap((r) => [r.a, r.b]);
+  assert.equal(cells.length, 8, csv);
+  for (const c of cells) assert.ok(!/^[=+\-@\t\r]/.test(c), `a cell a spreadsheet would run: ${c}`);
+  assert.ok(cells.some((c) => c.includes("'=HYPERLINK")), csv);
+  assert.ok(!csv.includes('\u202E') && csv.includes('⟨U+202E⟩'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Issue 35: five of twenty students handing in one essay give no pair under
+// the stock-phrase rule (a phrase in more than 20 % of the texts); the page
+// says so, naming them, instead of showing nothing.
+test('a copy ring the stock-phrase rule leaves out is shown, never dropped silently', async () => {
+  const answers = cloughLabels().filter((l) => l.source === 'orig_taskb.txt');
+  const own = answers.slice(0, 15).map((l, i) => txt(`own${String(i).padStart(2, '0')}.txt`, clough(l.file)));
+  const ring = Array.from({ length: 5 }, (_, i) => txt(`ring${i}.txt`, clough('g0pA_taska.txt')));
+  const { context, page, errors } = await openPage(env);
+  await page.setInputFiles('[data-testid=class-files]', [...own, ...ring]);
+  await done(page);
+  assert.ok(!(await rows(page)).some((r) => r.a.startsWith('ring') && r.b.startsWith('ring')), 'no ring pair (stock)');
+  assert.equal(await page.isVisible('[data-testid=class-stock-passages]'), true);
+  const said = await page.textContent('[data-testid=class-stock-passages]');
+  assert.match(said, /in 5 texts: ring0, ring1, ring2, ring3, ring4/);
+  // Raised above the ring's share, the stock share lets the ring's pairs show.
+  await page.fill('[data-testid=class-stock]', '30');
+  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  await page.setInputFiles('[data-testid=class-files]', [...own, ...ring]);
+  await done(page, before);
+  assert.equal((await rows(page)).filter((r) => r.a.startsWith('ring') && r.b.startsWith('ring')).length, 10);
+  assert.equal(await page.isVisible('[data-testid=class-stock-passages]'), false);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -17,7 +17,14 @@ export async function exportCsv() {
     verdict: p.source ? 'shared source' : verdictOf(p),
     review: cur.reviews.get(pairKey(p)) ?? '',
   }));
-  const csv = unparse(rows, { columns: ['a', 'b', 'containment_ab', 'containment_ba', 'similarity', 'verdict', 'review'], newline: '\n' });
+  // A cell that begins with =, +, -, @, a tab or a carriage return is
+  // written after a ' (OWASP's rule against formula injection: names come
+  // from file names).
+  const csv = unparse(rows, {
+    columns: ['a', 'b', 'containment_ab', 'containment_ba', 'similarity', 'verdict', 'review'],
+    newline: '\n',
+    escapeFormulae: true,
+  });
   download(`${rows.length ? csv : 'a,b,containment_ab,containment_ba,similarity,verdict,review'}\n`, 'neardup-pairs.csv', 'text/csv');
 }
 

@@ -3,6 +3,7 @@
 // worker, within the class set's limits); a student's files joined into one
 // text, with every file's SHA-256 for the evidence pack. Files that cannot
 // be read are listed with the reason; the rest goes on.
+import { shownName } from '../names.js';
 import { readClass } from '../reader.js';
 
 // A student's id: the file name without its extension, or, for files in
@@ -28,16 +29,16 @@ export async function studentsOf(files, progress) {
   const { texts, failed } = await readClass(files, progress);
   const byId = new Map();
   for (const e of stripCommonRoot(texts)) {
-    const id = studentOf(e.path);
+    const id = shownName(studentOf(e.path));
     const s = byId.get(id) ?? { id, parts: [], files: [] };
     s.parts.push(e.text);
-    s.files.push({ path: e.path, sha256: e.sha256 });
+    s.files.push({ path: shownName(e.path), sha256: e.sha256 });
     byId.set(id, s);
   }
   const students = [...byId.values()]
     .map((s) => ({ id: s.id, text: s.parts.join('\n\n'), files: s.files }))
     .sort((x, y) => x.id.localeCompare(y.id));
-  return { students, failed };
+  return { students, failed: failed.map((f) => ({ ...f, name: shownName(f.name) })) };
 }
 
 export async function sha256(bytes) {

@@ -8,6 +8,7 @@
 // graph.js draw, reviews.js keeps the marks, exports.js writes the CSV and
 // the evidence pack. Nothing leaves the page.
 import { Engine } from '../engine.js';
+import { shownName } from '../names.js';
 import { cancelReads, readFile } from '../reader.js';
 import { sha256, studentsOf } from './files.js';
 import { exportCsv, exportPack } from './exports.js';
@@ -169,9 +170,31 @@ function render() {
     `${stock} stock phrase${stock === 1 ? '' : 's'} (in more than ${result.stockLimit} students' texts and in no source), ` +
     `${quotes} quotation${quotes === 1 ? '' : 's'}, ${refs} reference list${refs === 1 ? '' : 's'}. ` +
     'They are greyed in the texts of a pair.';
+  renderStockPassages(result, texts);
   renderTable();
   renderHistogram();
   renderGraph();
+}
+
+// Long passages the stock-phrase rule left out (a copy ring, or a template
+// not given): said, never dropped silently.
+function renderStockPassages(result, texts) {
+  const box = $('class-stock-passages');
+  const found = result.stockPassages ?? [];
+  box.hidden = !found.length;
+  if (!found.length) return box.replaceChildren();
+  const head = document.createElement('strong');
+  head.textContent = `${found.length} passage${found.length === 1 ? '' : 's'} of ten words or more shared word for word by more students than the stock-phrase share allows ${found.length === 1 ? 'was' : 'were'} left out of every pair:`;
+  const list = document.createElement('ul');
+  for (const p of found.slice(0, 20)) {
+    const li = document.createElement('li');
+    const names = p.texts.map((i) => texts[i].id);
+    li.textContent = `${p.words} words, in ${names.length} texts: ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}`;
+    list.append(li);
+  }
+  const hint = document.createElement('p');
+  hint.textContent = 'If this is wording of the assignment, give it as the template; if students copied it, raise the stock-phrase share above the share of texts holding it.';
+  box.replaceChildren(head, list, hint);
 }
 
 /** Shows the two-text view (`'two'`) or the class-set view (`'class'`). */
@@ -210,7 +233,7 @@ $('class-template-file').addEventListener('change', async () => {
     $('class-template').value = (await readFile(file)).text;
   } catch (err) {
     $('class-template').value = '';
-    showFailed([{ name: file.name, reason: err.reason ?? err.message }]);
+    showFailed([{ name: shownName(file.name), reason: err.reason ?? err.message }]);
   }
 });
 $('class-cancel').addEventListener('click', () => {

@@ -2,6 +2,7 @@
 // sources, each a text area with an "Open a file" button (or a file dropped
 // on it), read by reader.js; swap, clear and the example. Every change
 // calls the view's `onChange`.
+import { shownName } from '../names.js';
 import { readFile } from '../reader.js';
 import { SOURCE_COLOURS } from '../highlight.js';
 import { $, state } from './state.js';
@@ -41,13 +42,13 @@ async function readFileInto(file, area, errorBox) {
   try {
     const { text, encoding, format } = await readFile(file);
     area.value = text;
-    area.dataset.file = file.name;
+    area.dataset.file = shownName(file.name);
     area.dataset.format = format;
     if (encoding) area.dataset.encoding = encoding;
     else delete area.dataset.encoding;
     onChange();
   } catch (err) {
-    errorBox.textContent = `Not read: ${err?.message ?? err}`;
+    errorBox.textContent = `Not read: ${shownName(String(err?.message ?? err))}`;
     errorBox.hidden = false;
   } finally {
     area.removeAttribute('aria-busy');

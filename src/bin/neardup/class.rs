@@ -205,6 +205,20 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         report.stock_phrases,
         report.stock_limit,
     );
+    for p in report.stock_passages.iter().take(10) {
+        let names: Vec<&str> = p
+            .texts
+            .iter()
+            .map(|&i| students.names[i as usize].as_str())
+            .collect();
+        eprintln!(
+            "neardup: note: a passage of {} words in {} texts ({}) was left out as a stock phrase: \
+             give it as --template if the assignment holds it, or raise --stock-share if they copied it",
+            p.words,
+            names.len(),
+            names.join(", ")
+        );
+    }
     Ok(if students.failed + sources.failed > 0 {
         ExitCode::from(1)
     } else {
