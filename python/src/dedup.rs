@@ -35,6 +35,15 @@ pub(crate) fn texts_of(texts: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
             "texts must be a sequence of str or a pyarrow string array, got str",
         ));
     }
+    // Iterating these gives their keys or column names, not their texts.
+    let kind = options::type_name(texts);
+    if texts.cast::<pyo3::types::PyMapping>().is_ok()
+        || matches!(kind.as_str(), "DataFrame" | "Table" | "RecordBatch" | "LazyFrame")
+    {
+        return Err(PyTypeError::new_err(format!(
+            "texts must be a sequence of str or a pyarrow string array, got {kind}: give its text column (e.g. df[\"text\"])"
+        )));
+    }
     let mut out = Vec::new();
     for (i, t) in texts
         .try_iter()
@@ -46,13 +55,7 @@ pub(crate) fn texts_of(texts: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         })?
         .enumerate()
     {
-        let t = t?;
-        out.push(t.extract::<String>().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "texts[{i}] must be str, got {}",
-                options::type_name(&t)
-            ))
-        })?);
+        out.push(crate::str_of(&t?, &format!("texts[{i}]"))?);
     }
     Ok(out)
 }

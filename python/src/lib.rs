@@ -18,6 +18,24 @@ mod text;
 use pyo3::prelude::*;
 
 /// A core error as a `ValueError`, option names in snake_case.
+/// A Python `str` as a Rust `String`, named `what` in errors: `TypeError`
+/// for another type, `ValueError` for a str that is not valid Unicode (a
+/// lone surrogate, which UTF-8 cannot hold).
+pub(crate) fn str_of(v: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    let s = v.cast::<pyo3::types::PyString>().map_err(|_| {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "{what} must be str, got {}",
+            options::type_name(v)
+        ))
+    })?;
+    s.to_cow().map(|c| c.into_owned()).map_err(|_| {
+        pyo3::exceptions::PyValueError::new_err(format!(
+            "{what} holds a lone surrogate, which is not valid Unicode: \
+             encode it first (e.g. .encode('utf-8', 'replace').decode())"
+        ))
+    })
+}
+
 pub(crate) fn value_error(e: neardup::Error) -> PyErr {
     pyo3::exceptions::PyValueError::new_err(e.to_string())
 }

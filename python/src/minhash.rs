@@ -16,7 +16,8 @@ fn token_hash(seed: u64, token: &Bound<'_, PyAny>) -> PyResult<u64> {
     if let Ok(b) = token.cast::<PyBytes>() {
         return Ok(neardup::hash::bytes_hash(seed, b.as_bytes()));
     }
-    if let Ok(s) = token.extract::<String>() {
+    if token.is_instance_of::<pyo3::types::PyString>() {
+        let s = crate::str_of(token, "a token")?;
         return Ok(neardup::hash::bytes_hash(seed, s.as_bytes()));
     }
     Err(PyTypeError::new_err(format!(
@@ -66,8 +67,17 @@ impl MinHash {
             .map_err(crate::value_error)
     }
 
-    /// Adds many tokens.
+    /// Adds many tokens: an iterable of `bytes` or `str` (not one `str` or
+    /// `bytes`, which would add its characters: `TypeError`).
     fn update_batch(&mut self, tokens: &Bound<'_, PyAny>) -> PyResult<()> {
+        if tokens.is_instance_of::<pyo3::types::PyString>()
+            || tokens.is_instance_of::<PyBytes>()
+        {
+            return Err(PyTypeError::new_err(format!(
+                "update_batch takes an iterable of tokens (bytes or str), got one {}: use update() for one token",
+                crate::options::type_name(tokens)
+            )));
+        }
         let seed = self.hasher.seed();
         let hashes = tokens
             .try_iter()?

@@ -281,3 +281,34 @@ def test_thousands_of_copies_are_linear_and_the_full_list_is_bounded():
     for i in range(4_000):
         d.remove(f"c{i + 1000}")
     assert len(d.all_pairs(max_pairs=499_500)) == 499_500
+
+
+def test_inputs_that_would_be_misread_are_refused_by_name():
+    """Issue 35, point 8: a dict, a DataFrame or a table iterate as their
+    keys or column names; one str given to update_batch as its characters; a
+    lone surrogate is not valid Unicode; a uint64 position past 2^63 would
+    come back negative."""
+    import pyarrow as pa
+
+    with pytest.raises(TypeError, match="got dict: give its text column"):
+        neardup.dedup({"a": "some text", "b": "some text"})
+    with pytest.raises(TypeError, match="got Table: give its text column"):
+        neardup.dedup(pa.table({"text": ["x y z", "x y z"]}))
+    pandas = pytest.importorskip("pandas")
+    with pytest.raises(TypeError, match="got DataFrame: give its text column"):
+        neardup.dedup(pandas.DataFrame({"text": ["x y z", "x y z"]}))
+    # A column is what it should be given.
+    assert neardup.dedup(pandas.DataFrame({"text": ["x y z w v", "x y z w v"]})["text"]).summary["clusters"] == 1
+    m = neardup.MinHash()
+    with pytest.raises(TypeError, match="got one str: use update\\(\\) for one token"):
+        m.update_batch("abc")
+    with pytest.raises(TypeError, match="got one bytes"):
+        m.update_batch(b"abc")
+    m.update_batch(["abc", b"def"])
+    with pytest.raises(ValueError, match=r"a token holds a lone surrogate"):
+        m.update("bad \ud800 token")
+    with pytest.raises(ValueError, match=r"texts\[1\] holds a lone surrogate"):
+        neardup.dedup(["fine text", "bad \udc00 text"])
+    big = pa.array([2**63, 1], pa.uint64())
+    with pytest.raises(ValueError, match=r"a\[0\] is 9223372036854775808, not below 2\^63"):
+        neardup.components_batch(big, pa.array([1, 2], pa.uint64()))

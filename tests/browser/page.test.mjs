@@ -528,3 +528,26 @@ test('with an unrelated text first and the real source third, the headline is th
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Issue 35: RELIABILITY.md says the page raises no Content Security Policy
+// report. Every violation is an event; none may fire while both views work
+// on files with inline scripts, handlers and styles.
+test('no Content Security Policy violation in either view, files with inline scripts, handlers and styles included', async () => {
+  const { context, page, errors } = await openPage();
+  await page.evaluate(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const html = `<!doctype html><html><head><style>body{color:red}</style><script>window.__ran=1</script></head>
+    <body onload="window.__ran=2"><p style="color:blue" onclick="x()">${clough('g0pA_taskb.txt')}</p><img src="x" onerror="window.__ran=3"></body></html>`;
+  const file = { name: 'answer.html', mimeType: 'text/html', buffer: Buffer.from(html) };
+  await page.fill('#text-b', clough('orig_taskb.txt'));
+  await page.setInputFiles('[data-testid=file-a]', file);
+  await page.waitForFunction(() => document.querySelector('[data-testid=score]').dataset.value !== undefined, null, { timeout: 30_000 });
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-files]', [file, { ...file, name: 'copy.html' }, { name: 'c.txt', mimeType: 'text/plain', buffer: Buffer.from(clough('g0pB_taskb.txt')) }]);
+  await page.waitForFunction(() => ['done', 'error'].includes(document.querySelector('[data-testid=class-status]').dataset.state), null, { timeout: 60_000 });
+  assert.deepEqual(await page.evaluate(() => [window.__csp, window.__ran ?? null]), [[], null]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
