@@ -56,15 +56,17 @@ class Deduplicator:
     def __init__(self, *, dictionary: Optional["Speller"] = None, reference: Optional[str] = None, **options: Any) -> None:
         """An empty deduplicator; options as :func:`dedup` but ``weights="tfidf"`` (a stream has no collection to count). Raises ValueError/TypeError for bad options. Safe to share between threads: its calls take turns."""
     def add(self, id: str, text: str) -> List[Tuple[str, float]]:
-        """Adds ``id``; returns ``[(id, similarity)]`` of the near-duplicates already added, best first. ValueError for an id already held."""
+        """Adds ``id``; returns ``[(id, similarity)]`` of the near-duplicates already added that it pairs with — at most one of each cluster (a copy: its first copy), best first (SPEC.md §14). ValueError for an id already held."""
     def query(self, text: str) -> List[Tuple[str, float]]:
-        """``[(id, similarity)]`` of the near-duplicates of ``text`` held, best first, without adding it."""
+        """``[(id, similarity)]`` as :meth:`add` would answer (one document of each cluster), best first, without adding it."""
     def remove(self, id: str) -> bool:
         """Removes ``id``; False when it was not held."""
     def __contains__(self, id: str) -> bool: ...
     def __len__(self) -> int: ...
     def pairs(self) -> List[Tuple[str, str, float]]:
-        """Every pair once, ``(a, b, similarity)``, ``a`` added before ``b``."""
+        """The pairs made, ``(a, b, similarity)``, ``a`` added before ``b``: ``n - 1`` in a cluster of ``n`` (what :meth:`add` returned)."""
+    def all_pairs(self, max_pairs: int = 10_000_000) -> List[Tuple[str, str, float]]:
+        """Every near-duplicate pair within clusters, as :meth:`pairs`; ValueError naming ``max_pairs``, before any work, when the clusters hold more pairs of members than that."""
     def clusters(self) -> List[List[str]]:
         """Clusters of two ids or more, in the order added; the first of each is kept."""
     def keep(self) -> List[str]:
@@ -95,6 +97,15 @@ class Stages:
         """The sketch bytes of each text, on every core, GIL released. ValueError naming ``texts[i]``."""
     def sketch_batch(self, texts: Texts) -> Any:
         """Batch kernel: a pyarrow column of the sketches, row i of text i: ``fixed_size_binary[w]`` when every sketch has width w (no shingle set kept), else ``binary``."""
+    @property
+    def bucket_cap(self) -> Optional[int]:
+        """At most how many documents of a bucket are candidates of a new one (MinHash: 64); None for all."""
+    def digest_batch(self, sketches: Any) -> Any:
+        """Batch kernel: a pyarrow int64 column of each sketch's digest (its bits), null for an empty sketch; equal sketches have equal digests."""
+    def copies_batch(self, pos: Any, sketches: Any) -> Any:
+        """Batch kernel: given every row of some digest groups, a RecordBatch of ``pos`` and ``holder`` (int64): each row whose sketch equals one at a lower position, with the least such position. Only holders need bucket keys."""
+    def bucket_pairs_batch(self, key: Any, pos: Any) -> Any:
+        """Batch kernel: given every row of some keys (int64 or uint64 keys), a RecordBatch of candidate pairs ``a < b`` (int64) as the deduplicator finds them: each position with every lower one among its bucket's first ``bucket_cap``."""
     def keys_batch(self, sketches: Any) -> Any:
         """Batch kernel: a pyarrow RecordBatch of one row per bucket key, ``row`` (int64, the sketch's row) and ``key`` (uint64). ValueError naming ``sketches[i]`` for a damaged or foreign sketch."""
     def verify_batch(self, a: Any, b: Any) -> Any:
