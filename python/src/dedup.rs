@@ -38,7 +38,10 @@ pub(crate) fn texts_of(texts: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     // Iterating these gives their keys or column names, not their texts.
     let kind = options::type_name(texts);
     if texts.cast::<pyo3::types::PyMapping>().is_ok()
-        || matches!(kind.as_str(), "DataFrame" | "Table" | "RecordBatch" | "LazyFrame")
+        || matches!(
+            kind.as_str(),
+            "DataFrame" | "Table" | "RecordBatch" | "LazyFrame"
+        )
     {
         return Err(PyTypeError::new_err(format!(
             "texts must be a sequence of str or a pyarrow string array, got {kind}: give its text column (e.g. df[\"text\"])"

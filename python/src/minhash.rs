@@ -70,9 +70,7 @@ impl MinHash {
     /// Adds many tokens: an iterable of `bytes` or `str` (not one `str` or
     /// `bytes`, which would add its characters: `TypeError`).
     fn update_batch(&mut self, tokens: &Bound<'_, PyAny>) -> PyResult<()> {
-        if tokens.is_instance_of::<pyo3::types::PyString>()
-            || tokens.is_instance_of::<PyBytes>()
-        {
+        if tokens.is_instance_of::<pyo3::types::PyString>() || tokens.is_instance_of::<PyBytes>() {
             return Err(PyTypeError::new_err(format!(
                 "update_batch takes an iterable of tokens (bytes or str), got one {}: use update() for one token",
                 crate::options::type_name(tokens)

@@ -244,7 +244,8 @@ impl Stages {
                 positions.iter().copied().zip(read.iter()).collect();
             self.inner.copies(&rows).map_err(|e| e.to_string())
         });
-        let (p, h): (Vec<u64>, Vec<u64>) = copies.map_err(PyValueError::new_err)?.into_iter().unzip();
+        let (p, h): (Vec<u64>, Vec<u64>) =
+            copies.map_err(PyValueError::new_err)?.into_iter().unzip();
         crate::arrow::record_batch(
             py,
             vec![
