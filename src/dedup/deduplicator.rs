@@ -126,9 +126,11 @@ pub struct DedupSummary {
 /// assert!(d.add("b", "An unrelated sentence about database indexes and queries.")?.is_empty());
 /// let found = d.add("c", &text.replace("today", "again"))?;
 /// assert_eq!(found[0].id, "a");
-/// // A query finds both copies, and adds nothing.
+/// // A query finds the cluster of both copies (one match per cluster, its
+/// // first document), and adds nothing.
 /// let q: Vec<&str> = d.query(&text.replace("today", "anew"))?.iter().map(|m| m.id).collect();
-/// assert!(q.contains(&"a") && q.contains(&"c"));
+/// assert_eq!(q, ["a"]);
+/// assert_eq!(d.cluster_of("a"), Some(vec!["a", "c"]));
 /// assert_eq!(d.len(), 3);
 /// assert_eq!(d.clusters(), [vec!["a", "c"]]);
 /// assert_eq!(d.keep(), ["a", "b"]);
