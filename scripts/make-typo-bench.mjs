@@ -12,7 +12,7 @@
 // every run (a fixed xorshift generator, documents in id order).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir, repo } from '../tests/js/helpers.mjs';
+import { dataDir, repo } from '../tests/js/paths.mjs';
 
 const out = process.argv[2] ?? join(repo, 'target', 'typo-bench');
 const RATES = [0.05, 0.1, 0.2];

@@ -2,12 +2,12 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 
 import { decodeText } from '../../pkg/node.js';
-export const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const dataDir = process.env.NEARDUP_DATA ?? join(repo, '..', 'shared', 'data');
+import { dataDir, repo } from './paths.mjs';
+
+export { dataDir, repo };
 
 // Packs pkg/ as npm would publish it and unpacks it into `dir`: returns the
 // package's folder (`dir/package`), what a user's node_modules/neardup holds.
