@@ -1,5 +1,5 @@
 // Chooses and checks the class-set defaults (EVALUATION.md, "Class sets"):
-// the shingle size (`wordK`), the stock-phrase share (`stockShare`), the
+// the phrases (word k-shingles or character 20-grams), the stock-phrase share (`stockShare`), the
 // least shared shingles (`minShared`) and the cut-off on a pair's larger
 // containment (`minContainment`), on real labelled data, both at once:
 //   node scripts/eval-classset.mjs        (after npm run build)
@@ -13,8 +13,13 @@
 import { classPairs } from '../pkg/node.js';
 import { clough, cloughLabels, docsBench } from '../tests/js/helpers.mjs';
 
-const ks = [3, 4, 5];
-const shares = [0.2, 1];
+// Word k-shingles (charQ 0) and the character 20-grams winnowed with a
+// window of 8 (the default since issue 38: "Collusion without the source").
+const shinglings = [
+  ...[3, 4, 5].map((k) => ({ label: `word ${k}`, charQ: 0, wordK: k })),
+  { label: 'char 20, window 8', charQ: 20, window: 8 },
+];
+const shares = [0.2, 0.5, 1];
 const minShareds = [1, 5, 10];
 const cuts = [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.6];
 const f1 = (tp, fp, fn) => (tp ? (2 * tp) / (2 * tp + fp + fn) : 0);
@@ -31,11 +36,11 @@ const planted = new Set(pairs.map((p) => [p.a, p.b].sort().join('\t')));
 const folded = texts.map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim());
 const contained = (a, b) => folded[a].includes(folded[b]) || folded[b].includes(folded[a]);
 
-console.log('| wordK | stockShare | minShared | minContainment | Clough answers F1 | Clough answer–answer pairs | docs-bench pair F1 (P / R) | docs-bench false pairs contained word for word |');
+console.log('| phrases | stockShare | minShared | minContainment | Clough answers F1 | Clough answer–answer pairs | docs-bench pair F1 (P / R) | docs-bench false pairs contained word for word |');
 console.log('|---|---|---|---|---|---|---|---|');
-for (const k of ks) {
+for (const { label, ...shingling } of shinglings) {
   for (const share of shares) {
-    const opts = { wordK: k, stockShare: share, minContainment: 0, minShared: 1 };
+    const opts = { ...shingling, stockShare: share, minContainment: 0, minShared: 1, adaptiveCutOff: false };
     const classes = tasks.map((src) => {
       const answers = labels.filter((l) => l.source === src);
       return { answers, r: classPairs(answers.map((l) => clough(l.file)), [clough(src)], '', opts) };
@@ -43,7 +48,7 @@ for (const k of ks) {
     const t0 = process.cpuUsage();
     const bench = classPairs(texts, [], '', opts);
     const cpu = process.cpuUsage(t0);
-    console.error(`wordK ${k}, stockShare ${share}: docs-bench ${bench.candidates} pairs sharing a shingle, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU s`);
+    console.error(`${label}, stockShare ${share}: docs-bench ${bench.candidates} pairs sharing a shingle, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU s`);
     for (const minShared of minShareds) {
       for (const cut of cuts) {
         const keep = (p) => p.score >= cut && p.shared >= minShared;
@@ -68,7 +73,7 @@ for (const k of ks) {
           }
         }
         const bfn = planted.size - btp;
-        console.log(`| ${k} | ${share} | ${minShared} | ${cut} | ${fmt(f1(tp, fp, fn))} | ${collusion} | ${fmt(f1(btp, bfp, bfn))} (${fmt(btp / (btp + bfp || 1))} / ${fmt(btp / planted.size)}) | ${cut >= 0.3 ? within : ''} |`);
+        console.log(`| ${label} | ${share} | ${minShared} | ${cut} | ${fmt(f1(tp, fp, fn))} | ${collusion} | ${fmt(f1(btp, bfp, bfn))} (${fmt(btp / (btp + bfp || 1))} / ${fmt(btp / planted.size)}) | ${cut >= 0.3 ? within : ''} |`);
       }
     }
   }

@@ -16,5 +16,7 @@ mod estimators;
 mod segmentation;
 #[cfg(not(target_arch = "wasm32"))]
 mod util;
+#[cfg(all(feature = "serde", not(target_arch = "wasm32")))]
+mod verdicts;
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 mod wasm_api;

@@ -249,20 +249,26 @@ def class_pairs(
     template: str = "",
     **options: Any,
 ) -> Dict[str, Any]:
-    """The pairs of a class set that share passages, without comparing every pair (word k-shingles, Broder 1997;
-    an inverted index of shingles, Sarawagi & Kirpal 2004; stock phrases as MOSS's, Schleimer et al. 2003): what
-    the page's class view and ``neardup class`` run.
+    """The pairs of a class set that share passages, without comparing every pair: character 20-grams of the
+    normalised words, winnowed (Schleimer, Wilkerson & Aiken 2003, as MOSS and Dolos), or word k-shingles (Broder
+    1997); an inverted index of them (Sarawagi & Kirpal 2004); stock phrases — short phrases in more than a share of
+    the texts — left out, a passage of ten words or more never. What the page's class view and ``neardup class`` run.
 
     A source is compared one way: a passage found in it pairs the student with the source, not with other
     students. ``template``: the assignment's text, whose phrases count for no pair. Options, the core's
-    ``ClassSetConfig`` in snake_case: ``word_k`` (1..=32, default 3), ``seed``, ``stock_share`` ((0, 1], default
-    0.2), ``min_containment`` ([0, 1], default 0.1), ``min_shared`` (1..=1000, default 5), ``max_bytes``,
-    ``ignore_quotes`` and ``ignore_references`` (default True).
+    ``ClassSetConfig`` in snake_case: ``char_q`` (0 for word shingles, or 1..=32, default 20), ``window`` (1..=64,
+    default 8), ``word_k`` (1..=32, default 3, with ``char_q`` 0), ``seed``, ``stock_share`` ((0, 1], default 0.5),
+    ``min_containment`` ([0, 1], default 0.1), ``adaptive_cut_off`` (default True: 0.1 up to 20 texts, +0.15 per
+    tenfold more, at most 0.5), ``min_shared`` (1..=1000, default 5), ``max_bytes``, ``ignore_quotes`` and
+    ``ignore_references`` (default True).
 
-    Returns ``{"texts", "pairs", "candidates", "stockLimit", "stockPhrases", "stockPassages", "options"}``: texts are students
-    then sources (``excluded`` and ``common`` ranges in UTF-8 bytes); a pair's ``a`` and ``b`` index them, highest
-    ``score`` (the larger containment, in [0, 1]) first. TypeError for a text that is not a str; ValueError for a
-    bad option, a text over ``max_bytes`` or fewer than two texts."""
+    Returns ``{"texts", "pairs", "cutOff", "students", "candidates", "stockLimit", "stockPhrases",
+    "sharedPassages", "options"}``: texts are students then sources (``shared``: the share of the text found in
+    another text; ``excluded`` and ``common`` ranges in UTF-8 bytes); a pair's ``a`` and ``b`` index them, highest
+    ``score`` (the larger containment, in [0, 1]) first, those at or above ``cutOff`` flagged; ``students``: each
+    student's strongest match (``best``, ``covered``, ``source``); ``sharedPassages``: passages of ten words or more
+    that three or more students' texts share (``texts``, ``words``). TypeError for a text that is not a str;
+    ValueError for a bad option, a text over ``max_bytes`` or fewer than two texts."""
 
 def compare(
     a: str,

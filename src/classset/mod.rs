@@ -36,13 +36,14 @@
 //! shingle)`.
 
 pub mod index;
+pub mod winnow;
 
 use crate::compare::check_size;
 use crate::document::Document;
 use crate::error::{check_range, Error};
 use crate::exclude;
 use crate::shingle::Shingling;
-use crate::text::{utf16_offsets, TextRange};
+use crate::text::{utf16_offsets, Normalized, TextRange};
 use alloc::vec::Vec;
 
 /// A shingle is a stock phrase only when found in more than this many
@@ -50,11 +51,12 @@ use alloc::vec::Vec;
 /// sharing a phrase is collusion to look at, not a stock phrase).
 pub const MIN_STOCK_DOCUMENTS: usize = 4;
 
-/// A run of at least this many consecutive stock shingles (10 words of
-/// word 3-shingles) that several texts share is reported as a
-/// [`StockPassage`]: left out as a stock phrase, but long enough to be a
-/// copied passage (a copy ring, or a template not given).
-pub const STOCK_RUN: usize = 8;
+/// A run of consecutive shingles of a text, each found in another
+/// student's text or a source, that covers at least this many words is a
+/// *passage*: evidence, never a stock phrase, however many texts share it
+/// (a stock phrase is short: "in this essay I will"). Ten words: the run
+/// of eight word 3-shingles.
+pub const PASSAGE_WORDS: usize = 10;
 
 /// Options of [`class_pairs`], with by-value setters; checked once by
 /// [`ClassSetConfig::check`].
@@ -66,18 +68,38 @@ pub const STOCK_RUN: usize = 8;
 )]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct ClassSetConfig {
-    /// Words per shingle, 1..=32. Default 3 (Clough & Stevenson's word
-    /// trigrams).
+    /// Words per shingle, 1..=32, when `char_q` is 0. Default 3 (Clough &
+    /// Stevenson's word trigrams).
     pub word_k: u32,
+    /// Characters per shingle, 0 or 1..=32: when not 0, the features are
+    /// the character q-grams of the normalised words (joined by one
+    /// space), as Dolos and MOSS fingerprint characters (Schleimer,
+    /// Wilkerson & Aiken 2003), and `word_k` is not used. Default 20
+    /// (EVALUATION.md, "Collusion without the source").
+    pub char_q: u32,
+    /// With `char_q`: the winnowing window in q-grams, 1..=64
+    /// ([`winnow::winnow`]; 1 keeps every gram). Default 8: about 2 grams
+    /// in 9 kept, any shared run of `window + char_q − 1` characters found.
+    pub window: u32,
     /// Hash seed. Default 0.
     pub seed: u64,
     /// A shingle in more than this share of the students' texts is a stock
-    /// phrase, in (0, 1]; 1 keeps every shingle. Default 0.2 (EVALUATION.md,
-    /// "Class sets").
+    /// phrase, in (0, 1], unless it lies in a passage ([`PASSAGE_WORDS`]);
+    /// 1 keeps every shingle. Default 0.5 (EVALUATION.md, "Collusion
+    /// without the source").
     pub stock_share: f64,
-    /// A pair is kept when its larger containment reaches this, in [0, 1].
+    /// A pair is reported when its larger containment reaches this, in
+    /// [0, 1]; the pairs flagged are those at or above the report's
+    /// `cut_off`, this or higher ([`ClassSetConfig::adaptive_cut_off`]).
     /// Default 0.1 (EVALUATION.md, "Class sets").
     pub min_containment: f64,
+    /// Raise the cut-off with the class's size: [`suggested_cut_off`] (a
+    /// class of 20 texts or fewer: 0.1; +0.15 per tenfold more texts, at
+    /// most 0.5), so that the pairs flagged in a large class of one
+    /// subject stay the copies, not the phrases all its texts share.
+    /// `false`: the cut-off is `min_containment`. Default `true`
+    /// (EVALUATION.md, "A cut-off that fits the class").
+    pub adaptive_cut_off: bool,
     /// A pair is kept only when it shares at least this many shingles,
     /// 1..=1000 (a containment of a very short text is noise: one shared
     /// phrase of a ten-word note is 12 %). Default 5 (EVALUATION.md,
@@ -97,9 +119,12 @@ impl Default for ClassSetConfig {
     fn default() -> Self {
         ClassSetConfig {
             word_k: 3,
+            char_q: 20,
+            window: 8,
             seed: crate::hash::DEFAULT_SEED,
-            stock_share: 0.2,
+            stock_share: 0.5,
             min_containment: 0.1,
+            adaptive_cut_off: true,
             min_shared: 5,
             max_bytes: 16 << 20,
             ignore_quotes: true,
@@ -111,12 +136,18 @@ impl Default for ClassSetConfig {
 crate::config::setters!(ClassSetConfig {
     /// Sets `word_k`.
     word_k: u32,
+    /// Sets `char_q` (0: word shingles).
+    char_q: u32,
+    /// Sets the winnowing `window`.
+    window: u32,
     /// Sets the hash seed.
     seed: u64,
     /// Sets `stock_share`.
     stock_share: f64,
     /// Sets `min_containment`.
     min_containment: f64,
+    /// Sets whether the cut-off rises with the class's size.
+    adaptive_cut_off: bool,
     /// Sets `min_shared`.
     min_shared: u32,
     /// Sets `max_bytes`.
@@ -134,6 +165,8 @@ impl ClassSetConfig {
     /// [`crate::ErrorKind::InvalidOption`] naming the option and its range.
     pub fn check(&self) -> Result<(), Error> {
         check_range("word_k", self.word_k, 1..=32)?;
+        check_range("char_q", self.char_q, 0..=32)?;
+        check_range("window", self.window, 1..=64)?;
         if !(self.stock_share > 0.0 && self.stock_share <= 1.0) {
             return Err(Error::option(
                 "stock_share",
@@ -144,6 +177,36 @@ impl ClassSetConfig {
         check_range("min_shared", self.min_shared, 1..=1000)?;
         check_range("max_bytes", self.max_bytes, 1..=u32::MAX as u64)
     }
+
+    /// The cut-off on a pair's score for a class of `students` texts:
+    /// `min_containment`, raised to [`suggested_cut_off`] when
+    /// `adaptive_cut_off`.
+    pub fn cut_off(&self, students: usize) -> f64 {
+        match self.adaptive_cut_off {
+            true => self.min_containment.max(suggested_cut_off(students)),
+            false => self.min_containment,
+        }
+    }
+
+    /// The shingles the class set compares: character `char_q`-grams, or
+    /// word `word_k`-shingles when `char_q` is 0.
+    pub fn shingling(&self) -> Shingling {
+        match self.char_q {
+            0 => Shingling::Words(self.word_k),
+            q => Shingling::Chars(q),
+        }
+    }
+}
+
+/// The cut-off on a pair's larger containment that fits a class of
+/// `students` texts: 0.1 up to 20 texts, then 0.1 + 0.15 × log10(students
+/// / 20), at most 0.5 (0.25 for 200 texts, 0.40 for 2,000, 0.46 for 5,000).
+/// The pairs of a class grow with the square of its size, and with them
+/// the pairs that share a subject's phrases by chance; measured on the
+/// shared data in EVALUATION.md ("A cut-off that fits the class").
+pub fn suggested_cut_off(students: usize) -> f64 {
+    let n = students.max(1) as f64;
+    (0.1 + 0.15 * libm::log10(n / 20.0)).clamp(0.1, 0.5)
 }
 
 /// A pair of texts sharing shingles. Texts are numbered students first
@@ -190,42 +253,64 @@ pub struct ClassText {
     pub quotations: u32,
     /// A trailing reference list was left out (`ignore_references`).
     pub reference_list: bool,
+    /// Share of `shingles` that another student's text or a source also
+    /// holds, in [0, 1]: how much of this text is found elsewhere in the
+    /// class (0 for a source, which is not a student's work).
+    pub shared: f64,
     /// Ranges of the text left out of every pair — quotations, a reference
     /// list, template and stock phrases — merged, in order (UTF-8 bytes in
     /// the core; UTF-16 units in JavaScript).
     pub excluded: Vec<TextRange>,
-    /// Passages of this text whose shingles are found in more than two
-    /// students' texts (but are not stock phrases): "this passage occurs
-    /// in N texts", N the most texts any of its shingles is in. In order,
-    /// not overlapping; same unit as `excluded`.
+    /// Passages of this text that at least three students' texts share
+    /// (this one included): maximal runs of shingles other students' texts
+    /// hold, each with the number of texts holding at least half of it. In
+    /// order, not overlapping; same unit as `excluded`.
     pub common: Vec<CommonPassage>,
 }
 
-/// A passage of one text whose shingles other students' texts share too.
+/// A passage of one text that other students' texts share too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
 pub struct CommonPassage {
     /// The passage's range in the text.
     pub range: TextRange,
-    /// The most students' texts (this one included) any of its shingles is
-    /// found in, at least 3.
+    /// The students' texts (this one included) holding at least half of
+    /// the passage's shingles: the texts that share this passage, not any
+    /// phrase inside it. At least 3.
     pub texts: u32,
 }
 
-/// A passage several students' texts share word for word that the stock
-/// phrase rule left out: a run of at least [`STOCK_RUN`] consecutive stock
-/// shingles. Common wording of the assignment (then give it as the
-/// template), or a passage copied by more students than the stock share
-/// allows (then raise `stock_share`): never dropped without saying so.
+/// A passage of at least [`PASSAGE_WORDS`] words that three or more
+/// students' texts share: a copy ring, a source the class used and the
+/// teacher did not give, or a template not given. Counted as evidence in
+/// every pair of these texts, and named so that a teacher sees the group.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
-pub struct StockPassage {
-    /// The students' texts holding all of it, ascending (at least two).
+pub struct SharedPassage {
+    /// The students' texts holding at least half of it, ascending.
     pub texts: Vec<u32>,
-    /// Its length in words, the longest such run these texts share.
+    /// Its length in words, the longest such passage these texts share.
     pub words: u32,
+}
+
+/// Each student's strongest match, for a teacher's per-student table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct StudentSummary {
+    /// The text (a student or a source) covering the most of this
+    /// student's text, among those sharing at least `min_shared`
+    /// shingles with it; `None` when there is none. Ties to the lower
+    /// number.
+    pub best: Option<u32>,
+    /// How much of this student's text `best` holds: `shared / |this|`, in
+    /// [0, 1] (0 when `best` is `None`).
+    pub covered: f64,
+    /// Whether `best` is a source.
+    pub source: bool,
 }
 
 /// The result of [`class_pairs`].
@@ -237,20 +322,25 @@ pub struct ClassSetReport {
     /// Students' texts, then sources, in input order.
     pub texts: Vec<ClassText>,
     /// Pairs whose score reaches `min_containment`, highest score first
-    /// (then by `a`, `b`).
+    /// (then by `a`, `b`); those at or above `cut_off` are flagged.
     pub pairs: Vec<ClassPair>,
+    /// The cut-off used for this class: [`ClassSetConfig::cut_off`].
+    pub cut_off: f64,
+    /// One per student, in input order.
+    pub students: Vec<StudentSummary>,
     /// Pairs that shared any shingle, before the cut-off (how much work the
     /// index saved: out of `students × (students − 1) / 2 + students ×
     /// sources`).
     pub candidates: u64,
     /// The stock-phrase limit used: a shingle in more than this many
-    /// students' texts was excluded.
+    /// students' texts, outside passages, was excluded.
     pub stock_limit: u32,
     /// Distinct stock shingles found.
     pub stock_phrases: u32,
-    /// Long passages the stock-phrase rule left out, one per group of texts
-    /// sharing them, longest first (then by texts).
-    pub stock_passages: Vec<StockPassage>,
+    /// Passages of [`PASSAGE_WORDS`] words or more that three or more
+    /// students' texts share, one per group of texts (its longest), longest
+    /// first (then by texts).
+    pub shared_passages: Vec<SharedPassage>,
     /// The options used.
     pub options: ClassSetConfig,
 }
@@ -301,6 +391,7 @@ impl ClassSetReport {
 /// let r = class_pairs(&essays, &[], "", &ClassSetConfig::default())?;
 /// assert_eq!((r.pairs[0].a, r.pairs[0].b), (0, 1));
 /// assert_eq!(r.pairs.len(), 1);
+/// assert_eq!(r.students[2].best, None);
 /// # Ok::<(), neardup::Error>(())
 /// ```
 pub fn class_pairs(
@@ -335,24 +426,45 @@ pub fn class_pairs(
         .min(u32::MAX as usize);
     // Each text's distinct shingles, the template's left out.
     let sets: Vec<Vec<u64>> = texts.iter().map(|t| t.set_without(&template)).collect();
-    let (stock, common_df) = stock_phrases(&sets, n_students, stock_limit);
+    let class = Class::new(&sets, n_students, stock_limit);
     let mut reports = Vec::with_capacity(texts.len());
     let mut kept: Vec<Vec<u64>> = Vec::with_capacity(texts.len());
+    let mut passages = Passages::new(n_students);
     for (i, t) in texts.iter().enumerate() {
+        let student = i < n_students;
+        let infos = class.infos(&t.shingles);
+        let in_passage = t.in_passage(&infos);
         let mut set = sets[i].clone();
-        set.retain(|h| stock.binary_search(h).is_err());
-        reports.push(t.report(&sets[i], &set, &template, &stock, &common_df, config));
+        if student {
+            let restored = t.restored(&infos, &in_passage);
+            set.retain(|h| !class.is_stock(*h) || restored.binary_search(h).is_ok());
+        }
+        let common = match student {
+            true => passages.of(i as u32, t, &class, &infos, &set),
+            false => Vec::new(),
+        };
+        reports.push(t.report(
+            &sets[i],
+            &set,
+            &template,
+            &class,
+            &infos,
+            &in_passage,
+            common,
+            student,
+        ));
         kept.push(set);
     }
-    let (pairs, candidates) = scored_pairs(&kept, &reports, n_students, config);
-    let stock_passages = stock_passages(&texts[..n_students], &sets[..n_students], &stock, config);
+    let (pairs, students_summary, candidates) = scored_pairs(&kept, &reports, n_students, config);
     Ok(ClassSetReport {
         texts: reports,
         pairs,
+        cut_off: config.cut_off(n_students),
+        students: students_summary,
         candidates,
         stock_limit: stock_limit as u32,
-        stock_phrases: stock.len() as u32,
-        stock_passages,
+        stock_phrases: class.stock as u32,
+        shared_passages: passages.groups(),
         options: *config,
     })
 }
@@ -364,6 +476,11 @@ pub fn class_pairs(
 /// offset still points into the text as given).
 struct Text {
     shingles: Vec<u64>,
+    /// Per shingle, the tokens it covers, `(first, end)`; empty for word
+    /// shingles (shingle `p` covers tokens `p .. p + k`).
+    spans: Vec<(u32, u32)>,
+    /// Words per shingle, for word shingles.
+    k: usize,
     tokens: Vec<TextRange>,
     own: Vec<TextRange>,
     quotations: u32,
@@ -386,17 +503,43 @@ impl Text {
             true => Document::new(text, config.seed),
             false => Document::new(&exclude::blank(text, &own), config.seed),
         };
+        let shingles = match d.is_empty() {
+            true => Vec::new(),
+            false => d.shingles(config.shingling()).to_vec(),
+        };
+        let (shingles, spans) = match config.char_q {
+            0 => (shingles, Vec::new()),
+            q => {
+                let spans = char_spans(d.normalized(), q as usize, shingles.len());
+                let kept = winnow::winnow(&shingles, config.window as usize);
+                (
+                    kept.iter().map(|&p| shingles[p]).collect(),
+                    kept.iter().map(|&p| spans[p]).collect(),
+                )
+            }
+        };
         Text {
-            shingles: if d.is_empty() {
-                Vec::new()
-            } else {
-                d.shingles(Shingling::Words(config.word_k)).to_vec()
-            },
+            shingles,
+            spans,
+            k: config.word_k as usize,
             tokens: d.normalized().tokens().iter().map(|t| t.orig).collect(),
             own,
             quotations: count,
             reference_list: references.is_some(),
         }
+    }
+
+    /// The tokens shingle `p` covers, `(first, end)`, `first < end`.
+    fn span(&self, p: usize) -> (usize, usize) {
+        match self.spans.get(p) {
+            Some(&(a, b)) => (a as usize, b as usize),
+            None => (p, (p + self.k).min(self.tokens.len()).max(p + 1)),
+        }
+    }
+
+    /// Words covered by the shingles at positions `from..to`.
+    fn words(&self, from: usize, to: usize) -> usize {
+        self.span(to - 1).1.saturating_sub(self.span(from).0)
     }
 
     /// Its distinct shingles, those of `template` (sorted) left out.
@@ -408,19 +551,53 @@ impl Text {
         v
     }
 
+    /// Per position, whether its shingle lies in a passage: a run of
+    /// consecutive shingles found in another student's text or a source
+    /// covering at least [`PASSAGE_WORDS`] words.
+    fn in_passage(&self, infos: &[Option<Info>]) -> Vec<bool> {
+        let shared: Vec<bool> = infos
+            .iter()
+            .map(|i| i.is_some_and(|x| x.shared()))
+            .collect();
+        let mut out = alloc::vec![false; shared.len()];
+        let mut p = 0;
+        for run in shared.chunk_by(|x, y| x == y) {
+            let (from, to) = (p, p + run.len());
+            p = to;
+            if run[0] && self.words(from, to) >= PASSAGE_WORDS {
+                out[from..to].fill(true);
+            }
+        }
+        out
+    }
+
+    /// The stock shingles found in this text's passages, sorted: evidence,
+    /// not stock phrases, in this text.
+    fn restored(&self, infos: &[Option<Info>], in_passage: &[bool]) -> Vec<u64> {
+        let mut v: Vec<u64> = (0..self.shingles.len())
+            .filter(|&p| in_passage[p] && infos[p].is_some_and(|x| x.stock))
+            .map(|p| self.shingles[p])
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
     /// Stage 4: what the report says of this text — its counts, every range
-    /// left out (its own, the template's and stock phrases), and the
-    /// passages other students share.
+    /// left out (its own, the template's and stock phrases outside
+    /// passages), and the passages other students share.
+    #[allow(clippy::too_many_arguments)]
     fn report(
         &self,
         set: &[u64],
         kept: &[u64],
         template: &[u64],
-        stock: &[u64],
-        common_df: &[(u64, u32)],
-        config: &ClassSetConfig,
+        class: &Class,
+        infos: &[Option<Info>],
+        in_passage: &[bool],
+        common: Vec<CommonPassage>,
+        student: bool,
     ) -> ClassText {
-        let k = config.word_k as usize;
         let mut distinct = self.shingles.clone();
         distinct.sort_unstable();
         distinct.dedup();
@@ -428,36 +605,16 @@ impl Text {
             .shingles
             .iter()
             .enumerate()
-            .filter(|(_, h)| template.binary_search(h).is_ok() || stock.binary_search(h).is_ok())
-            .map(|(p, _)| p);
-        let phrases = exclude::phrases(excluded_at, k, &self.tokens);
-        // Runs of positions whose shingle is common, with the most texts.
-        let mut common: Vec<(TextRange, u32)> = Vec::new();
-        for (p, h) in self.shingles.iter().enumerate() {
-            if let Ok(j) = common_df.binary_search_by_key(h, |&(x, _)| x) {
-                let (start, end) = (p, (p + k).min(self.tokens.len()).max(p + 1));
-                let n = common_df[j].1;
-                match common.last_mut() {
-                    Some((r, m)) if start <= r.end => {
-                        r.end = r.end.max(end);
-                        *m = (*m).max(n);
-                    }
-                    _ => common.push((TextRange { start, end }, n)),
-                }
-            }
-        }
-        let tokens = &self.tokens;
-        let common = common
-            .into_iter()
-            .filter(|(r, _)| r.end <= tokens.len() && r.start < r.end)
-            .map(|(r, texts)| CommonPassage {
-                range: TextRange {
-                    start: tokens[r.start].start,
-                    end: tokens[r.end - 1].end,
-                },
-                texts,
+            .filter(|&(p, h)| {
+                template.binary_search(h).is_ok()
+                    || (student && infos[p].is_some_and(|x| x.stock) && !in_passage[p])
             })
-            .collect();
+            .map(|(p, _)| self.span(p));
+        let phrases = exclude::spans(excluded_at, &self.tokens);
+        let found = kept
+            .iter()
+            .filter(|&h| class.info.get(h).is_some_and(|x| x.shared()))
+            .count();
         ClassText {
             tokens: self.tokens.len() as u32,
             shingles: kept.len() as u32,
@@ -465,10 +622,34 @@ impl Text {
             stock_shingles: (set.len() - kept.len()) as u32,
             quotations: self.quotations,
             reference_list: self.reference_list,
+            shared: match (student, kept.len()) {
+                (true, n) if n > 0 => found as f64 / n as f64,
+                _ => 0.0,
+            },
             excluded: exclude::merge(self.own.iter().copied().chain(phrases)),
             common,
         }
     }
+}
+
+/// The tokens each character q-gram of `n` covers, `(first, end)`:
+/// `count` grams as [`crate::shingle::char_shingles`] makes them (gram `i`
+/// starts at character `i`; a text shorter than `q` characters is one
+/// gram).
+fn char_spans(n: &Normalized, q: usize, count: usize) -> Vec<(u32, u32)> {
+    let text = n.text();
+    let starts: Vec<usize> = text.char_indices().map(|(i, _)| i).collect();
+    let tokens = n.tokens();
+    (0..count)
+        .map(|i| {
+            let s = starts.get(i).copied().unwrap_or(0);
+            let e = starts.get(i + q).copied().unwrap_or(text.len());
+            // The first token ending after s, up to the last starting before e.
+            let first = tokens.partition_point(|t| t.norm.end <= s);
+            let end = tokens.partition_point(|t| t.norm.start < e).max(first + 1);
+            (first as u32, end as u32)
+        })
+        .collect()
 }
 
 /// Stage 2: the template's distinct shingles, sorted (none for a blank
@@ -478,157 +659,315 @@ fn template_shingles(template: &str, config: &ClassSetConfig) -> Vec<u64> {
         return Vec::new();
     }
     let mut t = Document::new(template, config.seed)
-        .shingles(Shingling::Words(config.word_k))
+        .shingles(config.shingling())
         .to_vec();
     t.sort_unstable();
     t.dedup();
     t
 }
 
-/// Stage 3: the stock phrases (sorted) — shingles in more than `limit`
-/// students' texts and in no source (a shingle found in a source is
-/// evidence of that source, never a stock phrase, however many students
-/// took it) — and the shingles in more than two students' texts that are
-/// not stock, with their document frequency (passages many share). The
-/// students' document frequencies are counted once for both.
-fn stock_phrases(sets: &[Vec<u64>], students: usize, limit: usize) -> (Vec<u64>, Vec<(u64, u32)>) {
-    let mut in_sources: Vec<u64> = sets[students..].iter().flatten().copied().collect();
-    in_sources.sort_unstable();
-    in_sources.dedup();
-    let df = index::document_frequencies(&sets[..students], 2);
-    let stock: Vec<u64> = df
-        .iter()
-        .filter(|&&(h, n)| n as usize > limit && in_sources.binary_search(&h).is_err())
-        .map(|&(h, _)| h)
-        .collect();
-    let common = df
-        .into_iter()
-        .filter(|(h, _)| stock.binary_search(h).is_err())
-        .collect();
-    (stock, common)
+/// Stage 3: what the class as a whole says of a shingle, counted once: the
+/// students holding it (for shingles in two or more students' texts),
+/// whether a source holds it, and whether it is a stock phrase — in more
+/// than `limit` students' texts and in no source (a shingle found in a
+/// source is evidence of that source, never a stock phrase, however many
+/// students took it). Shingles in one text only are not held.
+struct Class {
+    /// The students holding each shingle, ascending, one slice per shingle.
+    holders: Vec<u32>,
+    info: hashbrown::HashMap<u64, Info, fnv::FnvBuildHasher>,
+    /// Distinct stock shingles.
+    stock: usize,
 }
 
-/// Stage 4b: the long passages left out as stock phrases — runs of at least
-/// [`STOCK_RUN`] consecutive stock shingles in a student's text, each with
-/// the students' texts holding every shingle of the run — one per group of
-/// texts (its longest run), longest first.
-fn stock_passages(
-    texts: &[Text],
-    sets: &[Vec<u64>],
-    stock: &[u64],
-    config: &ClassSetConfig,
-) -> Vec<StockPassage> {
-    if stock.is_empty() {
-        return Vec::new();
+/// What [`Class`] knows of one shingle.
+#[derive(Clone, Copy, Debug)]
+struct Info {
+    /// Where its students start in [`Class::holders`].
+    start: u32,
+    /// Students' texts holding it (0 or 1 when only a source's shingle is
+    /// recorded: their holders are not kept).
+    students: u32,
+    /// A source holds it.
+    source: bool,
+    /// A stock phrase.
+    stock: bool,
+}
+
+impl Info {
+    /// In another student's text or a source.
+    fn shared(&self) -> bool {
+        self.students >= 2 || self.source
     }
-    // Each stock shingle's texts, ascending.
-    let mut postings: Vec<(u64, u32)> = sets
-        .iter()
-        .enumerate()
-        .flat_map(|(i, set)| {
-            set.iter()
-                .filter(|h| stock.binary_search(h).is_ok())
-                .map(move |&h| (h, i as u32))
-        })
-        .collect();
-    postings.sort_unstable();
-    let holders = |h: u64| -> &[(u64, u32)] {
-        let from = postings.partition_point(|&(x, _)| x < h);
-        let to = postings.partition_point(|&(x, _)| x <= h);
-        &postings[from..to]
-    };
-    let k = config.word_k as usize;
-    let mut groups: Vec<StockPassage> = Vec::new();
-    // A run many texts hold (a boilerplate paragraph) is looked at once.
-    let mut seen: hashbrown::HashSet<u64, fnv::FnvBuildHasher> = Default::default();
-    for t in texts {
-        let is_stock = |h: &u64| stock.binary_search(h).is_ok();
-        for run in t.shingles.chunk_by(|x, y| is_stock(x) == is_stock(y)) {
-            if run.len() < STOCK_RUN || !is_stock(&run[0]) {
-                continue;
-            }
-            let digest = run.iter().fold(0u64, |d, &h| crate::hash::fmix64(d ^ h));
-            if !seen.insert(digest) {
-                continue;
-            }
-            // The texts holding every shingle of the run: sorted lists
-            // intersected by merging.
-            let mut shared: Vec<u32> = holders(run[0]).iter().map(|&(_, i)| i).collect();
-            for &h in &run[1..] {
-                let these = holders(h);
-                let mut j = 0;
-                shared.retain(|&i| {
-                    while j < these.len() && these[j].1 < i {
-                        j += 1;
-                    }
-                    j < these.len() && these[j].1 == i
-                });
-            }
-            if shared.len() >= 2 {
-                groups.push(StockPassage {
-                    texts: shared,
-                    words: (run.len() + k - 1) as u32,
-                });
+}
+
+impl Class {
+    fn new(sets: &[Vec<u64>], students: usize, limit: usize) -> Class {
+        let mut postings: Vec<(u64, u32)> = sets[..students]
+            .iter()
+            .enumerate()
+            .flat_map(|(i, s)| s.iter().map(move |&h| (h, i as u32)))
+            .collect();
+        postings.sort_unstable();
+        let mut class = Class {
+            holders: Vec::new(),
+            info: Default::default(),
+            stock: 0,
+        };
+        let mut in_sources: Vec<u64> = sets[students..].iter().flatten().copied().collect();
+        in_sources.sort_unstable();
+        in_sources.dedup();
+        for run in postings.chunk_by(|x, y| x.0 == y.0) {
+            let h = run[0].0;
+            let source = in_sources.binary_search(&h).is_ok();
+            if run.len() >= 2 || source {
+                let stock = run.len() > limit && !source;
+                class.stock += stock as usize;
+                let start = class.holders.len() as u32;
+                if run.len() >= 2 {
+                    class.holders.extend(run.iter().map(|&(_, i)| i));
+                }
+                let students = run.len() as u32;
+                class.info.insert(
+                    h,
+                    Info {
+                        start,
+                        students,
+                        source,
+                        stock,
+                    },
+                );
             }
         }
+        for h in in_sources {
+            class.info.entry(h).or_insert(Info {
+                start: 0,
+                students: 0,
+                source: true,
+                stock: false,
+            });
+        }
+        class
     }
-    groups.sort_by(|x, y| x.texts.cmp(&y.texts).then(y.words.cmp(&x.words)));
-    groups.dedup_by(|later, first| later.texts == first.texts);
-    groups.sort_by(|x, y| y.words.cmp(&x.words).then(x.texts.cmp(&y.texts)));
-    groups
+
+    /// What the class knows of each shingle of `shingles`, in order.
+    fn infos(&self, shingles: &[u64]) -> Vec<Option<Info>> {
+        shingles.iter().map(|h| self.info.get(h).copied()).collect()
+    }
+
+    /// The students holding a shingle, ascending (empty when fewer than two).
+    fn holders(&self, info: &Info) -> &[u32] {
+        match info.students >= 2 {
+            true => &self.holders[info.start as usize..(info.start + info.students) as usize],
+            false => &[],
+        }
+    }
+
+    fn is_stock(&self, h: u64) -> bool {
+        self.info.get(&h).is_some_and(|i| i.stock)
+    }
+}
+
+/// Stage 4b: passages several students' texts share — per text its
+/// `common` passages, and over the class one [`SharedPassage`] per group of
+/// texts. A run many texts hold (a boilerplate paragraph) is counted once.
+struct Passages {
+    /// The texts holding at least half of a run, by the run's digest.
+    seen: hashbrown::HashMap<u64, Vec<u32>, fnv::FnvBuildHasher>,
+    groups: Vec<SharedPassage>,
+    /// Per student, a count (all 0 between runs).
+    tally: Vec<u32>,
+}
+
+impl Passages {
+    fn new(students: usize) -> Passages {
+        Passages {
+            seen: Default::default(),
+            groups: Vec::new(),
+            tally: alloc::vec![0; students],
+        }
+    }
+
+    /// Text `i`'s passages that at least three students share: maximal
+    /// runs of its counted shingles (`kept`, sorted) that other students
+    /// hold, each with the students holding at least half of its distinct
+    /// shingles. Time: the run's shingles' holders, once per distinct run.
+    fn of(
+        &mut self,
+        i: u32,
+        t: &Text,
+        class: &Class,
+        infos: &[Option<Info>],
+        kept: &[u64],
+    ) -> Vec<CommonPassage> {
+        let counted: Vec<bool> = t
+            .shingles
+            .iter()
+            .zip(infos)
+            .map(|(h, info)| info.is_some_and(|x| x.students >= 2) && kept.binary_search(h).is_ok())
+            .collect();
+        let mut out = Vec::new();
+        let mut p = 0;
+        for run in counted.chunk_by(|x, y| x == y) {
+            let (from, to) = (p, p + run.len());
+            p = to;
+            if !run[0] {
+                continue;
+            }
+            let hashes = &t.shingles[from..to];
+            let digest = hashes.iter().fold(0u64, |d, &h| crate::hash::fmix64(d ^ h));
+            let texts = match self.seen.get(&digest) {
+                Some(texts) => texts.clone(),
+                None => {
+                    let texts = self.holders_of_half(hashes, &infos[from..to], class);
+                    self.seen.insert(digest, texts.clone());
+                    texts
+                }
+            };
+            if texts.len() < 3 || !texts.contains(&i) {
+                continue;
+            }
+            let (first, end) = (t.span(from).0, t.span(to - 1).1);
+            if end > t.tokens.len() || first >= end {
+                continue;
+            }
+            out.push(CommonPassage {
+                range: TextRange {
+                    start: t.tokens[first].start,
+                    end: t.tokens[end - 1].end,
+                },
+                texts: texts.len() as u32,
+            });
+            let words = (end - first) as u32;
+            if words as usize >= PASSAGE_WORDS {
+                self.groups.push(SharedPassage { texts, words });
+            }
+        }
+        out
+    }
+
+    /// The students holding at least half of the distinct shingles of
+    /// `run`, ascending.
+    fn holders_of_half(&mut self, run: &[u64], infos: &[Option<Info>], class: &Class) -> Vec<u32> {
+        let mut order: Vec<usize> = (0..run.len()).collect();
+        order.sort_unstable_by_key(|&j| run[j]);
+        order.dedup_by_key(|j| run[*j]);
+        let distinct = order.len();
+        let mut touched: Vec<u32> = Vec::new();
+        for &j in &order {
+            if let Some(info) = &infos[j] {
+                for &s in class.holders(info) {
+                    let c = &mut self.tally[s as usize];
+                    if *c == 0 {
+                        touched.push(s);
+                    }
+                    *c += 1;
+                }
+            }
+        }
+        touched.sort_unstable();
+        let mut out = Vec::new();
+        for s in touched {
+            let c = core::mem::take(&mut self.tally[s as usize]);
+            if 2 * c as usize >= distinct {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// One passage per group of texts, its longest; longest first.
+    fn groups(mut self) -> Vec<SharedPassage> {
+        let g = &mut self.groups;
+        g.sort_by(|x, y| x.texts.cmp(&y.texts).then(y.words.cmp(&x.words)));
+        g.dedup_by(|later, first| later.texts == first.texts);
+        g.sort_by(|x, y| y.words.cmp(&x.words).then(x.texts.cmp(&y.texts)));
+        self.groups
+    }
 }
 
 /// Stage 5: every pair sharing a shingle ([`index::shared_counts`]), with
 /// both containments and the resemblance; kept when it shares at least
 /// `min_shared` shingles and its larger containment reaches
-/// `min_containment`; highest score first (then by `a`, `b`). Also the
-/// number of pairs that shared any shingle.
+/// `min_containment`; highest score first (then by `a`, `b`). Also each
+/// student's strongest match, and the number of pairs that shared any
+/// shingle.
 fn scored_pairs(
     kept: &[Vec<u64>],
     texts: &[ClassText],
     students: usize,
     config: &ClassSetConfig,
-) -> (Vec<ClassPair>, u64) {
+) -> (Vec<ClassPair>, Vec<StudentSummary>, u64) {
     let counts = index::shared_counts(kept, students);
     let candidates = counts.len() as u64;
-    let mut pairs: Vec<ClassPair> = counts
-        .into_iter()
-        .filter_map(|(a, b, shared)| {
-            let (na, nb) = (texts[a as usize].shingles, texts[b as usize].shingles);
-            let ratio = |x: u32| {
-                if x == 0 {
-                    0.0
-                } else {
-                    shared as f64 / x as f64
+    let mut summary = alloc::vec![
+        StudentSummary {
+            best: None,
+            covered: 0.0,
+            source: false,
+        };
+        students
+    ];
+    let mut pairs = Vec::new();
+    for (a, b, shared) in counts {
+        let (na, nb) = (texts[a as usize].shingles, texts[b as usize].shingles);
+        let ratio = |x: u32| {
+            if x == 0 {
+                0.0
+            } else {
+                shared as f64 / x as f64
+            }
+        };
+        let (cab, cba) = (ratio(na), ratio(nb));
+        if shared < config.min_shared {
+            continue;
+        }
+        let source = b as usize >= students;
+        // Pairs come sorted by (a, b): a strict > keeps the lower number.
+        for (x, y, c) in [(a, b, cab), (b, a, cba)] {
+            if let Some(s) = summary.get_mut(x as usize) {
+                if c > s.covered {
+                    *s = StudentSummary {
+                        best: Some(y),
+                        covered: c,
+                        source: y as usize >= students,
+                    };
                 }
-            };
-            let (cab, cba) = (ratio(na), ratio(nb));
-            let score = cab.max(cba);
-            (score >= config.min_containment && shared >= config.min_shared).then(|| ClassPair {
+            }
+        }
+        let score = cab.max(cba);
+        if score >= config.min_containment {
+            pairs.push(ClassPair {
                 a,
                 b,
-                source: b as usize >= students,
+                source,
                 shared,
                 containment_ab: cab,
                 containment_ba: cba,
                 resemblance: ratio(na + nb - shared),
                 score,
-            })
-        })
-        .collect();
+            });
+        }
+    }
     pairs.sort_by(|x, y| {
         y.score
             .total_cmp(&x.score)
             .then(x.a.cmp(&y.a))
             .then(x.b.cmp(&y.b))
     });
-    (pairs, candidates)
+    (pairs, summary, candidates)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ErrorKind;
+
+    /// Word 3-shingles and the stock share of 0.2: the counts these tests
+    /// give were counted by hand in words.
+    fn by_words() -> ClassSetConfig {
+        ClassSetConfig::default().char_q(0).stock_share(0.2)
+    }
 
     const COPIED: &str =
         "the mitochondria is the powerhouse of the cell and makes most of its energy";
@@ -638,7 +977,7 @@ mod tests {
         let a = alloc::format!("My essay. {COPIED}. That is all I know.");
         let b = alloc::format!("Biology is fun because {COPIED}, as our teacher says.");
         let c = "Rivers carry sediment downstream and deposit it where the current slows.";
-        let r = class_pairs(&[&a, &b, c], &[], "", &ClassSetConfig::default()).unwrap();
+        let r = class_pairs(&[&a, &b, c], &[], "", &by_words()).unwrap();
         assert_eq!(r.pairs.len(), 1);
         let p = r.pairs[0];
         assert_eq!((p.a, p.b, p.source), (0, 1, false));
@@ -655,7 +994,7 @@ mod tests {
             .map(|i| alloc::format!("word{i} "))
             .collect::<alloc::string::String>()
             + COPIED;
-        let r = class_pairs(&[COPIED, &long], &[], "", &ClassSetConfig::default()).unwrap();
+        let r = class_pairs(&[COPIED, &long], &[], "", &by_words()).unwrap();
         let p = r.pairs[0];
         assert_eq!(p.containment_ab, 1.0);
         assert!(p.resemblance < 0.05, "{}", p.resemblance);
@@ -666,9 +1005,9 @@ mod tests {
         let template = "Question one: explain how the heart pumps blood around the body.";
         let a = alloc::format!("{template} The heart has four chambers and valves.");
         let b = alloc::format!("{template} Blood flows through arteries and veins.");
-        let without = class_pairs(&[&a, &b], &[], "", &ClassSetConfig::default()).unwrap();
+        let without = class_pairs(&[&a, &b], &[], "", &by_words()).unwrap();
         assert_eq!(without.pairs.len(), 1);
-        let with = class_pairs(&[&a, &b], &[], template, &ClassSetConfig::default()).unwrap();
+        let with = class_pairs(&[&a, &b], &[], template, &by_words()).unwrap();
         assert!(with.pairs.is_empty(), "{:?}", with.pairs);
         let t = &with.texts[0];
         assert!(t.template_shingles >= 9);
@@ -682,25 +1021,25 @@ mod tests {
     #[test]
     fn stock_phrases_count_for_no_pair() {
         // Ten students open with the same sentence; two of them share more.
-        let stock = "in this essay i will discuss the causes of the war";
+        let stock = "in this essay i will now discuss";
         let mut texts: Vec<alloc::string::String> = (0..10)
             .map(|i| alloc::format!("{stock}. student{i} wrote about topic{i} alone here."))
             .collect();
         texts[3].push_str(" The treaty was signed at Versailles after long talks in Paris.");
         texts[7].push_str(" The treaty was signed at Versailles after long talks in Paris.");
         let refs: Vec<&str> = texts.iter().map(|s| s.as_str()).collect();
-        let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
+        let r = class_pairs(&refs, &[], "", &by_words()).unwrap();
         assert_eq!(r.stock_limit, 4);
-        assert!(r.stock_phrases >= 9);
+        assert!(r.stock_phrases >= 5);
         assert_eq!(r.pairs.len(), 1, "{:?}", r.pairs);
         assert_eq!((r.pairs[0].a, r.pairs[0].b), (3, 7));
-        assert!(r.texts[0].stock_shingles >= 9);
+        assert!(r.texts[0].stock_shingles >= 5);
         assert_eq!(
             &texts[0][r.texts[0].excluded[0].start..r.texts[0].excluded[0].end],
             stock
         );
         // With stock_share 1, nothing is stock and every pair shows.
-        let all = class_pairs(&refs, &[], "", &ClassSetConfig::default().stock_share(1.0)).unwrap();
+        let all = class_pairs(&refs, &[], "", &by_words().stock_share(1.0)).unwrap();
         assert_eq!(all.stock_phrases, 0);
         assert_eq!(all.pairs.len(), 45);
     }
@@ -718,7 +1057,7 @@ mod tests {
             })
             .collect();
         let refs: Vec<&str> = texts.iter().map(|s| s.as_str()).collect();
-        let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
+        let r = class_pairs(&refs, &[], "", &by_words()).unwrap();
         let c = &r.texts[1].common;
         assert_eq!(c.len(), 1, "{c:?}");
         assert_eq!(c[0].texts, 3);
@@ -731,17 +1070,17 @@ mod tests {
         let src = alloc::format!("Encyclopedia entry: {COPIED}. More facts follow here.");
         let a = alloc::format!("Answer: {COPIED}.");
         let b = "An answer in my own words about rivers and their sediment.";
-        let r = class_pairs(&[&a, b], &[&src, &src], "", &ClassSetConfig::default()).unwrap();
+        let r = class_pairs(&[&a, b], &[&src, &src], "", &by_words()).unwrap();
         // Student 0 against both sources; the sources are never paired.
         let got: Vec<(u32, u32, bool)> = r.pairs.iter().map(|p| (p.a, p.b, p.source)).collect();
         assert_eq!(got, [(0, 2, true), (0, 3, true)]);
         // Two students copying the same source passage share a source; they
         // are not paired with each other.
         let c = alloc::format!("Another answer: {COPIED}, I read.");
-        let r = class_pairs(&[&a, &c], &[&src], "", &ClassSetConfig::default()).unwrap();
+        let r = class_pairs(&[&a, &c], &[&src], "", &by_words()).unwrap();
         let got: Vec<(u32, u32, bool)> = r.pairs.iter().map(|p| (p.a, p.b, p.source)).collect();
         assert_eq!(got, [(0, 2, true), (1, 2, true)]);
-        let alone = class_pairs(&[&a, &c], &[], "", &ClassSetConfig::default()).unwrap();
+        let alone = class_pairs(&[&a, &c], &[], "", &by_words()).unwrap();
         assert_eq!((alone.pairs[0].a, alone.pairs[0].b), (0, 1));
     }
 
@@ -752,13 +1091,13 @@ mod tests {
         let a =
             alloc::format!("{intro}As the book says, “{COPIED}”, which I agree with.\n\n{refs}");
         let b = alloc::format!("{intro}{intro}Some notes of my own here.\n\n{refs}\n{COPIED}");
-        let off = ClassSetConfig::default()
+        let off = by_words()
             .ignore_quotes(false)
             .ignore_references(false)
             .stock_share(1.0);
         let all = class_pairs(&[&a, &b], &[], "", &off).unwrap();
         assert_eq!(all.pairs.len(), 1);
-        let on = ClassSetConfig::default().stock_share(1.0);
+        let on = by_words().stock_share(1.0);
         let r = class_pairs(&[&a, &b], &[], "", &on).unwrap();
         // The intro's words are shared still; the quotation and the
         // reference lists are not.
@@ -777,7 +1116,7 @@ mod tests {
 
     #[test]
     fn bad_options_and_inputs_are_errors() {
-        let c = ClassSetConfig::default();
+        let c = by_words();
         assert!(class_pairs(&["one text"], &[], "", &c).is_err());
         assert!(class_pairs(&[], &["a", "b"], "", &c).is_err());
         for bad in [
@@ -822,57 +1161,182 @@ mod tests {
             .collect()
     }
 
-    /// Issue 35: a passage copied by more students than the stock share
-    /// allows is left out of every pair, but never silently: the report
-    /// names the texts sharing it and its length.
+    /// Issue 38: a passage copied by more students than the stock share
+    /// is a passage, not a stock phrase: every pair of the ring is found,
+    /// and the report names the group.
     #[test]
-    fn a_copy_ring_left_out_as_stock_is_reported_never_silent() {
-        for ring in [5usize, 6, 10, 20] {
+    fn a_copy_ring_is_evidence_whatever_its_size() {
+        for ring in [2usize, 3, 5, 6, 10, 20] {
             let texts = class_with_ring(ring);
             let refs: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
-            let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
-            assert!(
-                r.pairs.iter().all(|p| p.a as usize >= ring),
-                "{ring}: ring pairs are stock"
-            );
-            let ids: Vec<u32> = (0..ring as u32).collect();
-            assert_eq!(r.stock_passages.len(), 1, "{ring}: {:?}", r.stock_passages);
-            assert_eq!(r.stock_passages[0].texts, ids);
-            assert_eq!(r.stock_passages[0].words, 150);
+            for config in [by_words(), ClassSetConfig::default()] {
+                let r = class_pairs(&refs, &[], "", &config).unwrap();
+                let found: Vec<(u32, u32)> = r
+                    .pairs
+                    .iter()
+                    .filter(|p| (p.a as usize) < ring)
+                    .map(|p| (p.a, p.b))
+                    .collect();
+                let mut expected = Vec::new();
+                for a in 0..ring as u32 {
+                    for b in a + 1..ring as u32 {
+                        expected.push((a, b));
+                    }
+                }
+                let mut found_sorted = found.clone();
+                found_sorted.sort_unstable();
+                assert_eq!(found_sorted, expected, "ring of {ring}, {config:?}");
+                assert!(
+                    r.pairs
+                        .iter()
+                        .filter(|p| (p.a as usize) < ring)
+                        .all(|p| p.score == 1.0),
+                    "{ring}"
+                );
+                // The whole essay is one passage of the ring's texts.
+                let ids: Vec<u32> = (0..ring as u32).collect();
+                match ring {
+                    2 => assert!(r.shared_passages.is_empty(), "{:?}", r.shared_passages),
+                    _ => {
+                        assert_eq!(
+                            r.shared_passages.len(),
+                            1,
+                            "{ring}: {:?}",
+                            r.shared_passages
+                        );
+                        assert_eq!(r.shared_passages[0].texts, ids);
+                        // Winnowed character grams may leave a word at
+                        // either end without a fingerprint of its own.
+                        let words = r.shared_passages[0].words;
+                        match config.char_q {
+                            0 => assert_eq!(words, 150),
+                            _ => assert!((146..=150).contains(&words), "{words}"),
+                        }
+                        assert_eq!(r.texts[0].common.len(), 1);
+                        assert_eq!(r.texts[0].common[0].texts, ring as u32);
+                    }
+                }
+                // Every ring member's strongest match covers all of it.
+                for i in 0..ring {
+                    assert_eq!(r.students[i].covered, 1.0);
+                    assert!(r.students[i].best.is_some_and(|b| (b as usize) < ring));
+                }
+                assert_eq!(r.texts[0].shared, 1.0);
+            }
         }
-        // Below the stock limit the ring is three pairs, and nothing is left out.
-        let texts = class_with_ring(3);
-        let refs: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
-        let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
-        let ring: Vec<(u32, u32)> = r
-            .pairs
-            .iter()
-            .filter(|p| p.a < 3)
-            .map(|p| (p.a, p.b))
-            .collect();
-        assert_eq!(ring, [(0, 1), (0, 2), (1, 2)]);
-        assert!(r.stock_passages.is_empty());
     }
 
-    /// A stock phrase proper — a few words many students use — is no
-    /// passage: only runs of STOCK_RUN shingles or more are.
+    /// A stock phrase proper — a few words many students use — counts for
+    /// no pair, and is no passage.
     #[test]
-    fn short_stock_phrases_are_not_reported_as_passages() {
+    fn short_stock_phrases_count_for_no_pair_and_are_no_passage() {
         let texts: Vec<alloc::string::String> = class_with_ring(0)
             .into_iter()
             .enumerate()
-            .map(|(i, t)| match i % 2 {
-                0 => alloc::format!("In conclusion it is clear that {t}"),
-                _ => t,
+            .map(|(i, t)| match i % 4 {
+                0 => t,
+                _ => alloc::format!("In conclusion it is clear that {t}"),
             })
             .collect();
         let refs: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
-        let r = class_pairs(&refs, &[], "", &ClassSetConfig::default()).unwrap();
+        for config in [by_words(), ClassSetConfig::default()] {
+            let r = class_pairs(&refs, &[], "", &config).unwrap();
+            // Four word 3-shingles; fewer winnowed character grams.
+            let least = if config.char_q == 0 { 4 } else { 1 };
+            assert!(r.stock_phrases >= least, "stock: {}", r.stock_phrases);
+            assert!(r.shared_passages.is_empty(), "{:?}", r.shared_passages);
+            assert!(r.pairs.is_empty(), "{:?}", r.pairs);
+            let e = r.texts[1].excluded[0];
+            assert!(
+                "In conclusion it is clear that".contains(&texts[1][e.start..e.end])
+                    && e.len() > 20,
+                "{}",
+                &texts[1][e.start..e.end]
+            );
+        }
+    }
+
+    /// Issue 38: two students share a 48-word passage in no other text,
+    /// inside which a 3-word piece is common to many texts: the passage is
+    /// in 2 texts (no common passage of three), not "in 13".
+    #[test]
+    fn a_passage_is_counted_by_the_texts_sharing_it_not_a_phrase_inside() {
+        let mut rng = crate::hash::SplitMix64::new(9);
+        let mut words = |n: usize| -> alloc::string::String {
+            (0..n)
+                .map(|_| alloc::format!("w{} ", rng.next() % 5000))
+                .collect()
+        };
+        let passage = alloc::format!("{} the hash table {}", words(22), words(23));
+        let mut texts: Vec<alloc::string::String> = (0..13)
+            .map(|_| alloc::format!("{} as in the hash table here {}", words(40), words(40)))
+            .collect();
+        texts[0] = alloc::format!("{} {passage} {}", words(30), words(30));
+        texts[1] = alloc::format!("{} {passage} {}", words(30), words(30));
+        let refs: Vec<&str> = texts.iter().map(|t| t.as_str()).collect();
+        let r = class_pairs(&refs, &[], "", &by_words().stock_share(1.0)).unwrap();
+        assert_eq!((r.pairs[0].a, r.pairs[0].b), (0, 1));
+        let p0 = &texts[0];
+        let at = p0.find(&passage).unwrap();
+        for c in &r.texts[0].common {
+            // Only the common 3-word piece is in 3 texts or more.
+            assert!(
+                c.range.end <= at || c.range.start >= at + passage.len() || c.range.len() < 20,
+                "{:?} {}",
+                c,
+                &p0[c.range.start..c.range.end]
+            );
+        }
+    }
+
+    #[test]
+    fn the_cut_off_rises_with_the_class_size() {
+        let close = |x: f64, y: f64| (x - y).abs() < 1e-12;
+        // 0.1 + 0.15 × log10(n / 20), within [0.1, 0.5], by hand.
+        for (n, want) in [
+            (2, 0.1),
+            (20, 0.1),
+            (200, 0.25),
+            (2000, 0.4),
+            (1_000_000, 0.5),
+        ] {
+            assert!(
+                close(suggested_cut_off(n), want),
+                "{n}: {}",
+                suggested_cut_off(n)
+            );
+        }
+        let c = ClassSetConfig::default();
+        assert!(close(c.cut_off(2000), 0.4));
+        assert!(close(c.min_containment(0.6).cut_off(2000), 0.6));
+        assert!(close(c.adaptive_cut_off(false).cut_off(2000), 0.1));
+        let r = class_pairs(&["a b c d e f", "a b c d e f"], &[], "", &c).unwrap();
+        assert!(close(r.cut_off, 0.1));
+    }
+
+    #[test]
+    fn character_grams_find_copies_words_would_split() {
+        // Inflections change every word 3-shingle but not the longer
+        // character runs between them.
+        let a = "The inheritance hierarchy lets subclasses reuse behaviour defined by their superclasses without rewriting it again";
+        let b = "An inherited hierarchy letting subclassing reuse behaviours defined by the superclass without rewriting them again";
+        let words = class_pairs(&[a, b], &[], "", &by_words().min_shared(1)).unwrap();
+        let chars = class_pairs(
+            &[a, b],
+            &[],
+            "",
+            &by_words().char_q(12).window(1).min_shared(1),
+        )
+        .unwrap();
+        let score = |r: &ClassSetReport| r.pairs.first().map_or(0.0, |p| p.score);
         assert!(
-            r.stock_phrases >= 4,
-            "the phrase is stock: {}",
-            r.stock_phrases
+            score(&chars) > score(&words) + 0.1,
+            "{} {}",
+            score(&chars),
+            score(&words)
         );
-        assert!(r.stock_passages.is_empty(), "{:?}", r.stock_passages);
+        assert_eq!(chars.options.shingling(), Shingling::Chars(12));
+        assert!(class_pairs(&[a, b], &[], "", &by_words().window(0)).is_err());
+        assert!(class_pairs(&[a, b], &[], "", &by_words().char_q(33)).is_err());
     }
 }

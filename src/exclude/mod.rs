@@ -143,18 +143,34 @@ pub fn phrases(
     k: usize,
     tokens: &[TextRange],
 ) -> Vec<TextRange> {
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    for p in positions {
-        let (start, end) = (p, (p + k).min(tokens.len()).max(p + 1));
-        if end > tokens.len() {
+    let n = tokens.len();
+    spans(
+        positions
+            .into_iter()
+            .map(|p| (p, (p + k).min(n).max(p + 1))),
+        tokens,
+    )
+}
+
+/// The ranges of a text covered by token spans `(first, end)` (tokens
+/// `first .. end`, spans in ascending order of `first`), as text ranges
+/// through `tokens`, merged, in order; spans past the last token are left
+/// out.
+pub fn spans(
+    spans: impl IntoIterator<Item = (usize, usize)>,
+    tokens: &[TextRange],
+) -> Vec<TextRange> {
+    let mut merged: Vec<(usize, usize)> = Vec::new();
+    for (start, end) in spans {
+        if end > tokens.len() || start >= end {
             continue;
         }
-        match spans.last_mut() {
+        match merged.last_mut() {
             Some(s) if start <= s.1 => s.1 = s.1.max(end),
-            _ => spans.push((start, end)),
+            _ => merged.push((start, end)),
         }
     }
-    spans
+    merged
         .into_iter()
         .map(|(s, e)| TextRange {
             start: tokens[s].start,

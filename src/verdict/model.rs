@@ -35,8 +35,12 @@ pub enum Scheme {
     /// probabilities `P(≥ g_k)`, each first lowered to the smallest
     /// `P(≥ g_j)` of `j ≤ k` (machines calibrated one by one can disagree),
     /// `P(g_0) = 1 − P(≥ g_1)`, `P(g_k) = P(≥ g_k) − P(≥ g_{k+1})`,
-    /// `P(g_K) = P(≥ g_K)`. The class is the grade above as many machines
-    /// as say yes (Li & Lin 2007).
+    /// `P(g_K) = P(≥ g_K)`; these shares `q_k` split the binary machine's
+    /// `P(copied)` among the grades of reuse, `P(g_0) = 1 − P(copied)`, so
+    /// that the grade never contradicts `copied` (issue 38). The class is
+    /// `g_0` when not copied, else the most probable grade of reuse; an
+    /// uncalibrated model counts the machines that say yes (Li & Lin
+    /// 2007), at least one grade when copied, none when not.
     Ordinal,
 }
 
@@ -116,10 +120,12 @@ pub struct Verdict {
     pub copied: bool,
     /// Decision value of the binary machine.
     pub binary_decision: f64,
-    /// The graded class, if the model has classes. Ordinal: the grade
-    /// above as many "at least" machines as say yes (`g ≥ 0`).
-    /// One-vs-rest: the most probable class when the model is calibrated,
-    /// else the largest decision.
+    /// The graded class, if the model has classes. Ordinal: the lowest
+    /// grade when not `copied`, else the most probable grade of reuse
+    /// (uncalibrated: as many grades up as "at least" machines say yes, at
+    /// least one) — never a grade that contradicts `copied`. One-vs-rest:
+    /// the most probable class when the model is calibrated, else the
+    /// largest decision.
     pub class: Option<String>,
     /// Decision value of each machine of the graded classes, in the model's
     /// order.
@@ -136,9 +142,10 @@ pub struct Verdict {
     /// The probability of `class`, in [0, 1]; `None` when uncalibrated.
     #[serde(default)]
     pub confidence: Option<f64>,
-    /// `class` and the most probable other class, when that one's
-    /// probability is above `confidence` − [`CLOSE_PROBABILITIES`]: the text
-    /// is "between" them. `None` otherwise.
+    /// `class` and another class whose probability is above `confidence` −
+    /// [`CLOSE_PROBABILITIES`]: the text is "between" them. Ordinal: the
+    /// likelier neighbouring grade only (never two grades apart);
+    /// one-vs-rest: the most probable other class. `None` otherwise.
     #[serde(default)]
     pub between: Option<(String, String)>,
     /// The similarity vector that produced them (unscaled).
@@ -498,8 +505,8 @@ impl SvmModel {
                 Scheme::Ordinal => {
                     // P(≥ g_k), made non-increasing in k (each machine is
                     // calibrated on its own: "at least light" cannot be less
-                    // likely than "at least cut"), then P(g_0) = 1 − P(≥ g_1),
-                    // P(g_k) = P(≥ g_k) − P(≥ g_{k+1}).
+                    // likely than "at least cut"), then q_k = P(≥ g_k) −
+                    // P(≥ g_{k+1}): the grades' shares.
                     let mut monotone = p.clone();
                     for k in 1..monotone.len() {
                         monotone[k] = monotone[k].min(monotone[k - 1]);
@@ -511,8 +518,21 @@ impl SvmModel {
                             monotone.get(k - 1).copied().unwrap_or(0.0)
                         }
                     };
-                    let raw = (0..f.grades.len())
+                    let q: Vec<f64> = (0..f.grades.len())
                         .map(|k| (at_least(k) - at_least(k + 1)).max(0.0))
+                        .collect();
+                    // The binary machine decides copied or not, so its
+                    // probability is the lowest grade's complement: P(g_0)
+                    // = 1 − P(copied), and the grades of reuse share
+                    // P(copied) as the q_k do (equally when all are 0).
+                    let copied = cal[0].probability(d[0]);
+                    let reuse: f64 = q[1..].iter().sum();
+                    let k = (q.len() - 1).max(1) as f64;
+                    let raw = core::iter::once(1.0 - copied)
+                        .chain(q[1..].iter().map(|&x| match reuse > 0.0 {
+                            true => copied * x / reuse,
+                            false => copied / k,
+                        }))
                         .collect();
                     (f.grades.iter().collect(), raw)
                 }
@@ -525,41 +545,72 @@ impl SvmModel {
                 .map(|(c, v)| (c.clone(), if total > 0.0 { v / total } else { 1.0 / n }))
                 .collect()
         };
-        let best = |v: &[(String, f64)]| {
-            let mut order: Vec<usize> = (0..v.len()).collect();
-            // Most probable first; ties to the earlier class.
-            order.sort_by(|&i, &j| v[j].1.total_cmp(&v[i].1).then(i.cmp(&j)));
-            order
-        };
-        let (class, confidence, between) = if probabilities.is_empty() {
-            let class = f
-                .classes
-                .iter()
-                .zip(&d[1..])
-                .max_by(|a, b| a.1.total_cmp(b.1))
-                .map(|(m, _)| m.positive.clone());
-            (class, None, None)
-        } else {
-            let order = best(&probabilities);
-            let chosen = match f.scheme {
-                // The grade is the number of "at least" machines that say
-                // yes (Li & Lin 2007, ordinal regression by extended binary
-                // classification): the decisions' own answer.
-                Scheme::Ordinal => d[1..].iter().filter(|&&g| g >= 0.0).count(),
-                Scheme::OneVsRest => order[0],
-            };
-            let (name, p) = &probabilities[chosen];
-            let other = order
-                .iter()
-                .find(|&&j| j != chosen)
-                .map(|&j| &probabilities[j]);
-            let between = other
-                .filter(|o| o.1 > p - CLOSE_PROBABILITIES)
-                .map(|o| (name.clone(), o.0.clone()));
-            (Some(name.clone()), Some(*p), between)
+        let copied = d[0] >= 0.0;
+        let (class, confidence, between) = match (f.scheme, probabilities.is_empty()) {
+            (Scheme::OneVsRest, true) => {
+                let class = f
+                    .classes
+                    .iter()
+                    .zip(&d[1..])
+                    .max_by(|a, b| a.1.total_cmp(b.1))
+                    .map(|(m, _)| m.positive.clone());
+                (class, None, None)
+            }
+            (Scheme::OneVsRest, false) => {
+                let mut order: Vec<usize> = (0..probabilities.len()).collect();
+                // Most probable first; ties to the earlier class.
+                order.sort_by(|&i, &j| {
+                    probabilities[j]
+                        .1
+                        .total_cmp(&probabilities[i].1)
+                        .then(i.cmp(&j))
+                });
+                let (name, p) = &probabilities[order[0]];
+                let between = order
+                    .get(1)
+                    .map(|&j| &probabilities[j])
+                    .filter(|o| o.1 > p - CLOSE_PROBABILITIES)
+                    .map(|o| (name.clone(), o.0.clone()));
+                (Some(name.clone()), Some(*p), between)
+            }
+            (Scheme::Ordinal, true) => {
+                // As many grades above the lowest as machines say yes, and
+                // never a grade that contradicts `copied`.
+                let yes = d[1..].iter().filter(|&&g| g >= 0.0).count();
+                let k = match copied {
+                    false => 0,
+                    true => yes.max(1),
+                };
+                (f.grades.get(k).cloned(), None, None)
+            }
+            (Scheme::Ordinal, false) => {
+                // Not copied: the lowest grade. Copied: the most probable
+                // grade of reuse (ties to the lower grade).
+                let chosen = match copied {
+                    false => 0,
+                    true => (1..probabilities.len())
+                        .reduce(|best, j| match probabilities[j].1 > probabilities[best].1 {
+                            true => j,
+                            false => best,
+                        })
+                        .unwrap_or(0),
+                };
+                let (name, p) = &probabilities[chosen];
+                // "Between" only a neighbouring grade of near-equal
+                // probability: the likelier of the two neighbours.
+                let neighbours = [chosen.checked_sub(1), Some(chosen + 1)];
+                let between = neighbours
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|j| probabilities.get(j))
+                    .max_by(|x, y| x.1.total_cmp(&y.1))
+                    .filter(|o| o.1 > p - CLOSE_PROBABILITIES)
+                    .map(|o| (name.clone(), o.0.clone()));
+                (Some(name.clone()), Some(*p), between)
+            }
         };
         Ok(Verdict {
-            copied: d[0] >= 0.0,
+            copied,
             binary_decision: d[0],
             class,
             class_decisions: d[1..].to_vec(),
@@ -727,34 +778,50 @@ mod tests {
     fn ordinal_probabilities_and_class_by_hand() {
         let m = SvmModel::new(ordinal_file()).unwrap();
         let sig = |f: f64| 1.0 / (1.0 + libm::exp(-f));
-        // Decisions: binary 0.5; at least heavy 1.0; at least cut −1.0.
+        // Decisions: binary 0.5 (copied); at least heavy 1.0; at least cut
+        // −1.0. The grades' shares q: heavy sig(1) − sig(−1), cut sig(−1);
+        // P(non) = 1 − P(copied); heavy and cut share P(copied) as q.
         let v = m.verdict_of(&[0.5, 1.0, -1.0], &[]).unwrap();
-        let (p1, p2) = (sig(1.0), sig(-1.0));
-        let want = [("non", 1.0 - p1), ("heavy", p1 - p2), ("cut", p2)];
+        let (c, qh, qc) = (sig(0.5), sig(1.0) - sig(-1.0), sig(-1.0));
+        let want = [
+            ("non", 1.0 - c),
+            ("heavy", c * qh / (qh + qc)),
+            ("cut", c * qc / (qh + qc)),
+        ];
         for ((name, p), (wn, wp)) in v.probabilities.iter().zip(want) {
             assert_eq!(name, wn);
             assert!((p - wp).abs() < 1e-15, "{name} {p} {wp}");
         }
-        // One machine says yes: the second grade; its probability 0.462.
+        // Copied: the likelier grade of reuse, heavy (0.393 against cut's
+        // 0.229); its neighbour non (0.377) is within 0.15: "between".
+        assert!(v.copied);
         assert_eq!(v.class.as_deref(), Some("heavy"));
-        assert!((v.confidence.unwrap() - (p1 - p2)).abs() < 1e-15);
-        assert!((v.copied_probability.unwrap() - sig(0.5)).abs() < 1e-15);
-        // cut (0.269) is more than 0.15 below heavy (0.462): not "between".
+        assert!((v.confidence.unwrap() - want[1].1).abs() < 1e-15);
+        assert!((v.copied_probability.unwrap() - c).abs() < 1e-15);
+        assert_eq!(v.between, Some(("heavy".into(), "non".into())));
+        // Not copied (binary −2): the lowest grade, whatever the grade
+        // machines say; cut is no neighbour of non, heavy (0.03) is far.
+        let v = m.verdict_of(&[-2.0, 3.0, 3.0], &[]).unwrap();
+        assert!(!v.copied);
+        assert_eq!(v.class.as_deref(), Some("non"));
+        assert!((v.confidence.unwrap() - (1.0 - sig(-2.0))).abs() < 1e-15);
         assert_eq!(v.between, None);
-        // At least heavy 0.2, at least cut −0.1: heavy 0.075, cut 0.475,
-        // non 0.450 — the class is heavy (one machine says yes), the most
-        // probable other class cut is above it: "between".
-        let v = m.verdict_of(&[0.5, 0.2, -0.1], &[]).unwrap();
-        assert_eq!(v.class.as_deref(), Some("heavy"));
-        assert_eq!(v.between, Some(("heavy".into(), "cut".into())));
+        // Copied surely (binary 4); q: heavy 0.731 − 0.401, cut 0.401 —
+        // cut (0.53) likelier than heavy (0.44) though its machine says
+        // no: cut, and heavy within 0.15 is "between"; non is no
+        // neighbour of cut.
+        let v = m.verdict_of(&[4.0, 1.0, -0.4], &[]).unwrap();
+        assert_eq!(v.class.as_deref(), Some("cut"));
+        assert_eq!(v.between, Some(("cut".into(), "heavy".into())));
         // Machines that disagree (at least cut more likely than at least
-        // heavy) are made monotone: P(≥ cut) lowered to P(≥ heavy).
+        // heavy) are made monotone: P(≥ cut) lowered to P(≥ heavy), so
+        // heavy's share is 0 and cut takes all of P(copied).
         let v = m.verdict_of(&[0.5, -1.0, 1.0], &[]).unwrap();
         let p = &v.probabilities;
-        assert!((p[0].1 - (1.0 - sig(-1.0))).abs() < 1e-15);
+        assert!((p[0].1 - (1.0 - c)).abs() < 1e-15);
         assert_eq!(p[1].1, 0.0);
-        assert!((p[2].1 - sig(-1.0)).abs() < 1e-15);
-        assert_eq!(v.class.as_deref(), Some("heavy"), "one machine says yes");
+        assert!((p[2].1 - c).abs() < 1e-15);
+        assert_eq!(v.class.as_deref(), Some("cut"));
         // Through judge: the second component is word 3-shingle containment.
         let v = m
             .judge_texts("one two three four", "one two three four")

@@ -12,13 +12,18 @@ use wasm_bindgen::prelude::*;
 /// compared one way, and a passage found in a source pairs students with
 /// the source, not with each other), `template` the assignment's text (its
 /// passages count for no pair; `""` for none). Options (`ClassSetConfig`):
-/// `wordK` (1–32, default 3), `seed`, `stockShare` (a shingle in more than
-/// this share of the students' texts is a stock phrase; default 0.2),
-/// `minContainment` (a pair is kept when its larger containment reaches
-/// this; default 0.1), `maxBytes`. Returns `{texts, pairs, candidates,
-/// stockLimit, stockPhrases, stockPassages, options}` (`stockPassages`:
-/// long passages the stock-phrase rule left out, with the texts sharing
-/// them), texts numbered students then
+/// `charQ` (character q-grams of the words, winnowed as MOSS and Dolos do;
+/// 0 for word shingles; default 20), `window` (1–64, default 8), `wordK`
+/// (1–32, default 3, with `charQ` 0), `seed`, `stockShare` (a phrase of
+/// fewer than ten words in more than this share of the students' texts is
+/// a stock phrase; default 0.5), `minContainment` (pairs reaching it are
+/// reported; default 0.1), `adaptiveCutOff` (default true: the cut-off
+/// rises with the class's size), `minShared`, `maxBytes`, `ignoreQuotes`,
+/// `ignoreReferences`. Returns `{texts, pairs, cutOff, students,
+/// candidates, stockLimit, stockPhrases, sharedPassages, options}`
+/// (`cutOff`: pairs at or above it are flagged; `students`: each
+/// student's strongest match; `sharedPassages`: passages of ten words or
+/// more in three or more students' texts), texts numbered students then
 /// sources, excluded ranges in UTF-16 units. Throws a `TypeError` for a
 /// non-array or a non-string text (named by its index), an `Error` for a
 /// bad option, a text over `maxBytes`, or fewer than two texts.

@@ -87,7 +87,7 @@ test('a task of the Clough–Stevenson corpus with its source: copies flagged as
   await context.close();
 });
 
-test('docs-bench documents as a class set: the planted pairs are found (F1 ≥ 0.95 at a 60 % cut-off)', async () => {
+test('docs-bench documents as a class set: the planted pairs are found (F1 ≥ 0.95 at a 50 % cut-off)', async () => {
   const { docs, pairs } = docsBench();
   // 150 planted pairs and 100 other documents.
   const chosen = pairs.slice(0, 150);
@@ -96,7 +96,7 @@ test('docs-bench documents as a class set: the planted pairs are found (F1 ≥ 0
   const ids = [...inPairs, ...others];
   const { context, page, errors } = await openPage(env);
   await page.click('[data-testid=mode-class-set]');
-  await page.fill('[data-testid=class-cutoff]', '60');
+  await page.fill('[data-testid=class-cutoff]', '50');
   await page.setInputFiles('[data-testid=class-files]', ids.map((id) => txt(`${id}.txt`, docs.get(id))));
   await done(page);
   const got = await rows(page);
@@ -178,19 +178,17 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
     [`${template}\n\nIn short: ${clough('g0pA_taskb.txt').split('\n')[0]}`],
   ].map(([text], i) => txt(`student${i + 1}.txt`, text));
   const { context, page, errors } = await openPage(env);
-  // The prompt is in all five texts: as a stock phrase (more than 20 %) it
-  // pairs no one even without the template.
+  // The prompt is in all five texts: 28 words, too long for a stock
+  // phrase (issue 38), it pairs everyone and the page names it as a passage
+  // of five texts, saying to give it as the template.
   await page.setInputFiles('[data-testid=class-files]', students);
   await done(page);
-  assert.ok(!(await rows(page)).some((r) => r.a === 'student1' && r.b === 'student2'));
-  assert.match(await page.textContent('[data-testid=class-exclusions]'), /[1-9]\d* stock phrases/);
-  // With stock phrases off (100 %), the prompt pairs everyone…
-  await page.fill('[data-testid=class-stock]', '100');
   let before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
-  await page.setInputFiles('[data-testid=class-files]', students);
-  await done(page, before);
   const without = await rows(page);
   assert.ok(without.some((r) => r.a === 'student1' && r.b === 'student2'), 'without the template, the prompt pairs everyone');
+  const named = await page.textContent('[data-testid=class-shared-passages]');
+  assert.match(named, /in 5 texts: student1, student2, student3, student4, student5/);
+  assert.match(named, /give it as the template/);
   // …and the template takes it out.
   await page.fill('[data-testid=class-template]', template);
   before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
@@ -357,27 +355,28 @@ test('names that are formulas are neutralised in the CSV, bidirectional controls
   await context.close();
 });
 
-// Issue 35: five of twenty students handing in one essay give no pair under
-// the stock-phrase rule (a phrase in more than 20 % of the texts); the page
-// says so, naming them, instead of showing nothing.
-test('a copy ring the stock-phrase rule leaves out is shown, never dropped silently', async () => {
+// Issues 35 and 38: five of twenty students handing in one essay are five
+// of twenty texts, more than a stock share of 0.2: their ten pairs are
+// listed whatever the stock share, and the group is named.
+test('a copy ring is listed pair by pair and named as a group, whatever the stock share', async () => {
   const answers = cloughLabels().filter((l) => l.source === 'orig_taskb.txt');
   const own = answers.slice(0, 15).map((l, i) => txt(`own${String(i).padStart(2, '0')}.txt`, clough(l.file)));
   const ring = Array.from({ length: 5 }, (_, i) => txt(`ring${i}.txt`, clough('g0pA_taska.txt')));
   const { context, page, errors } = await openPage(env);
-  await page.setInputFiles('[data-testid=class-files]', [...own, ...ring]);
-  await done(page);
-  assert.ok(!(await rows(page)).some((r) => r.a.startsWith('ring') && r.b.startsWith('ring')), 'no ring pair (stock)');
-  assert.equal(await page.isVisible('[data-testid=class-stock-passages]'), true);
-  const said = await page.textContent('[data-testid=class-stock-passages]');
-  assert.match(said, /in 5 texts: ring0, ring1, ring2, ring3, ring4/);
-  // Raised above the ring's share, the stock share lets the ring's pairs show.
-  await page.fill('[data-testid=class-stock]', '30');
-  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
-  await page.setInputFiles('[data-testid=class-files]', [...own, ...ring]);
-  await done(page, before);
-  assert.equal((await rows(page)).filter((r) => r.a.startsWith('ring') && r.b.startsWith('ring')).length, 10);
-  assert.equal(await page.isVisible('[data-testid=class-stock-passages]'), false);
+  let before = 0;
+  await page.click('[data-testid=mode-class-set]');
+  for (const share of ['50', '20']) {
+    await page.fill('[data-testid=class-stock]', share);
+    await page.setInputFiles('[data-testid=class-files]', [...own, ...ring]);
+    await done(page, before);
+    before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+    assert.equal((await rows(page)).filter((r) => r.a.startsWith('ring') && r.b.startsWith('ring')).length, 10, share);
+    assert.equal(await page.isVisible('[data-testid=class-shared-passages]'), true);
+    const said = await page.textContent('[data-testid=class-shared-passages]');
+    assert.match(said, /in 5 texts: ring0, ring1, ring2, ring3, ring4/);
+    // The cut-off left blank is the core's for 20 texts: 10 %.
+    assert.match(await page.textContent('[data-testid=class-status]'), /at or above the cut-off \(10 %, the default for 20 students\)/);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

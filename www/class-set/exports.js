@@ -2,7 +2,7 @@
 // evidence pack (report.js): settings, every file's SHA-256, each pair with
 // both texts highlighted.
 import { download, evidenceHtml, GRADE_WORDS } from '../report.js';
-import { $, above, pairKey, settings, state, verdictOf } from './state.js';
+import { $, above, cutOff, pairKey, settings, state, verdictOf } from './state.js';
 
 export async function exportCsv() {
   const cur = state.current;
@@ -66,9 +66,9 @@ export function exportPack() {
       ['Students', String(cur.students.length)],
       ['Sources (compared one way)', cur.sources.map((s) => s.id).join(', ') || 'none'],
       ['Template', cur.template.trim() ? `given (SHA-256 of its text ${sha})` : 'none'],
-      ['Cut-off (larger containment)', `${Math.round(o.minContainment * 100)} %`],
+      ['Cut-off (larger containment)', `${Math.round(cutOff() * 100)} %${o.adaptiveCutOff ? ' (for a class of this size)' : ''}`],
       ['Stock phrases', `in more than ${Math.round(o.stockShare * 100)} % of the students' texts (${cur.result.stockLimit}) and in no source: ${cur.result.stockPhrases}`],
-      ['Words per phrase (k)', String(cur.result.options.wordK)],
+      ['Phrases', cur.result.options.charQ ? `character ${cur.result.options.charQ}-grams of the words, winnowed (window ${cur.result.options.window})` : `${cur.result.options.wordK} words`],
       ['Quotations', cur.options.ignoreQuotes ? `left out (${cur.counted.quotes})` : 'counted'],
       ['Trailing reference lists', cur.options.ignoreReferences ? `left out (${cur.counted.refs})` : 'counted'],
       ['Names', pseudo ? 'replaced by pseudonyms' : 'as given'],

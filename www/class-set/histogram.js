@@ -1,5 +1,5 @@
 // The class-set view's histogram of the pairs' scores: plain SVG.
-import { $, settings, state } from './state.js';
+import { $, cutOff, state } from './state.js';
 
 // A histogram of the pairs' scores (the larger containment) from 2 %, in
 // bins of 5 points, with the cut-off marked: plain SVG.
@@ -25,7 +25,7 @@ export function renderHistogram() {
     rect.append(title);
     svg.append(rect);
   });
-  const x = settings().minContainment * 400;
+  const x = cutOff() * 400;
   const line = document.createElementNS(svgNS, 'line');
   for (const [k, v] of [['x1', x], ['x2', x], ['y1', 0], ['y2', 108]]) line.setAttribute(k, String(v));
   line.setAttribute('class', 'cutoff');

@@ -13,19 +13,33 @@ export const state = {
 /** An element of the page by id. */
 export const $ = (id) => document.getElementById(id);
 
-/** The settings of the view's controls (the core's classPairs options). */
+/**
+ * The settings of the view's controls (the core's classPairs options). The
+ * cut-off left blank is the core's for the class's size (`adaptiveCutOff`).
+ */
 export function settings() {
+  const cut = $('class-cutoff').value.trim();
   return {
-    minContainment: Number($('class-cutoff').value) / 100,
+    minContainment: cut === '' ? 0.1 : Number(cut) / 100,
+    adaptiveCutOff: cut === '',
     stockShare: Number($('class-stock').value) / 100,
     ignoreQuotes: $('class-quotes').checked,
     ignoreReferences: $('class-references').checked,
   };
 }
 
+/**
+ * The cut-off in use, in [0, 1]: the one typed, or (blank) the core's for
+ * the class shown (`result.cutOff`: 0.1 up to 20 texts, higher for more).
+ */
+export function cutOff() {
+  const s = settings();
+  return s.adaptiveCutOff && state.current ? state.current.result.cutOff : s.minContainment;
+}
+
 /** The pairs at or above the cut-off. */
 export function above() {
-  const cut = settings().minContainment;
+  const cut = cutOff();
   return state.current.result.pairs.filter((p) => p.score >= cut);
 }
 

@@ -15,7 +15,7 @@ import { exportCsv, exportPack } from './exports.js';
 import { renderGraph } from './graph.js';
 import { renderHistogram } from './histogram.js';
 import { classKey, loadReviews } from './reviews.js';
-import { $, above, pairKey, settings, state } from './state.js';
+import { $, above, cutOff, pairKey, settings, state } from './state.js';
 import { handlers, renderTable, sortBy, updateRow } from './table.js';
 
 /** Pairs scoring at least this are returned by the core for the histogram. */
@@ -157,7 +157,7 @@ async function compareAbove(mine, t0) {
   renderGraph();
   $('class-cancel').hidden = true;
   const s = ((performance.now() - t0) / 1000).toFixed(1);
-  setStatus('done', `${cur.students.length} students, ${cur.sources.length} source${cur.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off, ${cur.result.candidates} sharing any phrase · ${s} s in your browser · nothing uploaded`);
+  setStatus('done', `${cur.students.length} students, ${cur.sources.length} source${cur.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off (${Math.round(cutOff() * 100)} %${settings().adaptiveCutOff ? `, the default for ${cur.students.length} students` : ''}), ${cur.result.candidates} sharing any phrase · ${s} s in your browser · nothing uploaded`);
 }
 
 function render() {
@@ -167,33 +167,34 @@ function render() {
   const { quotes, refs } = counted;
   $('class-exclusions').textContent =
     `Excluded from every pair: the template's phrases (found in ${ex} of ${texts.length} texts), ` +
-    `${stock} stock phrase${stock === 1 ? '' : 's'} (in more than ${result.stockLimit} students' texts and in no source), ` +
+    `${stock} stock phrase${stock === 1 ? '' : 's'} (short phrases in more than ${result.stockLimit} students' texts and in no source), ` +
     `${quotes} quotation${quotes === 1 ? '' : 's'}, ${refs} reference list${refs === 1 ? '' : 's'}. ` +
     'They are greyed in the texts of a pair.';
-  renderStockPassages(result, texts);
+  renderSharedPassages(result, texts);
   renderTable();
   renderHistogram();
   renderGraph();
 }
 
-// Long passages the stock-phrase rule left out (a copy ring, or a template
-// not given): said, never dropped silently.
-function renderStockPassages(result, texts) {
-  const box = $('class-stock-passages');
-  const found = result.stockPassages ?? [];
+// Passages of ten words or more that three or more students' texts share
+// (a copy ring, a source the class used, a template not given): counted as
+// evidence in their pairs, and named here as a group.
+function renderSharedPassages(result, texts) {
+  const box = $('class-shared-passages');
+  const found = result.sharedPassages ?? [];
   box.hidden = !found.length;
   if (!found.length) return box.replaceChildren();
   const head = document.createElement('strong');
-  head.textContent = `${found.length} passage${found.length === 1 ? '' : 's'} of ten words or more shared word for word by more students than the stock-phrase share allows ${found.length === 1 ? 'was' : 'were'} left out of every pair:`;
+  head.textContent = `${found.length} passage${found.length === 1 ? '' : 's'} of ten words or more ${found.length === 1 ? 'is' : 'are'} shared word for word by three or more students:`;
   const list = document.createElement('ul');
   for (const p of found.slice(0, 20)) {
     const li = document.createElement('li');
-    const names = p.texts.map((i) => texts[i].id);
+    const names = p.texts.map((i) => shownName(texts[i].id));
     li.textContent = `${p.words} words, in ${names.length} texts: ${names.slice(0, 12).join(', ')}${names.length > 12 ? ', …' : ''}`;
     list.append(li);
   }
   const hint = document.createElement('p');
-  hint.textContent = 'If this is wording of the assignment, give it as the template; if students copied it, raise the stock-phrase share above the share of texts holding it.';
+  hint.textContent = 'They count in the pairs of these texts. If one is wording of the assignment, give it as the template; if it comes from a source the class used, give the source.';
   box.replaceChildren(head, list, hint);
 }
 

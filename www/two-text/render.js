@@ -348,12 +348,18 @@ function showPassages(passages, a, minWords, several) {
     `Shared passages (${passages.length})${minWords > 0 ? ` · ${minWords} words or more` : ''}`;
 }
 
-// For a pair opened from the class set: the most texts of the class that
-// share phrases of A's range `r` (0 when fewer than three).
+// For a pair opened from the class set: how many texts of the class share
+// A's range `r` — the count the core gives the class passage overlapping it
+// most (the texts holding at least half of that passage, not of any phrase
+// inside it); 0 when none of three texts or more overlaps it.
 function classTexts(r) {
   let n = 0;
-  for (const c of state.shown?.common ?? []) if (c.range.start < r.end && r.start < c.range.end) n = Math.max(n, c.texts);
-  return n;
+  let most = 0;
+  for (const c of state.shown?.common ?? []) {
+    const overlap = Math.min(r.end, c.range.end) - Math.max(r.start, c.range.start);
+    if (overlap > most) [most, n] = [overlap, c.texts];
+  }
+  return 2 * most >= r.end - r.start ? n : 0;
 }
 
 // Activates passage `id` ("k:i"): shows its source in the B view, lights it
@@ -380,7 +386,7 @@ async function activate(id, scroll = true) {
   const head = document.createElement('strong');
   const inClass = classTexts(p.a);
   head.textContent = `${x.words}-word passage shared with ${sourceName(src.k)}` +
-    (inClass ? ` (its phrases are in ${inClass} texts of the class)` : '');
+    (inClass ? ` (in ${inClass} texts of the class)` : '');
   const qa = document.createElement('p');
   qa.textContent = `A: “${clip(last.a.slice(p.a.start, p.a.end))}”`;
   const qb = document.createElement('p');

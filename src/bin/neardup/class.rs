@@ -28,20 +28,29 @@ pub struct ClassArgs {
     /// no pair.
     #[arg(long, value_name = "FILE")]
     template: Option<PathBuf>,
-    /// Words per shingle (1..=32).
+    /// Words per shingle (1..=32), when --char-q is 0.
     #[arg(long, default_value_t = ClassSetConfig::default().word_k)]
     word_k: u32,
+    /// Characters per shingle (1..=32): character q-grams of the
+    /// normalised words instead of word shingles; 0 for word shingles.
+    #[arg(long, default_value_t = ClassSetConfig::default().char_q)]
+    char_q: u32,
     /// Hash seed.
     #[arg(long, default_value_t = ClassSetConfig::default().seed)]
     seed: u64,
     /// A shingle in more than this share of the students' texts (and in at
-    /// least 5 of them) is a stock phrase of the class, in (0, 1].
+    /// least 5 of them) is a stock phrase of the class, in (0, 1], unless
+    /// it lies in a passage of 10 words or more that other texts share.
     #[arg(long, default_value_t = ClassSetConfig::default().stock_share)]
     stock_share: f64,
     /// A pair is listed when the larger of its containments reaches this,
-    /// in [0, 1].
+    /// in [0, 1] — or the cut-off for the class's size, when higher (0.1
+    /// up to 20 texts, +0.15 per tenfold more, at most 0.5).
     #[arg(long, default_value_t = ClassSetConfig::default().min_containment)]
     min_containment: f64,
+    /// The cut-off is --min-containment whatever the class's size.
+    #[arg(long)]
+    fixed_cut_off: bool,
     /// A pair is listed only when it shares at least this many shingles
     /// (1..=1000).
     #[arg(long, default_value_t = ClassSetConfig::default().min_shared)]
@@ -119,9 +128,11 @@ impl Texts {
 pub fn run(args: ClassArgs) -> Result<ExitCode> {
     let config = ClassSetConfig::default()
         .word_k(args.word_k)
+        .char_q(args.char_q)
         .seed(args.seed)
         .stock_share(args.stock_share)
         .min_containment(args.min_containment)
+        .adaptive_cut_off(!args.fixed_cut_off)
         .min_shared(args.min_shared)
         .ignore_quotes(!args.keep_quotes)
         .ignore_references(!args.keep_references)
@@ -176,7 +187,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             out,
             "score\tshared\tcontainment_ab\tcontainment_ba\tresemblance\tkind\ta\tb"
         )?;
-        for p in &report.pairs {
+        for p in report.pairs.iter().filter(|p| p.score >= report.cut_off) {
             writeln!(
                 out,
                 "{:.4}\t{}\t{:.4}\t{:.4}\t{:.4}\t{}\t{}\t{}",
@@ -194,26 +205,31 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
     out.flush()?;
     let quotations: u32 = report.texts.iter().map(|t| t.quotations).sum();
     let references = report.texts.iter().filter(|t| t.reference_list).count();
+    let listed = report
+        .pairs
+        .iter()
+        .filter(|p| p.score >= report.cut_off)
+        .count();
     eprintln!(
-        "neardup: {} students, {} sources: {} pairs listed of {} sharing a shingle; \
+        "neardup: {} students, {} sources: {listed} pairs at or above the cut-off {:.2} of {} sharing a shingle; \
          {} stock phrases (in more than {} students' texts), {quotations} quotations \
          and {references} reference lists left out",
         s.len(),
         r.len(),
-        report.pairs.len(),
+        report.cut_off,
         report.candidates,
         report.stock_phrases,
         report.stock_limit,
     );
-    for p in report.stock_passages.iter().take(10) {
+    for p in report.shared_passages.iter().take(10) {
         let names: Vec<&str> = p
             .texts
             .iter()
             .map(|&i| students.names[i as usize].as_str())
             .collect();
         eprintln!(
-            "neardup: note: a passage of {} words in {} texts ({}) was left out as a stock phrase: \
-             give it as --template if the assignment holds it, or raise --stock-share if they copied it",
+            "neardup: note: a passage of {} words is in {} students' texts ({}): \
+             give it as --template if the assignment holds it, as --source if it is a common source",
             p.words,
             names.len(),
             names.join(", ")
