@@ -374,6 +374,15 @@ test('a copy ring is listed pair by pair and named as a group, whatever the stoc
     assert.equal(await page.isVisible('[data-testid=class-shared-passages]'), true);
     const said = await page.textContent('[data-testid=class-shared-passages]');
     assert.match(said, /in 5 texts: ring0, ring1, ring2, ring3, ring4/);
+    // The per-student table: twenty rows, each ring member's strongest
+    // match another member holding all of it.
+    const summary = await page.$$eval('[data-testid=class-student-summary] tbody tr', (trs) => trs.map((t) => ({ ...t.dataset })));
+    assert.equal(summary.length, 20);
+    for (const s of summary.filter((x) => x.student.startsWith('ring'))) {
+      assert.ok(s.best.startsWith('ring') && s.best !== s.student, JSON.stringify(s));
+      assert.equal(Number(s.covered), 1);
+    }
+    assert.ok(summary.filter((x) => x.student.startsWith('own')).every((s) => Number(s.covered) < 1));
     // The cut-off left blank is the core's for 20 texts: 10 %.
     assert.match(await page.textContent('[data-testid=class-status]'), /at or above the cut-off \(10 %, the default for 20 students\)/);
   }

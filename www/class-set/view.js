@@ -16,6 +16,7 @@ import { renderGraph } from './graph.js';
 import { renderHistogram } from './histogram.js';
 import { classKey, loadReviews } from './reviews.js';
 import { $, above, cutOff, pairKey, settings, state } from './state.js';
+import { renderStudents } from './students.js';
 import { handlers, renderTable, sortBy, updateRow } from './table.js';
 
 /** Pairs scoring at least this are returned by the core for the histogram. */
@@ -172,6 +173,7 @@ function render() {
     'They are greyed in the texts of a pair.';
   renderSharedPassages(result, texts);
   renderTable();
+  renderStudents();
   renderHistogram();
   renderGraph();
 }
