@@ -2032,7 +2032,11 @@ fn class_gives_the_shared_class_set_cases() {
         }
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let report = &json_lines(&neardup(&args, None))[0];
-        assert_eq!(report["students"].as_array().unwrap().len(), 6, "{name}");
+        assert_eq!(
+            report["studentNames"].as_array().unwrap().len(),
+            6,
+            "{name}"
+        );
         let tuples = |pairs: &serde_json::Value| -> Vec<(u64, u64, bool, u64)> {
             pairs
                 .as_array()
@@ -2204,4 +2208,147 @@ fn class_lists_a_copy_ring_and_names_its_group() {
             "{err}"
         );
     }
+}
+
+/// Issue 38: a reference library is built from a folder of past essays
+/// (postings only: no text in the file), a new class is checked one way
+/// against it (the library's two copies of one essay are not paired with
+/// each other), it is added to afterwards, and a damaged file is refused by
+/// name, the library as it was.
+#[test]
+fn a_library_is_built_checked_one_way_and_added_to() {
+    let dir = std::env::temp_dir().join(format!("neardup-library-{}", std::process::id()));
+    let (past, class) = (dir.join("2025"), dir.join("2026"));
+    std::fs::create_dir_all(&past).unwrap();
+    std::fs::create_dir_all(&class).unwrap();
+    let mut rng = neardup::hash::SplitMix64::new(11);
+    let mut essay =
+        |n: usize| -> String { (0..n).map(|_| format!("w{} ", rng.next() % 3000)).collect() };
+    let old: Vec<String> = (0..12).map(|_| essay(250)).collect();
+    for (i, t) in old.iter().enumerate() {
+        std::fs::write(past.join(format!("s{i:02}.txt")), t).unwrap();
+    }
+    std::fs::write(past.join("s99.txt"), &old[4]).unwrap();
+    std::fs::write(class.join("alice.txt"), &old[4]).unwrap();
+    std::fs::write(class.join("bob.txt"), essay(250)).unwrap();
+    let lib = dir.join("lib.ndl");
+    let out = neardup(
+        &[
+            "library",
+            "build",
+            "-o",
+            lib.to_str().unwrap(),
+            past.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&lib).unwrap();
+    assert!(
+        !bytes
+            .windows(old[0].len().min(40))
+            .any(|w| w == &old[0].as_bytes()[..40]),
+        "no text stored"
+    );
+    let out = neardup(
+        &[
+            "class",
+            class.to_str().unwrap(),
+            "--library",
+            lib.to_str().unwrap(),
+            "--json",
+        ],
+        None,
+    );
+    let report = &json_lines(&out)[0];
+    let names = report["library"]["names"].as_array().unwrap();
+    let found: Vec<(u64, String)> = report["library"]["matches"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["student"].as_u64().unwrap(),
+                names[m["text"].as_u64().unwrap() as usize]
+                    .as_str()
+                    .unwrap()
+                    .to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [(0, "s04.txt".to_string()), (0, "s99.txt".to_string())]
+    );
+    // The TSV lists them with kind library.
+    let out = neardup(
+        &[
+            "class",
+            class.to_str().unwrap(),
+            "--library",
+            lib.to_str().unwrap(),
+        ],
+        None,
+    );
+    let tsv = stdout_ok(&out);
+    assert!(
+        tsv.lines()
+            .any(|l| l.starts_with("1.0000\t") && l.ends_with("\tlibrary\talice.txt\ts04.txt")),
+        "{tsv}"
+    );
+    // Added to afterwards: bob's essay is then found in it.
+    let out = neardup(
+        &[
+            "library",
+            "add",
+            lib.to_str().unwrap(),
+            class.join("bob.txt").to_str().unwrap(),
+        ],
+        None,
+    );
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("14 texts (1 added)"));
+    let out = neardup(
+        &[
+            "class",
+            class.to_str().unwrap(),
+            "--library",
+            lib.to_str().unwrap(),
+            "--json",
+        ],
+        None,
+    );
+    let m = &json_lines(&out)[0]["library"]["matches"];
+    assert!(m
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|x| x["student"] == 1 && x["containment"] == 1.0));
+    // A damaged library: refused by name, the file left as it was.
+    let mut bad = std::fs::read(&lib).unwrap();
+    let at = bad.len() / 2;
+    bad[at] ^= 0xff;
+    let broken = dir.join("broken.ndl");
+    std::fs::write(&broken, &bad).unwrap();
+    let out = neardup(
+        &[
+            "library",
+            "add",
+            broken.to_str().unwrap(),
+            class.join("bob.txt").to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("is not a library neardup can read") && err.contains("checksum"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&broken).unwrap(), bad);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1161,3 +1161,74 @@ pub mod tfidf {
         );
     }
 }
+
+/// A class-set library (`classset::library`, format 1) is the same bytes on
+/// every platform, reads back to itself, and checks a class to the same
+/// matches: `library-v1.json` holds a library of three texts and the
+/// matches of two students against it.
+#[cfg(feature = "serde")]
+mod library {
+    use neardup::classset::library::{Library, LibraryMatch};
+    use neardup::classset::ClassSetConfig;
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/library-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Golden {
+        bytes: String,
+        matches: Vec<LibraryMatch>,
+    }
+
+    const TEXTS: [(&str, &str); 3] = [
+        ("source.txt", "PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a hyperlinked set of documents, with the purpose of measuring its relative importance within the set."),
+        ("2025/ann.txt", "Inheritance in object oriented programming lets a class reuse the fields and methods of another class, called its superclass or parent, and extend them with its own."),
+        ("2025/bo – café.txt", "The vector space model represents documents and queries as vectors of term weights, and ranks documents by the cosine of the angle between their vector and the query's."),
+    ];
+    const STUDENTS: [&str; 2] = [
+        "My answer: PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a set of documents.",
+        "A class may inherit from another: it gets the parent's methods and can add its own, which is what object oriented languages call inheritance.",
+    ];
+
+    fn compute() -> (Vec<u8>, Vec<LibraryMatch>) {
+        let mut lib = Library::new(&ClassSetConfig::default()).unwrap();
+        lib.add(&TEXTS).unwrap();
+        let matches = lib.check(&STUDENTS, 0.0).unwrap();
+        (lib.to_bytes(), matches)
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|x| format!("{x:02x}")).collect()
+    }
+
+    #[test]
+    fn library_golden_bytes_and_matches_hold() {
+        let golden: Golden = serde_json::from_str(GOLDEN).unwrap();
+        let (bytes, matches) = compute();
+        assert_eq!(hex(&bytes), golden.bytes);
+        assert_eq!(matches, golden.matches);
+        assert!(!matches.is_empty() && matches[0].student == 0 && matches[0].text == 0);
+        let back = Library::from_bytes(&bytes).unwrap();
+        assert_eq!(back.to_bytes(), bytes);
+        assert_eq!(back.names()[2], "2025/bo – café.txt");
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    #[ignore = "writes tests/golden/library-v1.json; run by scripts/bless.sh"]
+    fn write_library_golden() {
+        let (bytes, matches) = compute();
+        let g = Golden {
+            bytes: hex(&bytes),
+            matches,
+        };
+        crate::golden::bless(
+            "library-v1.json",
+            &(serde_json::to_string_pretty(&g).unwrap() + "\n"),
+            false,
+        );
+    }
+}

@@ -36,6 +36,7 @@
 //! shingle)`.
 
 pub mod index;
+pub mod library;
 pub mod winnow;
 
 use crate::compare::check_size;

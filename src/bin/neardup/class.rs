@@ -5,6 +5,7 @@
 use crate::input::{max_bytes, read_text, txt_files};
 use anyhow::Result;
 use clap::Args;
+use neardup::classset::library::LibraryMatch;
 use neardup::classset::{class_pairs, ClassSetConfig, ClassSetReport};
 use serde::Serialize;
 use std::fs;
@@ -24,6 +25,11 @@ pub struct ClassArgs {
     /// with the source, not with other students. Repeatable.
     #[arg(long = "source", value_name = "PATH")]
     sources: Vec<PathBuf>,
+    /// A reference library (`neardup library build`): every student's text
+    /// is also checked one way against each of its texts (listed with kind
+    /// `library`).
+    #[arg(long, value_name = "FILE")]
+    library: Option<PathBuf>,
     /// The assignment's template or prompt (a file): its phrases count for
     /// no pair.
     #[arg(long, value_name = "FILE")]
@@ -63,32 +69,46 @@ pub struct ClassArgs {
     /// it is left out).
     #[arg(long)]
     keep_references: bool,
-    /// Print the core's whole report as JSON (the texts' names, counts and
-    /// excluded byte ranges, and the pairs).
+    /// Print the core's whole report as JSON: `studentNames`,
+    /// `sourceNames`, then the report (texts with counts and excluded byte
+    /// ranges, pairs, cutOff, each student's strongest match, shared
+    /// passages), and with --library, `library` (`names`, `matches`).
     #[arg(long)]
     json: bool,
 }
 
-/// The JSON written with `--json`: the texts' names, then the core's report.
+/// The JSON written with `--json`: the texts' names, then the core's report
+/// and, with `--library`, the library's matches.
 #[derive(Serialize)]
 struct ClassOut<'a> {
+    #[serde(rename = "studentNames")]
     students: &'a [String],
+    #[serde(rename = "sourceNames")]
     sources: &'a [String],
     #[serde(flatten)]
     report: &'a ClassSetReport,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    library: Option<LibraryOut<'a>>,
+}
+
+/// A library check: its texts' names, and each student's matches.
+#[derive(Serialize)]
+struct LibraryOut<'a> {
+    names: &'a [String],
+    matches: &'a [LibraryMatch],
 }
 
 /// Named texts read from files and folders; a file that cannot be read is
 /// named on standard error and counted in `failed`.
 #[derive(Default)]
-struct Texts {
-    names: Vec<String>,
-    texts: Vec<String>,
-    failed: usize,
+pub(crate) struct Texts {
+    pub(crate) names: Vec<String>,
+    pub(crate) texts: Vec<String>,
+    pub(crate) failed: usize,
 }
 
 impl Texts {
-    fn read(&mut self, path: &Path) -> Result<()> {
+    pub(crate) fn read(&mut self, path: &Path) -> Result<()> {
         if !path.is_dir() {
             return self.read_file(path, path.display().to_string());
         }
@@ -163,6 +183,14 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             crate::core(e)
         }
     })?;
+    let library = match &args.library {
+        Some(path) => {
+            let lib = crate::library::load(path)?;
+            let matches = lib.check(&s, report.cut_off).map_err(crate::core)?;
+            Some((lib, matches))
+        }
+        None => None,
+    };
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(
@@ -171,6 +199,10 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
                 students: &students.names,
                 sources: &sources.names,
                 report: &report,
+                library: library.as_ref().map(|(lib, matches)| LibraryOut {
+                    names: lib.names(),
+                    matches,
+                }),
             },
         )?;
         writeln!(out)?;
@@ -200,6 +232,20 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
                 name(p.a),
                 name(p.b)
             )?;
+        }
+        if let Some((lib, matches)) = &library {
+            for m in matches {
+                writeln!(
+                    out,
+                    "{:.4}\t{}\t{:.4}\t{:.4}\t\tlibrary\t{}\t{}",
+                    m.containment,
+                    m.shared,
+                    m.containment,
+                    m.containment_library,
+                    name(m.student),
+                    lib.names()[m.text as usize]
+                )?;
+            }
         }
     }
     out.flush()?;

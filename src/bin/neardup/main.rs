@@ -31,6 +31,7 @@ mod dedup;
 mod eval;
 mod index;
 mod input;
+mod library;
 mod lines;
 mod multiref;
 mod options;
@@ -80,6 +81,11 @@ enum Command {
     /// Save an index of a collection, or query a saved one.
     #[command(subcommand)]
     Index(index::IndexCommand),
+    /// A reference library for class sets (sources, model answers, past
+    /// classes as phrase postings): build one, add to one; check a class
+    /// against it with `neardup class --library`.
+    #[command(subcommand)]
+    Library(library::LibraryCommand),
     /// Train the learned verdict (SVMs on similarity vectors) and write the
     /// model JSON.
     Train(train::TrainArgs),
@@ -105,6 +111,7 @@ fn main() -> ExitCode {
         Command::Eval(args) => eval::run(args),
         Command::Dedup(args) => dedup::run(*args),
         Command::Index(cmd) => index::run(cmd),
+        Command::Library(cmd) => library::run(cmd),
         Command::Train(args) => train::run(args),
         Command::Multiref(cmd) => multiref::run(cmd),
         Command::Phonetic(args) => phonetic::run(args),
