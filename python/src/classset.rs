@@ -18,9 +18,9 @@ use pyo3::types::PyDict;
 /// pair. Options: the core's `ClassSetConfig` in snake_case — `char_q`
 /// (0 for word shingles, or 1–32, default 20), `window` (1–64, default 8),
 /// `word_k` (1–32, default 3, with `char_q` 0), `seed`, `stock_share`
-/// ((0, 1], default 0.5), `min_containment` ([0, 1], default 0.1),
+/// ((0, 1], default 0.5), `min_containment` ([0, 1], default 0.05),
 /// `adaptive_cut_off` (default True: the cut-off rises with the class's
-/// size, 0.1 up to 20 texts, +0.15 per tenfold more, at most 0.5),
+/// size, 0.05 up to 20 texts, +0.15 per tenfold more, at most 0.5),
 /// `min_shared` (1–1000, default 5), `max_bytes`, `ignore_quotes` and
 /// `ignore_references` (default True, as the page).
 ///

@@ -92,10 +92,10 @@ pub struct ClassSetConfig {
     /// A pair is reported when its larger containment reaches this, in
     /// [0, 1]; the pairs flagged are those at or above the report's
     /// `cut_off`, this or higher ([`ClassSetConfig::adaptive_cut_off`]).
-    /// Default 0.1 (EVALUATION.md, "Class sets").
+    /// Default 0.05 (EVALUATION.md, "Class sets").
     pub min_containment: f64,
     /// Raise the cut-off with the class's size: [`suggested_cut_off`] (a
-    /// class of 20 texts or fewer: 0.1; +0.15 per tenfold more texts, at
+    /// class of 20 texts or fewer: 0.05; +0.15 per tenfold more texts, at
     /// most 0.5), so that the pairs flagged in a large class of one
     /// subject stay the copies, not the phrases all its texts share.
     /// `false`: the cut-off is `min_containment`. Default `true`
@@ -124,7 +124,7 @@ impl Default for ClassSetConfig {
             window: 8,
             seed: crate::hash::DEFAULT_SEED,
             stock_share: 0.5,
-            min_containment: 0.1,
+            min_containment: 0.05,
             adaptive_cut_off: true,
             min_shared: 5,
             max_bytes: 16 << 20,
@@ -200,14 +200,15 @@ impl ClassSetConfig {
 }
 
 /// The cut-off on a pair's larger containment that fits a class of
-/// `students` texts: 0.1 up to 20 texts, then 0.1 + 0.15 × log10(students
-/// / 20), at most 0.5 (0.25 for 200 texts, 0.40 for 2,000, 0.46 for 5,000).
+/// `students` texts: 0.05 up to 20 texts, then 0.05 + 0.15 ×
+/// log10(students / 20), at most 0.5 (0.20 for 200 texts, 0.35 for 2,000,
+/// 0.41 for 5,000).
 /// The pairs of a class grow with the square of its size, and with them
 /// the pairs that share a subject's phrases by chance; measured on the
 /// shared data in EVALUATION.md ("A cut-off that fits the class").
 pub fn suggested_cut_off(students: usize) -> f64 {
     let n = students.max(1) as f64;
-    (0.1 + 0.15 * libm::log10(n / 20.0)).clamp(0.1, 0.5)
+    (0.05 + 0.15 * libm::log10(n / 20.0)).clamp(0.05, 0.5)
 }
 
 /// A pair of texts sharing shingles. Texts are numbered students first
@@ -1293,12 +1294,12 @@ mod tests {
     #[test]
     fn the_cut_off_rises_with_the_class_size() {
         let close = |x: f64, y: f64| (x - y).abs() < 1e-12;
-        // 0.1 + 0.15 × log10(n / 20), within [0.1, 0.5], by hand.
+        // 0.05 + 0.15 × log10(n / 20), within [0.05, 0.5], by hand.
         for (n, want) in [
-            (2, 0.1),
-            (20, 0.1),
-            (200, 0.25),
-            (2000, 0.4),
+            (2, 0.05),
+            (20, 0.05),
+            (200, 0.2),
+            (2000, 0.35),
             (1_000_000, 0.5),
         ] {
             assert!(
@@ -1308,11 +1309,11 @@ mod tests {
             );
         }
         let c = ClassSetConfig::default();
-        assert!(close(c.cut_off(2000), 0.4));
+        assert!(close(c.cut_off(2000), 0.35));
         assert!(close(c.min_containment(0.6).cut_off(2000), 0.6));
-        assert!(close(c.adaptive_cut_off(false).cut_off(2000), 0.1));
+        assert!(close(c.adaptive_cut_off(false).cut_off(2000), 0.05));
         let r = class_pairs(&["a b c d e f", "a b c d e f"], &[], "", &c).unwrap();
-        assert!(close(r.cut_off, 0.1));
+        assert!(close(r.cut_off, 0.05));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use wasm_bindgen::prelude::*;
 /// (1–32, default 3, with `charQ` 0), `seed`, `stockShare` (a phrase of
 /// fewer than ten words in more than this share of the students' texts is
 /// a stock phrase; default 0.5), `minContainment` (pairs reaching it are
-/// reported; default 0.1), `adaptiveCutOff` (default true: the cut-off
+/// reported; default 0.05), `adaptiveCutOff` (default true: the cut-off
 /// rises with the class's size), `minShared`, `maxBytes`, `ignoreQuotes`,
 /// `ignoreReferences`. Returns `{texts, pairs, cutOff, students,
 /// candidates, stockLimit, stockPhrases, sharedPassages, options}`

@@ -383,8 +383,8 @@ test('a copy ring is listed pair by pair and named as a group, whatever the stoc
       assert.equal(Number(s.covered), 1);
     }
     assert.ok(summary.filter((x) => x.student.startsWith('own')).every((s) => Number(s.covered) < 1));
-    // The cut-off left blank is the core's for 20 texts: 10 %.
-    assert.match(await page.textContent('[data-testid=class-status]'), /at or above the cut-off \(10 %, the default for 20 students\)/);
+    // The cut-off left blank is the core's for 20 texts: 5 %.
+    assert.match(await page.textContent('[data-testid=class-status]'), /at or above the cut-off \(5 %, the default for 20 students\)/);
   }
   assert.deepEqual(errors, []);
   await context.close();

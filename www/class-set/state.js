@@ -20,7 +20,7 @@ export const $ = (id) => document.getElementById(id);
 export function settings() {
   const cut = $('class-cutoff').value.trim();
   return {
-    minContainment: cut === '' ? 0.1 : Number(cut) / 100,
+    minContainment: cut === '' ? 0.05 : Number(cut) / 100,
     adaptiveCutOff: cut === '',
     stockShare: Number($('class-stock').value) / 100,
     ignoreQuotes: $('class-quotes').checked,
@@ -30,7 +30,7 @@ export function settings() {
 
 /**
  * The cut-off in use, in [0, 1]: the one typed, or (blank) the core's for
- * the class shown (`result.cutOff`: 0.1 up to 20 texts, higher for more).
+ * the class shown (`result.cutOff`: 0.05 up to 20 texts, higher for more).
  */
 export function cutOff() {
   const s = settings();

@@ -50,7 +50,7 @@ pub struct ClassArgs {
     #[arg(long, default_value_t = ClassSetConfig::default().stock_share)]
     stock_share: f64,
     /// A pair is listed when the larger of its containments reaches this,
-    /// in [0, 1] — or the cut-off for the class's size, when higher (0.1
+    /// in [0, 1] — or the cut-off for the class's size, when higher (0.05
     /// up to 20 texts, +0.15 per tenfold more, at most 0.5).
     #[arg(long, default_value_t = ClassSetConfig::default().min_containment)]
     min_containment: f64,
