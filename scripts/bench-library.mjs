@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dataDir, repo } from '../tests/js/paths.mjs';
+import { ClassLibrary } from '../pkg/node.js';
 
 const n = Number(process.argv[2] ?? 50000);
 const rounds = Number(process.argv[3] ?? 1);
@@ -58,6 +59,19 @@ for (let r = 0; r < rounds; r++) {
   const found = new Set(checked.out.split('\n').filter((l) => l.includes('\tlibrary\t')).map((l) => l.split('\t').slice(-2).join(' ')));
   const hits = kept.filter(([i], k) => found.has(`s${String(k).padStart(3, '0')}.txt e${String(i).padStart(6, '0')}.txt`)).length;
   console.log(`| class of 200 checked against it (${hits} of the 50 copies found, ${found.size} library matches) | ${n} | ${checked.cpu.toFixed(1)} | ${checked.mb} |`);
+}
+// The page's path: the same check by the WebAssembly module (what the
+// page's worker runs), in this process: reading the file's bytes, then
+// the class.
+const classTexts = Array.from({ length: 200 }, (_, i) => readFileSync(join(cls, `s${String(i).padStart(3, '0')}.txt`), 'utf8'));
+for (let r = 0; r < rounds; r++) {
+  const t0 = process.cpuUsage();
+  const w0 = performance.now();
+  const lib = ClassLibrary.fromBytes(readFileSync(file));
+  const found = lib.check(classTexts, 0.05);
+  const cpu = process.cpuUsage(t0);
+  lib.free();
+  console.log(`| the same in WebAssembly (npm, as the page's worker): read the library, check the class (${found.length} matches) | ${n} | ${((cpu.user + cpu.system) / 1e6).toFixed(1)} (wall ${((performance.now() - w0) / 1e3).toFixed(1)} s) | ${Math.round(process.memoryUsage().rss / 1048576)} (this process) |`);
 }
 console.log(`\nlibrary file: ${(size / 1e6).toFixed(1)} MB, ${Math.round(size / n)} bytes an essay`);
 rmSync(dir, { recursive: true, force: true });

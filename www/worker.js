@@ -11,7 +11,9 @@
 //               word (a sound-alike swap such as "is → as")
 //   classPairs  {students, sources, template, options} → {result, ms}
 //   decode      {bytes} → {text, encoding} (the core's decodeText)
-import init, { classPairs, compare, decodeText, SvmModel, Speller } from '../pkg/index.js';
+//   libraryCheck {bytes, students, minContainment} → {names, matches}
+//   libraryBuild {bytes?, names, texts, options} → {bytes, size}
+import init, { ClassLibrary, classPairs, compare, decodeText, SvmModel, Speller } from '../pkg/index.js';
 
 const ready = (async () => {
   await init();
@@ -63,6 +65,28 @@ const kinds = {
   async decode({ bytes }) {
     await ready;
     return decodeText(bytes);
+  },
+  // A class checked one way against a reference library's bytes.
+  async libraryCheck({ bytes, students, minContainment }) {
+    await ready;
+    const lib = ClassLibrary.fromBytes(bytes);
+    try {
+      return { names: lib.names, matches: lib.check(students, minContainment) };
+    } finally {
+      lib.free();
+    }
+  },
+  // A library with these texts added (to the one given as bytes, or a new
+  // one fingerprinting as `options` say): its bytes.
+  async libraryBuild({ bytes, names, texts, options }) {
+    await ready;
+    const lib = bytes ? ClassLibrary.fromBytes(bytes) : new ClassLibrary(options);
+    try {
+      lib.add(names, texts);
+      return { bytes: lib.toBytes(), size: lib.size };
+    } finally {
+      lib.free();
+    }
   },
 };
 

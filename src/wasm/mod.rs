@@ -15,6 +15,7 @@ mod classset;
 mod dedup;
 mod dedup_stages;
 mod functions;
+mod library;
 mod minhash;
 mod minhash_lsh;
 mod multiref;

@@ -389,3 +389,38 @@ test('a copy ring is listed pair by pair and named as a group, whatever the stoc
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Issue 38: a class saved as a reference library (class-library-save)
+// checks next year's class one way (class-library-file); the file holds no
+// text, reads in npm, and a damaged one is named, never a crash.
+test('a class saved as a reference library finds next year\'s copies; a damaged library is named', async () => {
+  const past = cloughLabels().filter((l) => l.source === 'orig_taskb.txt').slice(0, 6);
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-files]', past.map((l) => txt(`y25-${l.file}`, clough(l.file))));
+  await done(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-library-save]')]);
+  const bytes = readFileSync(await download.path());
+  const lib = nd.ClassLibrary.fromBytes(bytes);
+  assert.deepEqual(lib.names, past.map((l) => `y25-${l.file.replace(/\.txt$/, '')}`));
+  assert.ok(!bytes.toString('latin1').includes(clough(past[0].file).slice(0, 40)), 'no text in the library');
+  lib.free();
+  // Next year: a copy of last year's third answer and an answer of its own.
+  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  await page.setInputFiles('[data-testid=class-library-file]', { name: 'school.ndl', mimeType: 'application/octet-stream', buffer: bytes });
+  await page.setInputFiles('[data-testid=class-files]', [txt('new1.txt', clough(past[2].file)), txt('new2.txt', clough('g4pC_taska.txt'))]);
+  await done(page, before);
+  assert.equal(await page.isVisible('[data-testid=class-library-matches]'), true);
+  const found = await page.$$eval('[data-testid=class-library-matches] tbody tr', (trs) => trs.map((t) => [t.dataset.student, t.dataset.text, Number(t.dataset.containment)]));
+  assert.deepEqual(found, [['new1', `y25-${past[2].file.replace(/\.txt$/, '')}`, 1]]);
+  // A damaged library: said, the class analysed all the same.
+  const damaged = Buffer.from(bytes);
+  damaged[damaged.length >> 1] ^= 0xff;
+  const again = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  await page.setInputFiles('[data-testid=class-library-file]', { name: 'broken.ndl', mimeType: 'application/octet-stream', buffer: damaged });
+  await page.setInputFiles('[data-testid=class-files]', [txt('new1.txt', clough(past[2].file)), txt('new2.txt', clough('g4pC_taska.txt'))]);
+  await done(page, again);
+  assert.match(await page.textContent('[data-testid=class-library-matches]'), /The library broken\.ndl could not be read: .*checksum/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -16,6 +16,7 @@ import { renderGraph } from './graph.js';
 import { renderHistogram } from './histogram.js';
 import { classKey, loadReviews } from './reviews.js';
 import { $, above, cutOff, pairKey, settings, state } from './state.js';
+import { checkLibrary, renderLibrary, saveLibrary } from './library.js';
 import { renderStudents } from './students.js';
 import { handlers, renderTable, sortBy, updateRow } from './table.js';
 
@@ -112,6 +113,8 @@ async function analyse(files) {
   current.reviews = await loadReviews(current.key);
   current.templateSha = await sha256(new TextEncoder().encode(template));
   state.current = current;
+  await checkLibrary(pool, alive);
+  if (!alive()) return;
   render();
   await compareAbove(mine, t0);
 }
@@ -174,6 +177,7 @@ function render() {
   renderSharedPassages(result, texts);
   renderTable();
   renderStudents();
+  renderLibrary();
   renderHistogram();
   renderGraph();
 }
@@ -246,6 +250,7 @@ $('class-cancel').addEventListener('click', () => {
   $('class-cancel').hidden = true;
   setStatus('error', 'Cancelled.');
 });
+$('class-library-save').addEventListener('click', () => saveLibrary(pool).catch((err) => setStatus('error', `The library could not be saved: ${err.message}`)));
 $('class-cutoff').addEventListener('change', () => {
   if (!state.current) return;
   render();

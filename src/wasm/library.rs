@@ -1,0 +1,110 @@
+//! `ClassLibrary`: a reference library for class sets (the core's
+//! `neardup::classset::library::Library`): sources, model answers and past
+//! classes as phrase postings, saved as bytes, a class checked one way.
+
+use super::{bytes_arg, js_error, read_options, strs_arg, to_js, unit_arg};
+use crate::classset::library::Library;
+use crate::classset::ClassSetConfig;
+use alloc::string::String;
+use alloc::vec::Vec;
+use wasm_bindgen::prelude::*;
+
+/// A reference library; see the Rust `neardup::classset::library`.
+#[wasm_bindgen(js_name = ClassLibrary)]
+pub struct JsClassLibrary {
+    inner: Library,
+}
+
+#[wasm_bindgen(js_class = ClassLibrary)]
+impl JsClassLibrary {
+    /// An empty library fingerprinting texts as `classPairs` does with
+    /// these options (`charQ`, `window`, `wordK`, `seed`, `ignoreQuotes`,
+    /// `ignoreReferences`, `maxBytes`; the others are not used). Throws for
+    /// a bad option.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<ClassSetConfig>")] options: Option<
+            JsValue,
+        >,
+    ) -> Result<JsClassLibrary, JsValue> {
+        let config: ClassSetConfig = read_options(
+            options.unwrap_or(JsValue::UNDEFINED),
+            |o: &ClassSetConfig| o.seed,
+        )?;
+        Ok(JsClassLibrary {
+            inner: Library::new(&config).map_err(js_error)?,
+        })
+    }
+
+    /// Reads a library's bytes (`toBytes`, or `neardup library build`).
+    /// Throws naming what is wrong for damaged, truncated or other-version
+    /// bytes.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(
+        #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
+    ) -> Result<JsClassLibrary, JsValue> {
+        Ok(JsClassLibrary {
+            inner: Library::from_bytes(&bytes_arg(&bytes, "bytes")?).map_err(js_error)?,
+        })
+    }
+
+    /// Adds texts under names (two arrays of one length). Throws a
+    /// `TypeError` for a non-array or non-string, an `Error` for arrays of
+    /// different lengths or a text over `maxBytes` (nothing is added then).
+    pub fn add(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] names: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] texts: JsValue,
+    ) -> Result<(), JsValue> {
+        let names = strs_arg(&names, "names")?;
+        let texts = strs_arg(&texts, "texts")?;
+        if names.len() != texts.len() {
+            return Err(super::error_msg(alloc::format!(
+                "invalid option texts: {} names for {} texts",
+                names.len(),
+                texts.len()
+            )));
+        }
+        let pairs: Vec<(&str, &str)> = names
+            .iter()
+            .map(String::as_str)
+            .zip(texts.iter().map(String::as_str))
+            .collect();
+        self.inner.add(&pairs).map_err(js_error)
+    }
+
+    /// Checks `students` (an array of texts) one way against every library
+    /// text: `[{student, text, shared, containment, containmentLibrary}]`
+    /// for pairs whose containment (the share of the student's
+    /// fingerprints in the library text, in [0, 1]) reaches
+    /// `minContainment` (in [0, 1]), highest first. `text` indexes `names`.
+    #[wasm_bindgen(unchecked_return_type = "LibraryMatch[]")]
+    pub fn check(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string[]")] students: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "number")] min_containment: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let students = strs_arg(&students, "students")?;
+        let cut = unit_arg(&min_containment, "minContainment")?;
+        let s: Vec<&str> = students.iter().map(String::as_str).collect();
+        to_js(&self.inner.check(&s, cut).map_err(js_error)?)
+    }
+
+    /// The library as bytes (SPEC.md §15), to save as a file.
+    #[wasm_bindgen(js_name = toBytes)]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        self.inner.to_bytes()
+    }
+
+    /// The texts' names, in the order added.
+    #[wasm_bindgen(getter)]
+    pub fn names(&self) -> Vec<String> {
+        self.inner.names().to_vec()
+    }
+
+    /// Number of texts.
+    #[wasm_bindgen(getter)]
+    pub fn size(&self) -> u32 {
+        self.inner.len() as u32
+    }
+}

@@ -1,0 +1,47 @@
+// ClassLibrary (issue 38): a reference library for class sets from npm —
+// built, saved as bytes and read back, a class checked one way against it,
+// added to afterwards; the bytes the Rust core wrote for the golden file
+// read by the package; bad input named.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { ClassLibrary } from '../../pkg/node.js';
+import { clough, cloughLabels } from './helpers.mjs';
+
+const answers = cloughLabels().filter((l) => l.source === 'orig_taskb.txt');
+
+test('a library of a past class finds this year\'s copies one way, and grows', () => {
+  const past = answers.slice(0, 10);
+  const lib = new ClassLibrary();
+  lib.add(past.map((l) => `2025/${l.file}`), past.map((l) => clough(l.file)));
+  lib.add(['2025/again.txt'], [clough(past[2].file)]);
+  const back = ClassLibrary.fromBytes(lib.toBytes());
+  assert.equal(back.size, 11);
+  assert.deepEqual(back.names, lib.names);
+  // This year: a copy of a past answer, and an answer of its own.
+  const now = [clough(past[2].file), clough(answers[15].file)];
+  const found = back.check(now, 0.5);
+  const got = found.map((m) => [m.student, back.names[m.text]]);
+  assert.deepEqual(got, [[0, `2025/${past[2].file}`], [0, '2025/again.txt']]);
+  assert.equal(found[0].containment, 1);
+  // Added to afterwards, the library holds this year's texts too.
+  back.add(['2026/b.txt'], [now[1]]);
+  assert.deepEqual(back.check([now[1]], 0.9).map((m) => back.names[m.text]), ['2026/b.txt']);
+});
+
+test('the golden library written by the Rust core reads here, and bad input is named', () => {
+  const golden = JSON.parse(readFileSync(new URL('../golden/library-v1.json', import.meta.url), 'utf8'));
+  const bytes = Uint8Array.from(golden.bytes.match(/../g).map((h) => parseInt(h, 16)));
+  const lib = ClassLibrary.fromBytes(bytes);
+  assert.deepEqual(lib.names, ['source.txt', '2025/ann.txt', '2025/bo – café.txt']);
+  assert.deepEqual(Buffer.from(lib.toBytes()).toString('hex'), golden.bytes);
+  const damaged = bytes.slice();
+  damaged[30] ^= 1;
+  assert.throws(() => ClassLibrary.fromBytes(damaged), /checksum/);
+  assert.throws(() => ClassLibrary.fromBytes(bytes.slice(0, 20)), /library/);
+  assert.throws(() => ClassLibrary.fromBytes('not bytes'), TypeError);
+  assert.throws(() => lib.add(['a'], ['x', 'y']), /1 names for 2 texts/);
+  assert.throws(() => lib.add('a', ['x']), TypeError);
+  assert.throws(() => lib.check(['x'], 2), /minContainment/);
+  assert.throws(() => new ClassLibrary({ window: 0 }), /window/);
+});
