@@ -27,6 +27,7 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
 
 from ._neardup import (
     SPEC_VERSION,
+    ClassLibrary,
     DedupResult,
     Deduplicator,
     Fingerprint,
@@ -49,6 +50,7 @@ from ._neardup import (
 
 __all__ = [
     "SPEC_VERSION",
+    "ClassLibrary",
     "DedupResult",
     "Deduplicator",
     "Fingerprint",

@@ -173,6 +173,39 @@ def double_metaphone(word: str, max_length: Optional[int] = None) -> Tuple[str, 
 def shingles(text: str, shingle: str, seed: int = 0) -> List[int]:
     """Shingle hashes (unsigned 64-bit) by position for "word:K", "char:Q", "phonetic:K" or "phonetic:ALGO:K" (SPEC.md §3, §13)."""
 
+class ClassLibrary:
+    """A reference library for class sets: winnowed phrase fingerprints of named texts (sources, model answers,
+    past classes; no text kept), saved as bytes that are the same on every platform (SPEC.md §15), against which a
+    class is checked one way (Schleimer, Wilkerson & Aiken 2003). As ``neardup library build`` and the npm
+    ``ClassLibrary``."""
+
+    def __init__(self, **options: Any) -> None:
+        """An empty library fingerprinting as ``class_pairs`` does with these options (``char_q``, ``window``,
+        ``word_k``, ``seed``, ``ignore_quotes``, ``ignore_references``, ``max_bytes``); ValueError for a bad one."""
+
+    @staticmethod
+    def from_bytes(data: bytes) -> "ClassLibrary":
+        """A library's bytes (``to_bytes``, ``neardup library build``, the page); ValueError naming what is wrong
+        for damaged, truncated or other-version bytes."""
+
+    def add(self, names: Sequence[str], texts: Sequence[str]) -> None:
+        """Adds texts under names (one name per text); ValueError for lengths that differ or a text over
+        ``max_bytes`` (nothing added then)."""
+
+    def check(self, students: Sequence[str], min_containment: float = 0.05) -> List[Dict[str, Any]]:
+        """Each student's text against every library text, one way: ``[{"student", "text", "shared",
+        "containment", "containmentLibrary"}]`` where containment (share of the student's fingerprints in the
+        library text, in [0, 1]) reaches ``min_containment``, highest first; ``text`` indexes ``names``."""
+
+    def to_bytes(self) -> bytes:
+        """The library as bytes (SPEC.md §15)."""
+
+    @property
+    def names(self) -> List[str]:
+        """The texts' names, in the order added."""
+
+    def __len__(self) -> int: ...
+
 class Speller:
     """Dictionary correction of misspelt words (Varol & Hari 2015; SPEC.md §13)."""
 

@@ -7,6 +7,7 @@ mod arrow;
 mod classset;
 mod compare;
 mod dedup;
+mod library;
 mod minhash;
 mod options;
 mod phonetic;
@@ -51,6 +52,7 @@ fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<minhash::MinHashLSH>()?;
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(classset::class_pairs, m)?)?;
+    m.add_class::<library::ClassLibrary>()?;
     m.add_function(wrap_pyfunction!(stages::clusters_of_edges, m)?)?;
     m.add_function(wrap_pyfunction!(stages::components_batch, m)?)?;
     m.add_function(wrap_pyfunction!(stages::merge_frequencies, m)?)?;
