@@ -33,10 +33,12 @@ export async function readFile(file) {
  * Reads the files of a class set — picked files, a folder's, or .zip
  * archives of students' files (expanded entry by entry) — within
  * MAX_CLASS_TEXT_BYTES of text in all. Files that cannot be read, or that
- * pass a limit, are listed with the reason; the rest is read.
+ * pass a limit, are listed with the reason; the rest is read, and grouped
+ * into students by the core's rule (`classStudents`).
  * @param {File[]} files
  * @param {(done: number, total: number) => void} progress
  * @returns {Promise<{texts: Array<{path: string, text: string, format: string, sha256: string}>,
+ *   students: Array<{id: string, text: string, files: number[]}>,
  *   failed: Array<{name: string, reason: string}>}>}
  */
 export async function readClass(files, progress = () => {}) {
@@ -50,7 +52,9 @@ export async function readClass(files, progress = () => {}) {
     left -= out.bytes;
     progress(i + 1, files.length);
   }
-  return { texts, failed };
+  // Grouped into students by the core (classStudents): [{id, text, files}].
+  const students = texts.length ? await readers.ask({ kind: 'students', paths: texts.map((t) => t.path), texts: texts.map((t) => t.text) }) : [];
+  return { texts, students, failed };
 }
 
 /** Stops every read under way (Cancel); the next read starts afresh. */

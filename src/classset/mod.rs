@@ -37,6 +37,7 @@
 
 pub mod index;
 pub mod library;
+pub mod students;
 pub mod winnow;
 
 use crate::compare::check_size;

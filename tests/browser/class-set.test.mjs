@@ -8,6 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
@@ -421,6 +422,44 @@ test('a class saved as a reference library finds next year\'s copies; a damaged 
   await page.setInputFiles('[data-testid=class-files]', [txt('new1.txt', clough(past[2].file)), txt('new2.txt', clough('g4pC_taska.txt'))]);
   await done(page, again);
   assert.match(await page.textContent('[data-testid=class-library-matches]'), /The library broken\.ndl could not be read: .*checksum/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Issue 38: the same folder — a sub-folder per student, files of their
+// own, .txt and .md — gives the same students and the same pairs in the
+// page and in `neardup class` (both group by the core's rule).
+test('the page and neardup class give the same pairs for the same folder', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'neardup-same-'));
+  const answers = cloughLabels().filter((l) => l.source === 'orig_taskc.txt').slice(0, 8);
+  for (const [i, l] of answers.entries()) {
+    const text = clough(l.file);
+    if (i % 3 === 0) {
+      // A student who handed in two files.
+      const who = join(dir, 'class', `student${i}`);
+      mkdirSync(who, { recursive: true });
+      const cut = text.indexOf(' ', text.length >> 1);
+      writeFileSync(join(who, 'part1.txt'), text.slice(0, cut));
+      writeFileSync(join(who, 'part2.md'), text.slice(cut + 1));
+    } else {
+      mkdirSync(join(dir, 'class'), { recursive: true });
+      writeFileSync(join(dir, 'class', `student${i}.txt`), text);
+    }
+  }
+  const cli = spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', join(dir, 'class'), '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(cli.status, 0, cli.stderr);
+  const report = JSON.parse(cli.stdout);
+  const names = [...report.studentNames, ...report.sourceNames];
+  const fromCli = report.pairs.filter((p) => p.score >= report.cutOff).map((p) => [names[p.a], names[p.b]].join(' ')).sort();
+  assert.ok(fromCli.length >= 3, fromCli.join(', '));
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-folder]', join(dir, 'class'));
+  await done(page);
+  const fromPage = (await rows(page)).map((r) => [r.a, r.b].join(' ')).sort();
+  assert.deepEqual(fromPage, fromCli);
+  const summary = await page.$$eval('[data-testid=class-student-summary] tbody tr', (trs) => trs.map((t) => t.dataset.student).sort());
+  assert.deepEqual(summary, [...report.studentNames].sort());
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -97,6 +97,12 @@ async function readArchive(file, maxText) {
 }
 
 const kinds = {
+  // The texts read, grouped into students by the core's rule.
+  async students({ paths, texts }) {
+    const pkg = await import('../../pkg/index.js');
+    await pkg.default();
+    return pkg.classStudents(paths, texts);
+  },
   async file({ file, maxText }) {
     try {
       return await readOne(file, maxText);

@@ -2,8 +2,8 @@
 //! core's `classset::class_pairs`, what the page's class view runs), with
 //! sources, a template, and quotations and reference lists left out.
 
-use crate::input::{max_bytes, read_text, txt_files};
-use anyhow::Result;
+use crate::input::{max_bytes, read_text};
+use anyhow::{Context, Result};
 use clap::Args;
 use neardup::classset::library::LibraryMatch;
 use neardup::classset::{class_pairs, ClassSetConfig, ClassSetReport};
@@ -15,13 +15,14 @@ use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct ClassArgs {
-    /// The students' texts: files, or folders whose `.txt` files are read
-    /// (in name order). A text's name is its file's path as given, or its
-    /// path inside the folder.
+    /// The students' texts: files (each a student, named by its file name
+    /// without the extension), or folders whose `.txt` and `.md` files are
+    /// read at any depth, a sub-folder per student (its files joined), as
+    /// the page groups a picked folder.
     #[arg(required = true, value_name = "PATH")]
     students: Vec<PathBuf>,
-    /// A source (a file or a folder of `.txt` files): a reference text or an
-    /// earlier year's answer. A passage found in a source pairs the student
+    /// A source (a file or a folder, read as the students' are): a
+    /// reference text or an earlier year's answer. A passage found in a source pairs the student
     /// with the source, not with other students. Repeatable.
     #[arg(long = "source", value_name = "PATH")]
     sources: Vec<PathBuf>,
@@ -98,23 +99,56 @@ struct LibraryOut<'a> {
     matches: &'a [LibraryMatch],
 }
 
-/// Named texts read from files and folders; a file that cannot be read is
-/// named on standard error and counted in `failed`.
+/// Texts read from files and folders, grouped into students by the core's
+/// rule (`classset::students`, as the page): a file given is a student of
+/// its own (named by its file name without the extension); in a folder,
+/// every `.txt` and `.md` file at any depth, by its path inside the folder,
+/// a sub-folder per student. A file that cannot be read is named on
+/// standard error and counted in `failed`.
 #[derive(Default)]
 pub(crate) struct Texts {
+    /// `(path as grouped, text)`, in the order read.
+    entries: Vec<(String, String)>,
     pub(crate) names: Vec<String>,
     pub(crate) texts: Vec<String>,
     pub(crate) failed: usize,
 }
 
+/// Folders deeper than this below a folder given are not read.
+const MAX_DEPTH: usize = 16;
+
 impl Texts {
+    /// Reads the files of one argument and groups what was read from it.
     pub(crate) fn read(&mut self, path: &Path) -> Result<()> {
-        if !path.is_dir() {
-            return self.read_file(path, path.display().to_string());
+        self.entries.clear();
+        if path.is_dir() {
+            let mut files = Vec::new();
+            text_files(path, 0, &mut files)?;
+            files.sort();
+            for f in files {
+                let name = f.strip_prefix(path).unwrap_or(&f);
+                let name = name
+                    .components()
+                    .map(|c| c.as_os_str().to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join("/");
+                self.read_file(&f, name)?;
+            }
+        } else {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            self.read_file(path, name)?;
         }
-        for f in txt_files(path)? {
-            let name = f.strip_prefix(path).unwrap_or(&f).display().to_string();
-            self.read_file(&f, name)?;
+        let entries: Vec<(&str, &str)> = self
+            .entries
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect();
+        for student in neardup::classset::students::students(&entries) {
+            self.names.push(student.id);
+            self.texts.push(student.text);
         }
         Ok(())
     }
@@ -132,10 +166,7 @@ impl Texts {
             None => read_text(path),
         };
         match text {
-            Ok(text) => {
-                self.names.push(name);
-                self.texts.push(text);
-            }
+            Ok(text) => self.entries.push((name, text)),
             Err(e) => {
                 eprintln!("neardup: {e:#}; skipped");
                 self.failed += 1;
@@ -143,6 +174,32 @@ impl Texts {
         }
         Ok(())
     }
+}
+
+/// The `.txt` and `.md` files under `dir` (hidden ones and symbolic links
+/// to folders left out), at most [`MAX_DEPTH`] folders down.
+fn text_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
+    for entry in fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
+        let path = entry?.path();
+        let hidden = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        let meta = fs::symlink_metadata(&path)?;
+        if hidden {
+            continue;
+        }
+        if meta.is_dir() {
+            if depth < MAX_DEPTH {
+                text_files(&path, depth + 1, out)?;
+            }
+        } else if path.extension().is_some_and(|x| {
+            let x = x.to_string_lossy().to_ascii_lowercase();
+            x == "txt" || x == "md"
+        }) {
+            out.push(path);
+        }
+    }
+    Ok(())
 }
 
 pub fn run(args: ClassArgs) -> Result<ExitCode> {

@@ -26,8 +26,8 @@ pub struct BuildArgs {
     /// The library file to write.
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
-    /// The texts: files, or folders of `.txt` files (named by their path
-    /// inside the folder).
+    /// The texts: files, or folders (a sub-folder per student, their `.txt`
+    /// and `.md` files joined), named as `neardup class` names students.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
     /// Characters per shingle (0: word shingles of --word-k).
@@ -55,7 +55,7 @@ pub struct AddArgs {
     /// The library file.
     #[arg(value_name = "LIBRARY")]
     library: PathBuf,
-    /// The texts to add: files, or folders of `.txt` files.
+    /// The texts to add: files, or folders, as for `build`.
     #[arg(required = true, value_name = "PATH")]
     paths: Vec<PathBuf>,
 }
