@@ -2391,3 +2391,117 @@ fn class_reads_a_subfolder_per_student_as_the_page_does() {
     assert!(pairs[0]["score"].as_f64().unwrap() > 0.95);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 38: `neardup class` reads what a learning platform exports as the
+/// page does — .docx, .odt, .md and .zip archives (a folder per student
+/// inside) —, and refuses with a reason, the rest going on: HTML and PDF
+/// (read by the page only), a DTD in a document's XML, and an archive
+/// entry that inflates past the page's 50 MiB a file.
+#[test]
+fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
+    use std::io::Write as _;
+    use zip::write::SimpleFileOptions;
+    let dir = std::env::temp_dir().join(format!("neardup-documents-{}", std::process::id()));
+    let class = dir.join("class");
+    std::fs::create_dir_all(&class).unwrap();
+    let zip_of = |entries: &[(&str, &[u8])], method: zip::CompressionMethod| -> Vec<u8> {
+        let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        for (name, bytes) in entries {
+            w.start_file(
+                *name,
+                SimpleFileOptions::default().compression_method(method),
+            )
+            .unwrap();
+            w.write_all(bytes).unwrap();
+        }
+        w.finish().unwrap().into_inner()
+    };
+    let data = crate::util::data_dir().join("clough-abc/texts");
+    let answer =
+        String::from_utf8_lossy(&std::fs::read(data.join("g0pA_taskb.txt")).unwrap()).into_owned();
+    let other =
+        String::from_utf8_lossy(&std::fs::read(data.join("g4pC_taska.txt")).unwrap()).into_owned();
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let paragraphs = |t: &str, open: &str, close: &str| -> String {
+        t.lines()
+            .map(|l| format!("{open}{}{close}", escape(l)))
+            .collect()
+    };
+    let docx = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="w"><w:body>{}</w:body></w:document>"#,
+        paragraphs(&answer, "<w:p><w:r><w:t>", "</w:t></w:r></w:p>")
+    );
+    let odt = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="o" xmlns:text="t"><office:body><office:text>{}</office:text></office:body></office:document-content>"#,
+        paragraphs(&answer, "<text:p>", "</text:p>")
+    );
+    let stored = zip::CompressionMethod::Stored;
+    std::fs::write(
+        class.join("alice.docx"),
+        zip_of(&[("word/document.xml", docx.as_bytes())], stored),
+    )
+    .unwrap();
+    std::fs::write(
+        class.join("bob.odt"),
+        zip_of(&[("content.xml", odt.as_bytes())], stored),
+    )
+    .unwrap();
+    std::fs::write(class.join("carol.md"), &other).unwrap();
+    std::fs::write(class.join("dave.html"), "<p>hello</p>").unwrap();
+    let dtd = r#"<?xml version="1.0"?><!DOCTYPE w [<!ENTITY a "aaaa">]><w:document xmlns:w="w"><w:body><w:p><w:r><w:t>&a;</w:t></w:r></w:p></w:body></w:document>"#;
+    std::fs::write(
+        class.join("frank.docx"),
+        zip_of(&[("word/document.xml", dtd.as_bytes())], stored),
+    )
+    .unwrap();
+    // An export: erin's answer as two files in her folder, and a 60 MiB
+    // entry of zeros (60 KB deflated).
+    let zeros = vec![0u8; 60 << 20];
+    let half = answer.len() / 2;
+    let cut = answer[..half].rfind(' ').unwrap_or(half);
+    std::fs::write(
+        class.join("export.zip"),
+        zip_of(
+            &[
+                ("erin/1.txt", &answer.as_bytes()[..cut]),
+                ("erin/2.txt", &answer.as_bytes()[cut..]),
+                ("grace/huge.txt", &zeros),
+            ],
+            zip::CompressionMethod::Deflated,
+        ),
+    )
+    .unwrap();
+    assert!(std::fs::metadata(class.join("export.zip")).unwrap().len() < 1 << 20);
+    let out = neardup(&["class", class.to_str().unwrap(), "--json"], None);
+    assert_eq!(out.status.code(), Some(1), "files were skipped");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        report["studentNames"],
+        serde_json::json!(["alice", "bob", "carol", "erin"])
+    );
+    let mut pairs: Vec<(u64, u64)> = report["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["score"].as_f64().unwrap() >= 0.9)
+        .map(|p| (p["a"].as_u64().unwrap(), p["b"].as_u64().unwrap()))
+        .collect();
+    pairs.sort_unstable();
+    // alice (docx), bob (odt) and erin (two files in a zip) hand in one answer.
+    assert_eq!(pairs, [(0, 1), (0, 3), (1, 3)]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("dave.html: HTML and PDF are read by the page only"),
+        "{err}"
+    );
+    assert!(err.contains("frank.docx: its XML declares a DTD"), "{err}");
+    assert!(
+        err.contains("grace/huge.txt: the entry is over 50 MiB"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,7 +9,7 @@ use neardup::classset::library::LibraryMatch;
 use neardup::classset::{class_pairs, ClassSetConfig, ClassSetReport};
 use serde::Serialize;
 use std::fs;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -154,6 +154,7 @@ impl Texts {
     }
 
     fn read_file(&mut self, path: &Path, name: String) -> Result<()> {
+        use crate::documents::{self, Kind};
         // Only regular files (and links to them): a FIFO or a device would
         // block or never end.
         let why = match fs::metadata(path) {
@@ -161,14 +162,36 @@ impl Texts {
             Ok(m) if !m.is_file() => Some("not a regular file".to_string()),
             Ok(_) => None,
         };
-        let text = match why {
-            Some(why) => Err(anyhow::anyhow!("{}: {why}", path.display())),
-            None => read_text(path),
+        let bytes = |limit: u64| -> Result<Vec<u8>> {
+            let mut out = Vec::new();
+            fs::File::open(path)?
+                .take(limit + 1)
+                .read_to_end(&mut out)?;
+            if out.len() as u64 > limit {
+                anyhow::bail!("over {} MiB", limit >> 20);
+            }
+            Ok(out)
         };
-        match text {
-            Ok(text) => self.entries.push((name, text)),
+        let texts: Result<Vec<(String, String)>> = match (why, documents::kind_of(&name)) {
+            (Some(why), _) => Err(anyhow::anyhow!("{why}")),
+            (None, Kind::Text) => read_text(path).map(|t| vec![(name.clone(), t)]),
+            (None, Kind::Zip) => bytes(documents::MAX_ARCHIVE_BYTES)
+                .and_then(|b| documents::read_zip(&b))
+                .map(|archive| {
+                    for (entry, reason) in &archive.failed {
+                        eprintln!("neardup: {}: {entry}: {reason}; skipped", path.display());
+                        self.failed += 1;
+                    }
+                    archive.texts
+                }),
+            (None, _) => bytes(documents::MAX_FILE_BYTES)
+                .and_then(|b| documents::text_of(&name, &b))
+                .map(|t| vec![(name.clone(), t)]),
+        };
+        match texts {
+            Ok(texts) => self.entries.extend(texts),
             Err(e) => {
-                eprintln!("neardup: {e:#}; skipped");
+                eprintln!("neardup: {}: {e:#}; skipped", path.display());
                 self.failed += 1;
             }
         }
@@ -176,8 +199,9 @@ impl Texts {
     }
 }
 
-/// The `.txt` and `.md` files under `dir` (hidden ones and symbolic links
-/// to folders left out), at most [`MAX_DEPTH`] folders down.
+/// The documents under `dir` — `.txt`, `.md`, `.docx`, `.odt`, `.zip`, and
+/// `.html` and `.pdf` to say why they are not read — (hidden ones and
+/// symbolic links to folders left out), at most [`MAX_DEPTH`] folders down.
 fn text_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
     for entry in fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let path = entry?.path();
@@ -192,10 +216,9 @@ fn text_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
             if depth < MAX_DEPTH {
                 text_files(&path, depth + 1, out)?;
             }
-        } else if path.extension().is_some_and(|x| {
-            let x = x.to_string_lossy().to_ascii_lowercase();
-            x == "txt" || x == "md"
-        }) {
+        } else if crate::documents::kind_of(&path.to_string_lossy())
+            != crate::documents::Kind::Other
+        {
             out.push(path);
         }
     }

@@ -28,6 +28,7 @@ mod class;
 mod compare;
 mod decode;
 mod dedup;
+mod documents;
 mod eval;
 mod index;
 mod input;
