@@ -2373,9 +2373,10 @@ fn class_reads_a_subfolder_per_student_as_the_page_does() {
     std::fs::write(class.join("alice/drafts/essay.txt"), &own).unwrap();
     std::fs::write(class.join(".notes.txt"), &first).unwrap();
     std::fs::write(class.join("alice/photo.jpg"), [0xffu8, 0xd8]).unwrap();
-    let out = neardup(&["class", dir.to_str().unwrap(), "--json"], None);
+    let out = neardup(&["class", class.to_str().unwrap(), "--json"], None);
     let report = &json_lines(&out)[0];
-    // The folder all paths share ("class/") is dropped; alice's essay is in
+    // The folder given ("class/", as a browser names a picked folder's
+    // files) is dropped; alice's essay is in
     // alice/drafts/, so it is the student "drafts" — the page's rule: the
     // folder just above the file.
     assert_eq!(
@@ -2503,5 +2504,112 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
         err.contains("grace/huge.txt: the entry is over 50 MiB"),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 38: `neardup class --csv` writes the page's CSV (its header, the
+/// verdict of each pair's full comparison, a formula-like name neutralised)
+/// and `--evidence` the page's evidence pack (the core's builder): every
+/// file's SHA-256 (computed here independently), the copied passage
+/// highlighted, with `--pseudonyms` no student's name.
+#[test]
+fn class_writes_the_pages_csv_and_evidence_pack() {
+    use sha2::{Digest, Sha256};
+    let dir = std::env::temp_dir().join(format!("neardup-evidence-{}", std::process::id()));
+    let class = dir.join("class");
+    std::fs::create_dir_all(class.join("dora")).unwrap();
+    let data = crate::util::data_dir().join("clough-abc/texts");
+    let read = |f: &str| std::fs::read(data.join(f)).unwrap();
+    // "=sum" and bob hand in one answer; dora hands it in as two files,
+    // one each way of cutting it; ann writes her own.
+    let copied = read("g0pA_taskb.txt");
+    let cut = copied.len() / 2;
+    let files: Vec<(String, Vec<u8>)> = vec![
+        ("=sum.txt".into(), copied.clone()),
+        ("bob.txt".into(), copied.clone()),
+        ("dora/1.txt".into(), copied[..cut].to_vec()),
+        ("dora/2.txt".into(), copied[cut..].to_vec()),
+        ("ann.txt".into(), read("g0pB_taskb.txt")),
+    ];
+    for (name, bytes) in &files {
+        std::fs::write(class.join(name), bytes).unwrap();
+    }
+    let pack = dir.join("pack.html");
+    let (c, p) = (class.to_str().unwrap(), pack.to_str().unwrap());
+    let out = neardup(&["class", c, "--csv", "--evidence", p], None);
+    let csv = stdout_ok(&out);
+    let mut rows = csv::Reader::from_reader(csv.as_bytes());
+    assert_eq!(
+        rows.headers().unwrap().iter().collect::<Vec<_>>(),
+        [
+            "a",
+            "b",
+            "containment_ab",
+            "containment_ba",
+            "similarity",
+            "verdict",
+            "review"
+        ]
+    );
+    let rows: Vec<Vec<String>> = rows
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect();
+    // The three who hand in the one answer: three pairs, each a near copy
+    // (or a revision of it), "=sum" written after a '.
+    let ring: Vec<&Vec<String>> = rows
+        .iter()
+        .filter(|r| r[0] != "ann" && r[1] != "ann")
+        .collect();
+    assert_eq!(ring.len(), 3, "{csv}");
+    for r in &ring {
+        assert!(["cut", "light", "heavy"].contains(&r[5].as_str()), "{csv}");
+        assert!(r[4].parse::<f64>().unwrap() > 0.9, "{csv}");
+    }
+    assert!(
+        rows.iter().any(|r| r[0] == "'=sum" || r[1] == "'=sum"),
+        "{csv}"
+    );
+    assert!(!rows.iter().flatten().any(|c| c.starts_with('=')));
+
+    let html = std::fs::read_to_string(&pack).unwrap();
+    for (name, bytes) in &files {
+        let hash: String = Sha256::digest(bytes)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert!(
+            html.contains(&format!("<td>class/{name}</td><td><code>{hash}</code>")),
+            "{name}"
+        );
+    }
+    assert_eq!(html.matches("<section class=\"pair\">").count(), rows.len());
+    assert!(html.contains("<mark data-passages=\"0\""));
+    assert!(!html.contains("<script"));
+
+    // Pseudonyms: the hashes stay, the names go.
+    let out = neardup(&["class", c, "--evidence", p, "--pseudonyms"], None);
+    stdout_ok(&out);
+    let html = std::fs::read_to_string(&pack).unwrap();
+    for name in ["=sum", "bob", "dora", "ann"] {
+        assert!(!html.contains(name), "{name} named with --pseudonyms");
+    }
+    assert!(html.contains("<td>Student 4</td><td>Student 4, file 2</td>"));
+    let hash: String = Sha256::digest(&files[3].1)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    assert!(html.contains(&hash));
+
+    // --pseudonyms without a pack is a usage error; a pack that cannot be
+    // written is named, and nothing is left half-written.
+    let out = neardup(&["class", c, "--pseudonyms"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = neardup(
+        &["class", c, "--evidence", "/nonexistent/dir/pack.html"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dir/pack.html"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,6 +1,5 @@
-// The reports to keep, each one self-contained HTML file with no script:
-// the two-text report (reportHtml) and the class set's evidence pack
-// (evidenceHtml).
+// The two-text view's report to keep (the class set's evidence pack is the
+// core's: evidencePack, class-set/exports.js).
 //
 // The two-text report: one self-contained HTML file with no script, made
 // from the comparison's data (not from the page's nodes): the date and
@@ -139,59 +138,6 @@ export function reportHtml(r) {
   // here shares the page's Content Security Policy, which refuses inline
   // styles (and says so in the console).
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>neardup report</title><style>${REPORT_CSS}</style></head>\n${body.outerHTML}\n</html>\n`;
-}
-
-const PACK_CSS = `${REPORT_CSS}
-.pair{break-before:page;margin-top:2rem}.pair:first-of-type{break-before:auto}
-.texts{display:grid;grid-template-columns:1fr 1fr;gap:1rem}@media print{.texts{display:block}}
-code{font-size:.8rem;word-break:break-all}`;
-
-/**
- * The class set's evidence pack: one self-contained HTML file with no
- * script: the date and every setting, every input file with its SHA-256,
- * and each pair at or above the cut-off with its figures, verdict, review
- * mark and both texts, shared passages highlighted and excluded phrases
- * (template, stock) greyed. With `pseudonyms`, students and their files
- * are named "Student 1", "Student 2", … (by their order in the class) and
- * only the hashes identify the files.
- * @param {object} d `{settings: [[name, value]], files: [{student, path,
- *   sha256}], pairs: [{a, b, source, containmentAb, containmentBa, verdict,
- *   review, textA, textB, passages: [{a, b}], excludedA, excludedB}]}`
- * @returns {string} a complete HTML document
- */
-export function evidenceHtml(d) {
-  const { doc, body, add, table } = builder('neardup evidence pack');
-  add('h1', 'neardup evidence pack');
-  add('p', `Made ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in the browser by neardup; nothing was uploaded.`, 'muted');
-  add('h2', 'Settings');
-  table(d.settings, ['Setting', 'Value']);
-  add('h2', `Files (${d.files.length})`);
-  const files = table(d.files.map((f) => [f.student, f.path, f.sha256]), ['Student', 'File', 'SHA-256']);
-  for (const td of files.querySelectorAll('td:nth-child(3)')) {
-    const code = doc.createElement('code');
-    code.textContent = td.textContent;
-    td.replaceChildren(code);
-  }
-  add('h2', `Pairs at or above the cut-off (${d.pairs.length})`);
-  table(
-    d.pairs.map((p) => [p.a, p.b, pct(p.containmentAb), pct(p.containmentBa), p.source ? 'shared source' : p.verdict, p.review || 'to review']),
-    ['A', 'B', 'A’s phrases in B', 'B’s phrases in A', 'Verdict', 'Review'],
-  );
-  d.pairs.forEach((p, n) => {
-    const section = add('section', undefined, 'pair');
-    add('h2', `Pair ${n + 1}: ${p.a} and ${p.b}`, undefined, section);
-    add('p', `${pct(p.containmentAb)} of ${p.a}’s phrases are in ${p.b}; ${pct(p.containmentBa)} of ${p.b}’s are in ${p.a}. ` +
-      `Verdict: ${p.source ? 'shared source' : p.verdict || 'not compared'}. Review: ${p.review || 'to review'}. ` +
-      `${p.passages.length} shared passages highlighted; greyed words were left out (template, stock phrases).`, undefined, section);
-    const grid = add('div', undefined, 'texts', section);
-    const ranges = (side) => p.passages.map((x, i) => ({ start: x[side].start, end: x[side].end, id: String(i), src: 0 }));
-    for (const [name, text, side, excluded] of [[p.a, p.textA, 'a', p.excludedA], [p.b, p.textB, 'b', p.excludedB]]) {
-      const col = add('div', undefined, undefined, grid);
-      add('h3', name, undefined, col);
-      highlightNow(add('div', undefined, 'view', col), text, ranges(side), excluded);
-    }
-  });
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>neardup evidence pack</title><style>${PACK_CSS}</style></head>\n${body.outerHTML}\n</html>\n`;
 }
 
 function pct(x) {

@@ -13,7 +13,8 @@
 //   decode      {bytes} → {text, encoding} (the core's decodeText)
 //   libraryCheck {bytes, students, minContainment} → {names, matches}
 //   libraryBuild {bytes?, names, texts, options} → {bytes, size}
-import init, { ClassLibrary, classPairs, compare, decodeText, SvmModel, Speller } from '../pkg/index.js';
+//   evidencePack {pack} → {html}: the class set's evidence pack (the core's)
+import init, { ClassLibrary, classPairs, compare, decodeText, evidencePack, SvmModel, Speller } from '../pkg/index.js';
 
 const ready = (async () => {
   await init();
@@ -87,6 +88,10 @@ const kinds = {
     } finally {
       lib.free();
     }
+  },
+  async evidencePack({ pack }) {
+    await ready;
+    return { html: evidencePack(pack) };
   },
 };
 

@@ -35,6 +35,7 @@
 //! by `N × stock_share × students`; memory `O(N + pairs sharing a
 //! shingle)`.
 
+pub mod evidence;
 pub mod index;
 pub mod library;
 pub mod students;

@@ -5,9 +5,10 @@
 //! dropped; a file in a sub-folder belongs to the student named by that
 //! sub-folder (the folder just above the file), any other file is a
 //! student of its own, named by its file name without the extension. A
-//! student's files are joined, in the order given, by a blank line; the
-//! students come in byte order of their names.
+//! student's files are joined, in byte order of their paths, by a blank
+//! line; the students come in byte order of their names.
 
+use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
@@ -42,27 +43,37 @@ pub fn student_of(path: &str) -> String {
     }
 }
 
-/// Groups `(path, text)` entries into students (module docs).
+/// Groups `(path, text)` entries into students (module docs). A student's
+/// files are taken in byte order of their paths (then as given), whatever
+/// order they arrive in (a browser lists a folder's files in an order of
+/// its own).
 pub fn students(entries: &[(&str, &str)]) -> Vec<Student> {
     let root = common_root(entries);
-    let mut out: Vec<Student> = Vec::new();
-    for (i, (path, text)) in entries.iter().enumerate() {
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by(|&x, &y| entries[x].0.cmp(entries[y].0));
+    let mut out: BTreeMap<String, Student> = BTreeMap::new();
+    for i in order {
+        let (path, text) = entries[i];
         let id = student_of(&path[root..]);
-        match out.iter_mut().find(|s| s.id == id) {
+        match out.get_mut(&id) {
             Some(s) => {
                 s.text.push_str("\n\n");
                 s.text.push_str(text);
                 s.files.push(i as u32);
             }
-            None => out.push(Student {
-                id,
-                text: text.to_string(),
-                files: alloc::vec![i as u32],
-            }),
+            None => {
+                out.insert(
+                    id.clone(),
+                    Student {
+                        id,
+                        text: text.to_string(),
+                        files: alloc::vec![i as u32],
+                    },
+                );
+            }
         }
     }
-    out.sort_by(|x, y| x.id.cmp(&y.id));
-    out
+    out.into_values().collect()
 }
 
 /// Bytes to drop from every path: `"root/"` when every path has at least
@@ -107,7 +118,7 @@ mod tests {
             view,
             [
                 ("alice", "A", &[1][..]),
-                ("bob", "B2\n\nB1", &[0, 2][..]),
+                ("bob", "B1\n\nB2", &[2, 0][..]),
                 ("carol.essay", "C", &[3][..])
             ]
         );

@@ -55,8 +55,9 @@ pub fn class_pairs_js(
 /// of one length; the folder all paths share is dropped, a file in a
 /// sub-folder belongs to that sub-folder's student, any other file is its
 /// own student (its name without the extension); a student's texts are
-/// joined by a blank line. Returns `[{id, text, files}]` (`files`: the
-/// entries' positions), in byte order of `id`. Throws a `TypeError` for a
+/// joined by a blank line in byte order of their paths. Returns `[{id,
+/// text, files}]` (`files`: the entries' positions, in that order), in
+/// byte order of `id`. Throws a `TypeError` for a
 /// non-array or non-string, an `Error` for arrays of different lengths.
 #[wasm_bindgen(js_name = classStudents, unchecked_return_type = "Student[]")]
 pub fn class_students_js(
@@ -78,4 +79,84 @@ pub fn class_students_js(
         .zip(texts.iter().map(String::as_str))
         .collect();
     to_js(&crate::classset::students::students(&entries))
+}
+
+/// The class set's evidence pack, the one builder of the page and `neardup
+/// class --evidence` (the core's `neardup::classset::evidence`): `pack` is
+/// `{made, students, texts: [{name, text, excluded, files: [{path,
+/// sha256}]}], pairs: [{a, b, source, containmentAb, containmentBa,
+/// verdict, review, passages: [{a, b}]}], settings: {templateSha256,
+/// cutOff, adaptiveCutOff, stockLimit, stockPhrases, quotations,
+/// referenceLists, options}, pseudonyms}` with ranges in UTF-16 units of
+/// each text (as `classPairs` and `compare` give them). Returns a complete,
+/// self-contained HTML document with no script. Throws an `Error` naming
+/// the field for a pack of the wrong shape, a pair whose texts are missing,
+/// or a range outside its text.
+#[wasm_bindgen(js_name = evidencePack)]
+pub fn evidence_pack_js(
+    #[wasm_bindgen(unchecked_param_type = "EvidencePack")] pack: JsValue,
+) -> Result<String, JsValue> {
+    use crate::classset::evidence::EvidencePack;
+    use crate::text::{utf8_offsets, TextRange};
+    if !pack.is_object() {
+        return Err(super::type_error("pack", "an object", &pack));
+    }
+    let mut pack: EvidencePack = serde_wasm_bindgen::from_value(pack)
+        .map_err(|e| super::error_msg(alloc::format!("invalid option pack: {e}")))?;
+    // UTF-16 units to UTF-8 bytes, each range checked against its text.
+    let to_bytes = |text: &str, ranges: &mut [TextRange], what: &str| -> Result<(), JsValue> {
+        let units = text.encode_utf16().count();
+        let mut offsets = Vec::with_capacity(ranges.len() * 2);
+        for r in ranges.iter() {
+            if r.start > r.end || r.end > units {
+                return Err(super::error_msg(alloc::format!(
+                    "invalid option pack: {what}: range {}..{} is not inside its text of {units} UTF-16 units",
+                    r.start,
+                    r.end
+                )));
+            }
+            offsets.extend([r.start, r.end]);
+        }
+        let bytes = utf8_offsets(text, &offsets);
+        for (r, b) in ranges.iter_mut().zip(bytes.chunks_exact(2)) {
+            *r = TextRange {
+                start: b[0],
+                end: b[1].max(b[0]),
+            };
+        }
+        Ok(())
+    };
+    for (i, t) in pack.texts.iter_mut().enumerate() {
+        to_bytes(
+            &t.text,
+            &mut t.excluded,
+            &alloc::format!("texts[{i}].excluded"),
+        )?;
+    }
+    let n = pack.texts.len();
+    for (k, p) in pack.pairs.iter_mut().enumerate() {
+        let (a, b) = (p.a as usize, p.b as usize);
+        if a >= n || b >= n {
+            return Err(super::error_msg(alloc::format!(
+                "invalid option pack: pairs[{k}]: texts {a} and {b} of {n}"
+            )));
+        }
+        let mut ra: Vec<TextRange> = p.passages.iter().map(|x| x.a).collect();
+        let mut rb: Vec<TextRange> = p.passages.iter().map(|x| x.b).collect();
+        to_bytes(
+            &pack.texts[a].text,
+            &mut ra,
+            &alloc::format!("pairs[{k}].passages (a)"),
+        )?;
+        to_bytes(
+            &pack.texts[b].text,
+            &mut rb,
+            &alloc::format!("pairs[{k}].passages (b)"),
+        )?;
+        for ((x, ra), rb) in p.passages.iter_mut().zip(ra).zip(rb) {
+            x.a = ra;
+            x.b = rb;
+        }
+    }
+    pack.to_html().map_err(js_error)
 }

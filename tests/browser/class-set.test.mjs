@@ -427,9 +427,11 @@ test('a class saved as a reference library finds next year\'s copies; a damaged 
 });
 
 // Issue 38: the same folder — a sub-folder per student, files of their
-// own, .txt and .md — gives the same students and the same pairs in the
-// page and in `neardup class` (both group by the core's rule).
-test('the page and neardup class give the same pairs for the same folder', async () => {
+// own, .txt and .md — and the same source give the same students, the
+// same pairs, the same CSV and the same evidence pack (one builder, the
+// core's) in the page and in `neardup class` (both group by the core's
+// rule and compare each pair in full as the page does).
+test('the page and neardup class give the same pairs, CSV and evidence pack for the same folder', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'neardup-same-'));
   const answers = cloughLabels().filter((l) => l.source === 'orig_taskc.txt').slice(0, 8);
   for (const [i, l] of answers.entries()) {
@@ -446,20 +448,54 @@ test('the page and neardup class give the same pairs for the same folder', async
       writeFileSync(join(dir, 'class', `student${i}.txt`), text);
     }
   }
-  const cli = spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', join(dir, 'class'), '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  assert.equal(cli.status, 0, cli.stderr);
-  const report = JSON.parse(cli.stdout);
-  const names = [...report.studentNames, ...report.sourceNames];
+  const source = join(dir, 'orig_taskc.txt');
+  writeFileSync(source, clough('orig_taskc.txt'));
+  const neardup = (...args) => {
+    const out = spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', join(dir, 'class'), '--source', source, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    assert.equal(out.status, 0, out.stderr);
+    return out.stdout;
+  };
+  const report = JSON.parse(neardup('--json'));
+  const names = [...report.studentNames, ...report.sourceNames.map((n) => `source: ${n}`)];
   const fromCli = report.pairs.filter((p) => p.score >= report.cutOff).map((p) => [names[p.a], names[p.b]].join(' ')).sort();
-  assert.ok(fromCli.length >= 3, fromCli.join(', '));
+  assert.ok(fromCli.filter((p) => !p.includes('source: ')).length >= 2, fromCli.join(', '));
+  assert.ok(fromCli.some((p) => p.includes('source: orig_taskc')), fromCli.join(', '));
+  const packFile = join(dir, 'pack.html');
+  const csvFromCli = neardup('--csv', '--evidence', packFile);
+
   const { context, page, errors } = await openPage(env);
   await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-sources]', source);
   await page.setInputFiles('[data-testid=class-folder]', join(dir, 'class'));
   await done(page);
   const fromPage = (await rows(page)).map((r) => [r.a, r.b].join(' ')).sort();
   assert.deepEqual(fromPage, fromCli);
   const summary = await page.$$eval('[data-testid=class-student-summary] tbody tr', (trs) => trs.map((t) => t.dataset.student).sort());
   assert.deepEqual(summary, [...report.studentNames].sort());
+
+  // The CSV: the same header and rows (verdicts from the same full
+  // comparison with the same model).
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
+  const csvFromPage = readFileSync(await csvDownload.path(), 'utf8');
+  const parse = (csv) => Papa.parse(csv.trim(), { header: true }).data.map((r) => ({ ...r, containment_ab: Number(r.containment_ab), containment_ba: Number(r.containment_ba), similarity: Number(r.similarity) }));
+  assert.equal(csvFromCli.split('\n')[0], csvFromPage.split('\n')[0]);
+  assert.deepEqual(parse(csvFromCli), parse(csvFromPage));
+  assert.ok(parse(csvFromPage).some((r) => ['cut', 'light', 'heavy', 'non'].includes(r.verdict)), csvFromPage);
+
+  // The evidence pack: the same file but for the line saying when and
+  // where it was made.
+  const [packDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-pack]')]);
+  const packFromPage = readFileSync(await packDownload.path(), 'utf8');
+  const packFromCli = readFileSync(packFile, 'utf8');
+  const made = /<p class="muted">Made [^<]*<\/p>/;
+  assert.match(packFromPage, made);
+  assert.match(packFromCli, made);
+  assert.equal(packFromCli.replace(made, ''), packFromPage.replace(made, ''));
+  assert.match(packFromPage, /<mark /);
+  for (const f of ['class/student0/part1.txt', 'class/student0/part2.md', 'class/student1.txt', 'orig_taskc.txt']) {
+    const hash = createHash('sha256').update(readFileSync(join(dir, f))).digest('hex');
+    assert.ok(packFromPage.includes(`<td>${f}</td><td><code>${hash}</code>`), f);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

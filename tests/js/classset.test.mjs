@@ -2,7 +2,7 @@
 // binding's argument checks and UTF-16 excluded ranges.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { classPairs, compare } from '../../pkg/node.js';
+import { classPairs, compare, evidencePack } from '../../pkg/node.js';
 import { clough, cloughLabels } from './helpers.mjs';
 
 test('a Clough–Stevenson task as a class set: copied answers share the source, independent ones are not flagged', () => {
@@ -46,4 +46,37 @@ test('bad arguments are named', () => {
   assert.throws(() => classPairs(['a b c'], [], ''), /invalid option students/);
   assert.throws(() => classPairs(['a b', 'c d'], [], '', { stockShare: 0 }), /stockShare/);
   assert.throws(() => classPairs(['a b', 'c d'], [], '', { cutOff: 0.5 }), /unknown field `cutOff`/);
+});
+
+// Issue 38: the evidence pack from JavaScript (the page's builder, the
+// core's): UTF-16 ranges of a text with characters outside the BMP land
+// on the same characters; a pack of the wrong shape is named.
+test('evidencePack highlights UTF-16 ranges and names a bad pack', () => {
+  const a = '😀 the copied words 😀 own';
+  const b = 'x the copied words y';
+  const start = a.indexOf('the');
+  const end = a.indexOf(' 😀', start);
+  const pack = {
+    made: 'Made in a test',
+    students: 2,
+    texts: [
+      { name: 'ann', text: a, excluded: [{ start: a.lastIndexOf('own'), end: a.length }], files: [{ path: 'ann.txt', sha256: 'ab'.repeat(32) }] },
+      { name: 'bob', text: b, excluded: [], files: [] },
+    ],
+    pairs: [{ a: 0, b: 1, source: false, containmentAb: 0.5, containmentBa: 0.75, verdict: 'light', review: 'confirmed', passages: [{ a: { start, end }, b: { start: 2, end: 18 } }] }],
+    settings: { templateSha256: null, cutOff: 0.05, adaptiveCutOff: false, stockLimit: 4, stockPhrases: 0, quotations: 0, referenceLists: 0, options: {} },
+    pseudonyms: false,
+  };
+  const html = evidencePack(pack);
+  assert.ok(html.includes('😀 <mark data-passages="0" data-passage="0" data-source="0" class="src-0">the copied words</mark> 😀 <span class="excluded" title="left out of the comparison">own</span>'), html);
+  assert.ok(html.includes('<td>ann</td><td>bob</td><td>50%</td><td>75%</td><td>light revision</td><td>confirmed</td>'));
+  assert.ok(html.includes('<td>5 %</td>'));
+  assert.throws(() => evidencePack('pack'), TypeError);
+  assert.throws(() => evidencePack({ ...pack, students: 'two' }), /invalid option pack: .*students|invalid type/);
+  const far = structuredClone(pack);
+  far.pairs[0].passages[0].b.end = 99;
+  assert.throws(() => evidencePack(far), /pairs\[0\]\.passages \(b\): range 2\.\.99 is not inside its text of 20 UTF-16 units/);
+  const missing = structuredClone(pack);
+  missing.pairs[0].b = 7;
+  assert.throws(() => evidencePack(missing), /pairs\[0\]: texts 0 and 7 of 2/);
 });

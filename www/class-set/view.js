@@ -263,4 +263,4 @@ for (const th of document.querySelectorAll('#class-pairs th[data-sort]')) {
   });
 }
 $('class-export-csv').addEventListener('click', exportCsv);
-$('class-export-pack').addEventListener('click', exportPack);
+$('class-export-pack').addEventListener('click', () => exportPack(pool));

@@ -40,9 +40,13 @@ async function readOne(file, maxText = MAX_TEXT_BYTES) {
 
 // A .zip of students' files: every regular file but hidden ones, read one
 // at a time as it inflates; the archive's entries count against
-// MAX_ARCHIVE_BYTES as they are produced.
+// MAX_ARCHIVE_BYTES as they are produced. An entry's path is the
+// archive's folder (in a picked folder) and its path inside: the archive
+// stands for the files it holds, where it lies.
 async function readArchive(file, maxText) {
   const name = file.name || 'archive.zip';
+  const at = file.webkitRelativePath ?? '';
+  const folder = at.includes('/') ? at.slice(0, at.lastIndexOf('/') + 1) : '';
   const bytes = await bytesOf(file);
   const texts = [];
   const failed = [];
@@ -77,7 +81,7 @@ async function readArchive(file, maxText) {
             data.set(p, at);
             at += p.length;
           }
-          done.push({ path: info.name, data });
+          done.push({ path: folder + info.name, data });
         },
         fail: (err) => failed.push({ name: info.name, reason: reason(err) }),
       };

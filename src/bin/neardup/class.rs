@@ -2,11 +2,17 @@
 //! core's `classset::class_pairs`, what the page's class view runs), with
 //! sources, a template, and quotations and reference lists left out.
 
-use crate::input::{max_bytes, read_text};
+use crate::input::{decode, max_bytes, read_text, write_atomic};
 use anyhow::{Context, Result};
 use clap::Args;
+use neardup::classset::evidence::{
+    compare_pair, shown_name, EvidencePack, PackFile, PackPair, PackSettings, PackText,
+};
 use neardup::classset::library::LibraryMatch;
-use neardup::classset::{class_pairs, ClassSetConfig, ClassSetReport};
+use neardup::classset::{class_pairs, ClassPair, ClassSetConfig, ClassSetReport};
+use neardup::compare::Report;
+use neardup::verdict::Verdict;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::fs;
 use std::io::{self, BufWriter, Read, Write};
@@ -74,8 +80,27 @@ pub struct ClassArgs {
     /// `sourceNames`, then the report (texts with counts and excluded byte
     /// ranges, pairs, cutOff, each student's strongest match, shared
     /// passages), and with --library, `library` (`names`, `matches`).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
+    /// Print the pairs at or above the cut-off as CSV with the page's
+    /// header (`a,b,containment_ab,containment_ba,similarity,verdict,review`;
+    /// the verdict the learned model's grade after each pair's full
+    /// comparison, `shared source` for a source; review empty), a cell
+    /// beginning with =, +, -, @ written after a '.
+    #[arg(long)]
+    csv: bool,
+    /// Write the evidence pack to this file (atomically): one
+    /// self-contained HTML file with every setting, every file's SHA-256
+    /// and each pair at or above the cut-off with both texts, shared
+    /// passages highlighted — the page's "Evidence pack", by the same
+    /// builder.
+    #[arg(long, value_name = "FILE")]
+    evidence: Option<PathBuf>,
+    /// In the evidence pack, name students "Student 1", "Student 2", …
+    /// and their files "Student 1, file 1", … (only the hashes identify
+    /// the files).
+    #[arg(long, requires = "evidence")]
+    pseudonyms: bool,
 }
 
 /// The JSON written with `--json`: the texts' names, then the core's report
@@ -107,12 +132,17 @@ struct LibraryOut<'a> {
 /// standard error and counted in `failed`.
 #[derive(Default)]
 pub(crate) struct Texts {
-    /// `(path as grouped, text)`, in the order read.
-    entries: Vec<(String, String)>,
+    /// `(path as grouped, text, SHA-256 of the file's bytes)`, in the
+    /// order read.
+    entries: Vec<(String, String, String)>,
     pub(crate) names: Vec<String>,
     pub(crate) texts: Vec<String>,
+    /// Each student's files (path as the page shows it, SHA-256).
+    pub(crate) files: Vec<Vec<PackFile>>,
     pub(crate) failed: usize,
 }
+
+use crate::documents::sha256;
 
 /// Folders deeper than this below a folder given are not read.
 const MAX_DEPTH: usize = 16;
@@ -125,11 +155,22 @@ impl Texts {
             let mut files = Vec::new();
             text_files(path, 0, &mut files)?;
             files.sort();
+            // Paths as a browser gives a picked folder's files: the
+            // folder's own name, then the path inside it.
+            let top = path
+                .canonicalize()
+                .ok()
+                .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .unwrap_or_default();
             for f in files {
-                let name = f.strip_prefix(path).unwrap_or(&f);
-                let name = name
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy())
+                let inside = f.strip_prefix(path).unwrap_or(&f);
+                let name = std::iter::once(top.clone())
+                    .filter(|t| !t.is_empty())
+                    .chain(
+                        inside
+                            .components()
+                            .map(|c| c.as_os_str().to_string_lossy().into_owned()),
+                    )
                     .collect::<Vec<_>>()
                     .join("/");
                 self.read_file(&f, name)?;
@@ -144,11 +185,24 @@ impl Texts {
         let entries: Vec<(&str, &str)> = self
             .entries
             .iter()
-            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .map(|(p, t, _)| (p.as_str(), t.as_str()))
             .collect();
         for student in neardup::classset::students::students(&entries) {
             self.names.push(student.id);
             self.texts.push(student.text);
+            self.files.push(
+                student
+                    .files
+                    .iter()
+                    .map(|&i| {
+                        let (path, _, sha256) = &self.entries[i as usize];
+                        PackFile {
+                            path: shown_name(path),
+                            sha256: sha256.clone(),
+                        }
+                    })
+                    .collect(),
+            );
         }
         Ok(())
     }
@@ -168,13 +222,22 @@ impl Texts {
                 .take(limit + 1)
                 .read_to_end(&mut out)?;
             if out.len() as u64 > limit {
-                anyhow::bail!("over {} MiB", limit >> 20);
+                if limit.is_multiple_of(1 << 20) {
+                    anyhow::bail!("over {} MiB", limit >> 20);
+                }
+                anyhow::bail!("over {limit} bytes");
             }
             Ok(out)
         };
-        let texts: Result<Vec<(String, String)>> = match (why, documents::kind_of(&name)) {
+        let texts: Result<Vec<(String, String, String)>> = match (why, documents::kind_of(&name)) {
             (Some(why), _) => Err(anyhow::anyhow!("{why}")),
-            (None, Kind::Text) => read_text(path).map(|t| vec![(name.clone(), t)]),
+            (None, Kind::Text) => bytes(max_bytes() as u64).map(|b| {
+                let (text, note) = decode(&b);
+                if let Some(note) = note {
+                    eprintln!("neardup: note: {}: {note}", path.display());
+                }
+                vec![(name.clone(), text, sha256(&b))]
+            }),
             (None, Kind::Zip) => bytes(documents::MAX_ARCHIVE_BYTES)
                 .and_then(|b| documents::read_zip(&b))
                 .map(|archive| {
@@ -182,11 +245,18 @@ impl Texts {
                         eprintln!("neardup: {}: {entry}: {reason}; skipped", path.display());
                         self.failed += 1;
                     }
-                    archive.texts
+                    // The archive stands for its files where it lies: its
+                    // entries' paths start with its folder's (as the page).
+                    let folder = name.rfind('/').map_or("", |at| &name[..=at]);
+                    archive
+                        .texts
+                        .into_iter()
+                        .map(|(entry, text, hash)| (format!("{folder}{entry}"), text, hash))
+                        .collect()
                 }),
-            (None, _) => bytes(documents::MAX_FILE_BYTES)
-                .and_then(|b| documents::text_of(&name, &b))
-                .map(|t| vec![(name.clone(), t)]),
+            (None, _) => bytes(documents::MAX_FILE_BYTES).and_then(|b| {
+                documents::text_of(&name, &b).map(|t| vec![(name.clone(), t, sha256(&b))])
+            }),
         };
         match texts {
             Ok(texts) => self.entries.extend(texts),
@@ -223,6 +293,48 @@ fn text_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The CSV's header, the page's ("Export CSV").
+const CSV_COLUMNS: [&str; 7] = [
+    "a",
+    "b",
+    "containment_ab",
+    "containment_ba",
+    "similarity",
+    "verdict",
+    "review",
+];
+
+/// A CSV cell of a name: one that begins with =, +, -, @, a tab or a
+/// carriage return is written after a ' (OWASP's rule against formula
+/// injection, as the page's CSV).
+fn csv_cell(name: &str) -> String {
+    if name.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Text `i`'s name as the page shows it: a student's, or `source: ` and
+/// the source's, bidirectional controls escaped.
+fn name_of(students: &Texts, sources: &Texts, i: u32) -> String {
+    let i = i as usize;
+    match students.names.get(i) {
+        Some(n) => shown_name(n),
+        None => sources
+            .names
+            .get(i - students.names.len())
+            .map_or_else(String::new, |n| format!("source: {}", shown_name(n))),
+    }
+}
+
+/// `time` as `YYYY-MM-DD HH:MM` in UTC (the evidence pack's date, as the
+/// page writes it).
+fn utc_minute(time: std::time::SystemTime) -> String {
+    let rfc3339 = humantime::format_rfc3339_seconds(time).to_string();
+    rfc3339.get(..16).unwrap_or(&rfc3339).replace('T', " ")
 }
 
 pub fn run(args: ClassArgs) -> Result<ExitCode> {
@@ -271,6 +383,73 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         }
         None => None,
     };
+    let all: Vec<&str> = s.iter().chain(r.iter()).copied().collect();
+    let listed: Vec<&ClassPair> = report
+        .pairs
+        .iter()
+        .filter(|p| p.score >= report.cut_off)
+        .collect();
+    // The full comparison of each pair listed, as the page runs it, for the
+    // verdicts of the CSV and the evidence pack.
+    let compared: Vec<Option<(Report, Option<Verdict>)>> = if args.csv || args.evidence.is_some() {
+        let model = crate::compare::load_model(None)?;
+        listed
+            .par_iter()
+            .map(|p| match compare_pair(&all, &report, p, Some(&model)) {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    eprintln!(
+                        "neardup: the pair {} and {} could not be compared in full: {e}",
+                        name_of(&students, &sources, p.a),
+                        name_of(&students, &sources, p.b)
+                    );
+                    None
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if let Some(path) = &args.evidence {
+        let texts = all
+            .iter()
+            .enumerate()
+            .map(|(i, text)| PackText {
+                name: name_of(&students, &sources, i as u32),
+                text: (*text).to_string(),
+                excluded: report.texts[i].excluded.clone(),
+                files: students
+                    .files
+                    .iter()
+                    .chain(&sources.files)
+                    .nth(i)
+                    .cloned()
+                    .unwrap_or_default(),
+            })
+            .collect();
+        let pack = EvidencePack {
+            made: format!(
+                "Made {} UTC by neardup class; nothing was uploaded.",
+                utc_minute(std::time::SystemTime::now())
+            ),
+            students: s.len() as u32,
+            texts,
+            pairs: listed
+                .iter()
+                .zip(&compared)
+                .map(|(p, c)| PackPair::of(p, c.as_ref(), ""))
+                .collect(),
+            settings: PackSettings::of(
+                &report,
+                report.cut_off,
+                config.adaptive_cut_off,
+                (!template.trim().is_empty()).then(|| sha256(template.as_bytes())),
+            ),
+            pseudonyms: args.pseudonyms,
+        };
+        let html = pack.to_html().map_err(crate::core)?;
+        write_atomic(path, |w| w.write_all(html.as_bytes()))?;
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         serde_json::to_writer(
@@ -286,6 +465,32 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             },
         )?;
         writeln!(out)?;
+    } else if args.csv {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_writer(&mut out);
+        w.write_record(CSV_COLUMNS)?;
+        for (p, c) in listed.iter().zip(&compared) {
+            let verdict = if p.source {
+                "shared source".to_string()
+            } else {
+                match c {
+                    Some((_, Some(v))) => v.class.clone().unwrap_or_default(),
+                    Some((_, None)) => String::new(),
+                    None => "error".to_string(),
+                }
+            };
+            w.write_record([
+                csv_cell(&name_of(&students, &sources, p.a)),
+                csv_cell(&name_of(&students, &sources, p.b)),
+                p.containment_ab.to_string(),
+                p.containment_ba.to_string(),
+                p.score.to_string(),
+                verdict,
+                String::new(),
+            ])?;
+        }
+        w.flush()?;
     } else {
         let name = |i: u32| {
             let i = i as usize;
@@ -299,7 +504,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             out,
             "score\tshared\tcontainment_ab\tcontainment_ba\tresemblance\tkind\ta\tb"
         )?;
-        for p in report.pairs.iter().filter(|p| p.score >= report.cut_off) {
+        for p in &listed {
             writeln!(
                 out,
                 "{:.4}\t{}\t{:.4}\t{:.4}\t{:.4}\t{}\t{}\t{}",
@@ -331,11 +536,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
     out.flush()?;
     let quotations: u32 = report.texts.iter().map(|t| t.quotations).sum();
     let references = report.texts.iter().filter(|t| t.reference_list).count();
-    let listed = report
-        .pairs
-        .iter()
-        .filter(|p| p.score >= report.cut_off)
-        .count();
+    let listed = listed.len();
     eprintln!(
         "neardup: {} students, {} sources: {listed} pairs at or above the cut-off {:.2} of {} sharing a shingle; \
          {} stock phrases (in more than {} students' texts), {quotations} quotations \

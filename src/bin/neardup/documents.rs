@@ -156,11 +156,22 @@ fn xml_text(xml: &[u8], kind: Xml) -> Result<String> {
     Ok(out)
 }
 
-/// What an archive gave: its documents as `(path inside, text)` and the
-/// entries that could not be read, with the reason.
+/// The SHA-256 of `bytes`, lower-case hex (the evidence pack's file
+/// hashes, as the page's reader takes them).
+pub fn sha256(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// What an archive gave: its documents as `(path inside, text, SHA-256 of
+/// the entry's bytes)` and the entries that could not be read, with the
+/// reason.
 #[derive(Default)]
 pub struct Archive {
-    pub texts: Vec<(String, String)>,
+    pub texts: Vec<(String, String, String)>,
     pub failed: Vec<(String, String)>,
 }
 
@@ -211,7 +222,7 @@ pub fn read_zip(bytes: &[u8]) -> Result<Archive> {
                 match bytes {
                     Ok(bytes) => {
                         produced += bytes.len() as u64;
-                        text_of(&name, &bytes)
+                        text_of(&name, &bytes).map(|t| (t, sha256(&bytes)))
                     }
                     Err(e) => {
                         out.failed.push((name, e.to_string()));
@@ -224,7 +235,7 @@ pub fn read_zip(bytes: &[u8]) -> Result<Archive> {
             }
         };
         match result {
-            Ok(text) => out.texts.push((name, text)),
+            Ok((text, hash)) => out.texts.push((name, text, hash)),
             Err(e) => out.failed.push((name, e.to_string())),
         }
     }
