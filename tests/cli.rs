@@ -2452,7 +2452,17 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
     )
     .unwrap();
     std::fs::write(class.join("carol.md"), &other).unwrap();
-    std::fs::write(class.join("dave.html"), "<p>hello</p>").unwrap();
+    // dave hands it in as a web page: paragraphs, a script and a style
+    // that are not his text.
+    std::fs::write(
+        class.join("dave.html"),
+        format!(
+            "<!doctype html><html><head><title>Essay</title><style>p {{ margin: 0 }}</style></head><body>{}<script>var a = 1 < 2;</script></body></html>",
+            paragraphs(&answer, "<p>", "</p>")
+        ),
+    )
+    .unwrap();
+    std::fs::write(class.join("hank.pdf"), b"%PDF-1.4\n%%EOF\n").unwrap();
     let dtd = r#"<?xml version="1.0"?><!DOCTYPE w [<!ENTITY a "aaaa">]><w:document xmlns:w="w"><w:body><w:p><w:r><w:t>&a;</w:t></w:r></w:p></w:body></w:document>"#;
     std::fs::write(
         class.join("frank.docx"),
@@ -2482,7 +2492,7 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         report["studentNames"],
-        serde_json::json!(["alice", "bob", "carol", "erin"])
+        serde_json::json!(["alice", "bob", "carol", "dave", "erin"])
     );
     let mut pairs: Vec<(u64, u64)> = report["pairs"]
         .as_array()
@@ -2492,11 +2502,12 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
         .map(|p| (p["a"].as_u64().unwrap(), p["b"].as_u64().unwrap()))
         .collect();
     pairs.sort_unstable();
-    // alice (docx), bob (odt) and erin (two files in a zip) hand in one answer.
-    assert_eq!(pairs, [(0, 1), (0, 3), (1, 3)]);
+    // alice (docx), bob (odt), dave (html) and erin (two files in a zip)
+    // hand in one answer.
+    assert_eq!(pairs, [(0, 1), (0, 3), (0, 4), (1, 3), (1, 4), (3, 4)]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("dave.html: HTML and PDF are read by the page only"),
+        err.contains("hank.pdf: PDF is read by the page only"),
         "{err}"
     );
     assert!(err.contains("frank.docx: its XML declares a DTD"), "{err}");

@@ -22,9 +22,10 @@ use std::process::ExitCode;
 #[derive(Args)]
 pub struct ClassArgs {
     /// The students' texts: files (each a student, named by its file name
-    /// without the extension), or folders whose `.txt` and `.md` files are
-    /// read at any depth, a sub-folder per student (its files joined), as
-    /// the page groups a picked folder.
+    /// without the extension), or folders whose documents (`.txt`, `.md`,
+    /// `.html`, `.docx`, `.odt`, `.zip` archives of them) are read at any
+    /// depth, a sub-folder per student (its files joined), as the page
+    /// groups a picked folder (`.pdf` is read by the page only).
     #[arg(required = true, value_name = "PATH")]
     students: Vec<PathBuf>,
     /// A source (a file or a folder, read as the students' are): a
@@ -127,8 +128,8 @@ struct LibraryOut<'a> {
 /// Texts read from files and folders, grouped into students by the core's
 /// rule (`classset::students`, as the page): a file given is a student of
 /// its own (named by its file name without the extension); in a folder,
-/// every `.txt` and `.md` file at any depth, by its path inside the folder,
-/// a sub-folder per student. A file that cannot be read is named on
+/// every document at any depth, by the folder's name and its path inside
+/// (as a browser names a picked folder's files), a sub-folder per student. A file that cannot be read is named on
 /// standard error and counted in `failed`.
 #[derive(Default)]
 pub(crate) struct Texts {
@@ -236,6 +237,13 @@ impl Texts {
                 if let Some(note) = note {
                     eprintln!("neardup: note: {}: {note}", path.display());
                 }
+                // A text file that begins as an HTML document is read as
+                // one, as the page sniffs it.
+                let text = if documents::looks_like_html(&text) {
+                    documents::html_text(&text)
+                } else {
+                    text
+                };
                 vec![(name.clone(), text, sha256(&b))]
             }),
             (None, Kind::Zip) => bytes(documents::MAX_ARCHIVE_BYTES)
@@ -269,8 +277,8 @@ impl Texts {
     }
 }
 
-/// The documents under `dir` — `.txt`, `.md`, `.docx`, `.odt`, `.zip`, and
-/// `.html` and `.pdf` to say why they are not read — (hidden ones and
+/// The documents under `dir` — `.txt`, `.md`, `.html`, `.docx`, `.odt`,
+/// `.zip`, and `.pdf` to say why it is not read — (hidden ones and
 /// symbolic links to folders left out), at most [`MAX_DEPTH`] folders down.
 fn text_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
     for entry in fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {

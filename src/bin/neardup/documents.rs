@@ -3,8 +3,11 @@
 //! file declares: `.txt` and `.md` decoded by the core; `.docx` and `.odt`
 //! as the text of their XML (ECMA-376 WordprocessingML, OASIS OpenDocument
 //! 1.3), parsed as a stream by quick-xml, a DTD refused; `.zip` archives
-//! entry by entry (the zip crate). `.html` and `.pdf` are read by the page
-//! only: refused here with that reason.
+//! entry by entry (the zip crate); `.html` (and a text file that begins as
+//! an HTML document, as the page sniffs it) as the text of its body, one
+//! line per block element, scripts and styles dropped, tokenized by
+//! html5gum (WHATWG HTML §13.2.5): nothing runs, nothing loads. `.pdf` is
+//! read by the page only (pdf.js): refused here with that reason.
 
 use anyhow::{anyhow, bail, Result};
 use quick_xml::events::Event;
@@ -28,6 +31,7 @@ pub enum Kind {
     Docx,
     Odt,
     Zip,
+    Html,
     /// Read by the page only.
     PageOnly,
     Other,
@@ -44,7 +48,8 @@ pub fn kind_of(name: &str) -> Kind {
         "docx" => Kind::Docx,
         "odt" => Kind::Odt,
         "zip" => Kind::Zip,
-        "html" | "htm" | "pdf" => Kind::PageOnly,
+        "html" | "htm" => Kind::Html,
+        "pdf" => Kind::PageOnly,
         _ => Kind::Other,
     }
 }
@@ -53,20 +58,177 @@ pub fn kind_of(name: &str) -> Kind {
 /// errors.
 pub fn text_of(name: &str, bytes: &[u8]) -> Result<String> {
     let text = match kind_of(name) {
-        Kind::Text => crate::input::decode(bytes).0,
+        Kind::Text | Kind::Html => {
+            let text = crate::input::decode(bytes).0;
+            if kind_of(name) == Kind::Html || looks_like_html(&text) {
+                html_text(&text)
+            } else {
+                text
+            }
+        }
         Kind::Docx => xml_text(&member(bytes, "word/document.xml")?, Xml::Docx)?,
         Kind::Odt => xml_text(&member(bytes, "content.xml")?, Xml::Odt)?,
         Kind::PageOnly => {
-            bail!("HTML and PDF are read by the page only; give the CLI its text (.txt)")
+            bail!("PDF is read by the page only (pdf.js); give the CLI its text (.txt)")
         }
         Kind::Zip | Kind::Other => {
-            bail!("not a document neardup reads (.txt, .md, .docx, .odt, or a .zip of them)")
+            bail!("not a document neardup reads (.txt, .md, .html, .docx, .odt, or a .zip of them)")
         }
     };
     if text.len() > MAX_TEXT_BYTES {
         bail!("its text is over {} MiB", MAX_TEXT_BYTES >> 20);
     }
     Ok(text)
+}
+
+/// Whether a text begins as an HTML document (`<!doctype html` or `<html`
+/// in its first 1,024 characters, after white space; case ignored), as the
+/// page sniffs a text file.
+pub fn looks_like_html(text: &str) -> bool {
+    let head: String = text
+        .trim_start()
+        .chars()
+        .take(1024)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    ["<!doctype html", "<html"].iter().any(|start| {
+        head.strip_prefix(start)
+            .is_some_and(|rest| rest.starts_with(|c: char| c.is_whitespace() || c == '>'))
+    })
+}
+
+/// Elements that end a line in the text of an HTML page (the page's
+/// `BLOCK`, www/read/formats.js).
+const BLOCK: &[&str] = &[
+    "address",
+    "article",
+    "aside",
+    "blockquote",
+    "br",
+    "dd",
+    "div",
+    "dl",
+    "dt",
+    "figcaption",
+    "figure",
+    "footer",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "header",
+    "hr",
+    "li",
+    "main",
+    "nav",
+    "ol",
+    "p",
+    "pre",
+    "section",
+    "table",
+    "td",
+    "th",
+    "tr",
+    "ul",
+];
+/// Elements whose content is not text to compare (the page's `SKIP`, but
+/// for its void elements, which hold nothing).
+const SKIP: &[&str] = &[
+    "script", "style", "noscript", "template", "head", "title", "svg", "math",
+];
+
+/// The text of an HTML document's body as the page reads it, one line per
+/// block element: each text's white space runs folded to one space, spaces
+/// around line breaks dropped, two breaks or more a blank line (a `<br>`
+/// or `<hr>` ends its line and the next, as the page's parser closes a
+/// void element at once), scripts, styles and the head left out,
+/// character references decoded.
+pub fn html_text(html: &str) -> String {
+    use html5gum::{emitters::default::DefaultEmitter, Token, Tokenizer};
+    // Script, style and the like are read as raw text, as a browser does.
+    let mut emitter = DefaultEmitter::default();
+    emitter.naively_switch_states(true);
+    let mut out = String::with_capacity(html.len() / 2);
+    let mut skip = 0usize;
+    let block = |name: &[u8]| {
+        let name = String::from_utf8_lossy(name).to_ascii_lowercase();
+        (
+            SKIP.contains(&name.as_str()),
+            BLOCK.contains(&name.as_str()),
+            name,
+        )
+    };
+    for token in Tokenizer::new_with_emitter(html, emitter).flatten() {
+        match token {
+            Token::StartTag(tag) => match block(&tag.name) {
+                (true, _, _) if !tag.self_closing => skip += 1,
+                (false, true, name) if skip == 0 => out.push_str(if name == "br" || name == "hr" {
+                    "\n\n"
+                } else {
+                    "\n"
+                }),
+                _ => {}
+            },
+            Token::EndTag(tag) => match block(&tag.name) {
+                (true, _, _) => skip = skip.saturating_sub(1),
+                (false, true, _) if skip == 0 => out.push('\n'),
+                _ => {}
+            },
+            Token::String(text) if skip == 0 => {
+                let mut space = false;
+                for c in String::from_utf8_lossy(&text).chars() {
+                    if c.is_whitespace() {
+                        if !space {
+                            out.push(' ');
+                        }
+                        space = true;
+                    } else {
+                        out.push(c);
+                        space = false;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut text = String::with_capacity(out.len());
+    let mut breaks = 0;
+    for line in out.split('\n') {
+        let line = line.trim_matches([' ', '\t']);
+        if !line.is_empty() {
+            if !text.is_empty() {
+                text.push_str(if breaks > 1 { "\n\n" } else { "\n" });
+            }
+            text.push_str(line);
+            breaks = 0;
+        }
+        breaks += 1;
+    }
+    text.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn html_is_read_as_the_page_reads_it() {
+        let page = "<!DOCTYPE html><html><head><title>T</title><style>p{x:1}</style></head>\
+            <body><h1>Essay</h1><p>One   &amp; two\n  words.</p><script>if (a<b) document.write('no')</script>\
+            <div>Three<br>four</div><ul><li>a</li><li>b</li></ul></body></html>";
+        // A block's end and the next block's start make a blank line, as in
+        // the page (its parser's events, folded by the same rule).
+        assert_eq!(
+            html_text(page),
+            "Essay\n\nOne & two words.\n\nThree\n\nfour\n\na\n\nb"
+        );
+        assert!(looks_like_html("  <!doctype html>\n<p>x"));
+        assert!(looks_like_html("<HTML lang=en>"));
+        assert!(!looks_like_html("<htmlx>"));
+        assert!(!looks_like_html("an essay about <html>"));
+    }
 }
 
 /// Reads at most `limit` bytes of `r`; more is an error naming the limit.
