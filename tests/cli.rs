@@ -2612,10 +2612,17 @@ fn class_writes_the_pages_csv_and_evidence_pack() {
         .collect();
     assert!(html.contains(&hash));
 
-    // --pseudonyms without a pack is a usage error; a pack that cannot be
-    // written is named, and nothing is left half-written.
-    let out = neardup(&["class", c, "--pseudonyms"], None);
-    assert_eq!(out.status.code(), Some(2));
+    // Pseudonyms reach the CSV too (issue 39).
+    let out = neardup(&["class", c, "--csv", "--pseudonyms"], None);
+    let csv = stdout_ok(&out);
+    for name in ["=sum", "bob", "dora", "ann"] {
+        assert!(
+            !csv.contains(name),
+            "{name} named in the CSV with --pseudonyms"
+        );
+    }
+    assert!(csv.contains("Student 1,"), "{csv}");
+    // A pack that cannot be written is named.
     let out = neardup(
         &["class", c, "--evidence", "/nonexistent/dir/pack.html"],
         None,

@@ -7,7 +7,9 @@
 //! surface: the page (through WebAssembly, `evidencePack`) and
 //! `neardup class --evidence` write the same file for the same class.
 //!
-//! Texts only ever become escaped text; names are shown as
+//! A pair the teacher dismissed on review (`review` `"dismissed"`) is left
+//! out, and the settings say how many were. Texts only ever become escaped
+//! text; names are shown as
 //! [`shown_name`] writes them. With [`EvidencePack::pseudonyms`] students
 //! and their files are named "Student 1", "Student 2", … (by their order
 //! in the class, sources keeping their names) and only the hashes identify
@@ -43,7 +45,8 @@ pub struct EvidencePack {
     pub students: u32,
     /// Students' texts, then sources, numbered as in the class report.
     pub texts: Vec<PackText>,
-    /// The pairs at or above the cut-off, in the order listed.
+    /// The pairs at or above the cut-off, in the order listed (those
+    /// dismissed on review are left out of the pack).
     pub pairs: Vec<PackPair>,
     /// What the settings table says.
     pub settings: PackSettings,
@@ -97,7 +100,8 @@ pub struct PackPair {
     /// The learned verdict's grade (`cut`, `light`, `heavy`, `non`; SPEC.md
     /// §11), or `""` when the pair was not compared in full.
     pub verdict: String,
-    /// The teacher's review mark (`""`: to review).
+    /// The teacher's review mark: `""` (to review), `"confirmed"`, or
+    /// `"dismissed"` (left out of the pack).
     pub review: String,
     /// The shared passages: ranges in a and in b.
     pub passages: Vec<PackPassage>,
@@ -269,6 +273,9 @@ impl PackPair {
         }
     }
 }
+
+/// The review mark of a pair left out of the pack.
+pub const DISMISSED: &str = "dismissed";
 
 const CSS: &str = "body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#1d2330}
 .muted{color:#5b6475;font-size:.9rem}
@@ -471,6 +478,11 @@ impl EvidencePack {
         Ok(())
     }
 
+    /// The pairs dismissed on review.
+    fn dismissed(&self) -> impl Iterator<Item = &PackPair> {
+        self.pairs.iter().filter(|p| p.review == DISMISSED)
+    }
+
     /// The settings table's rows.
     fn settings_rows(&self) -> Vec<[String; 2]> {
         let s = &self.settings;
@@ -541,6 +553,10 @@ impl EvidencePack {
                 left_out(o.ignore_references, s.reference_lists),
             ),
             (
+                "Pairs dismissed on review",
+                format!("{} (left out)", self.dismissed().count()),
+            ),
+            (
                 "Names",
                 if self.pseudonyms {
                     "replaced by pseudonyms"
@@ -566,6 +582,7 @@ impl EvidencePack {
             4096 + self
                 .pairs
                 .iter()
+                .filter(|p| p.review != DISMISSED)
                 .map(|p| {
                     2 * (self.texts[p.a as usize].text.len() + self.texts[p.b as usize].text.len())
                 })
@@ -616,13 +633,17 @@ impl EvidencePack {
                 p.review.clone()
             }
         };
+        let kept: Vec<&PackPair> = self
+            .pairs
+            .iter()
+            .filter(|p| p.review != DISMISSED)
+            .collect();
         el(
             &mut out,
             "h2",
-            &format!("Pairs at or above the cut-off ({})", self.pairs.len()),
+            &format!("Pairs at or above the cut-off ({})", kept.len()),
         );
-        let rows: Vec<Vec<(String, bool)>> = self
-            .pairs
+        let rows: Vec<Vec<(String, bool)>> = kept
             .iter()
             .map(|p| {
                 plain(&[
@@ -647,7 +668,7 @@ impl EvidencePack {
             ],
             &rows,
         );
-        for (n, p) in self.pairs.iter().enumerate() {
+        for (n, p) in kept.iter().enumerate() {
             let (a, b) = (self.name(p.a as usize), self.name(p.b as usize));
             out.push_str("<section class=\"pair\">");
             el(&mut out, "h2", &format!("Pair {}: {a} and {b}", n + 1));
@@ -767,6 +788,20 @@ mod tests {
         let html = p.to_html().unwrap();
         assert!(!html.contains("ann") && !html.contains("bob"));
         assert!(html.contains("<td>Student 2</td><td>Student 2, file 1</td><td><code>cdcd"));
+    }
+
+    #[test]
+    fn dismissed_pairs_are_left_out_and_counted() {
+        let mut p = pack();
+        let mut other = p.pairs[0].clone();
+        other.review = DISMISSED.into();
+        other.containment_ab = 0.9;
+        p.pairs.push(other);
+        let html = p.to_html().unwrap();
+        assert_eq!(html.matches("<section class=\"pair\">").count(), 1);
+        assert!(!html.contains("<td>90%</td>"));
+        assert!(html.contains("<td>Pairs dismissed on review</td><td>1 (left out)</td>"));
+        assert!(html.contains("Pairs at or above the cut-off (1)"));
     }
 
     #[test]

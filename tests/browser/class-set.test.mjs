@@ -211,6 +211,18 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
   assert.ok((html.match(/<mark/g) ?? []).length >= 2, 'passages highlighted');
   assert.ok(html.includes('class="excluded"'), 'the template greyed');
   assert.ok(!/<script|<link|src=/i.test(html), 'self-contained, no script');
+  // Issue 39: pseudonyms reach the CSV; a pair dismissed on review is left
+  // out of the pack, and the pack says so.
+  const [csvPseudo] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
+  const csvText = readFileSync(await csvPseudo.path(), 'utf8');
+  assert.ok(!/student\d/.test(csvText), csvText);
+  assert.match(csvText, /Student 3,Student 4/);
+  const pairsBefore = (html.match(/<section class="pair">/g) ?? []).length;
+  await page.selectOption('[data-testid=class-pairs] tbody tr select', 'dismissed');
+  const [pack2] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-pack]')]);
+  const html2 = readFileSync(await pack2.path(), 'utf8');
+  assert.equal((html2.match(/<section class="pair">/g) ?? []).length, pairsBefore - 1);
+  assert.match(html2, /<td>Pairs dismissed on review<\/td><td>1 \(left out\)<\/td>/);
 
   await page.selectOption('[data-testid=class-pairs] tbody tr select', 'confirmed');
   await page.waitForFunction(() => /saved/.test(document.querySelector('#class-saved').textContent));

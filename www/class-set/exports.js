@@ -8,9 +8,13 @@ export async function exportCsv() {
   const cur = state.current;
   if (!cur) return;
   const { unparse } = await import('../lib/csv.js');
+  // With pseudonyms, students are named "Student 1", … by their order in
+  // the class, as in the evidence pack; sources keep their names.
+  const pseudo = $('class-pseudonyms').checked;
+  const name = (i) => (pseudo && i < cur.students.length ? `Student ${i + 1}` : cur.texts[i].id);
   const rows = above().map((p) => ({
-    a: cur.texts[p.a].id,
-    b: cur.texts[p.b].id,
+    a: name(p.a),
+    b: name(p.b),
     containment_ab: p.containmentAb,
     containment_ba: p.containmentBa,
     similarity: p.score,

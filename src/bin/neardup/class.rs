@@ -97,10 +97,10 @@ pub struct ClassArgs {
     /// builder.
     #[arg(long, value_name = "FILE")]
     evidence: Option<PathBuf>,
-    /// In the evidence pack, name students "Student 1", "Student 2", …
-    /// and their files "Student 1, file 1", … (only the hashes identify
-    /// the files).
-    #[arg(long, requires = "evidence")]
+    /// In the CSV and the evidence pack, name students "Student 1",
+    /// "Student 2", … (by their order in the class) and their files
+    /// "Student 1, file 1", … (only the hashes identify the files).
+    #[arg(long)]
     pseudonyms: bool,
 }
 
@@ -488,9 +488,16 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
                     None => "error".to_string(),
                 }
             };
+            let name = |i: u32| {
+                if args.pseudonyms && (i as usize) < students.names.len() {
+                    format!("Student {}", i + 1)
+                } else {
+                    csv_cell(&name_of(&students, &sources, i))
+                }
+            };
             w.write_record([
-                csv_cell(&name_of(&students, &sources, p.a)),
-                csv_cell(&name_of(&students, &sources, p.b)),
+                name(p.a),
+                name(p.b),
                 p.containment_ab.to_string(),
                 p.containment_ba.to_string(),
                 p.score.to_string(),
