@@ -197,6 +197,12 @@ pub fn shown_name(name: &str) -> String {
     out
 }
 
+/// The pseudonym of student `i` (numbered from 0 in the class's order):
+/// `"Student {i + 1}"`, as the evidence pack and the CSV name students.
+pub fn pseudonym(i: usize) -> String {
+    format!("Student {}", i + 1)
+}
+
 /// The full comparison of a pair of a class set, as the page runs it: the
 /// default [`CompareConfig`], each text's exclusions from the report left
 /// out (the template's phrases are among them), with the learned verdict
@@ -429,7 +435,7 @@ impl EvidencePack {
     /// The name of text `i` as the pack shows it.
     fn name(&self, i: usize) -> String {
         if self.pseudonyms && i < self.students as usize {
-            format!("Student {}", i + 1)
+            pseudonym(i)
         } else {
             shown_name(self.texts.get(i).map_or("", |t| t.name.as_str()))
         }
@@ -457,9 +463,7 @@ impl EvidencePack {
             if a >= self.students as usize || b >= n || a == b {
                 return Err(Error::option(
                     "pack",
-                    format!("pair {k}: texts {a} and {b} (a student's and another text of {n}) ")
-                        .trim_end()
-                        .to_string(),
+                    format!("pair {k}: texts {a} and {b} (a student's and another text of {n})"),
                 ));
             }
             let pa: Vec<TextRange> = p.passages.iter().map(|x| x.a).collect();

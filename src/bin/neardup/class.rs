@@ -6,7 +6,7 @@ use crate::input::{decode, max_bytes, read_text, write_atomic};
 use anyhow::{Context, Result};
 use clap::Args;
 use neardup::classset::evidence::{
-    compare_pair, shown_name, EvidencePack, PackFile, PackPair, PackSettings, PackText,
+    compare_pair, pseudonym, shown_name, EvidencePack, PackFile, PackPair, PackSettings, PackText,
 };
 use neardup::classset::library::LibraryMatch;
 use neardup::classset::{class_pairs, ClassPair, ClassSetConfig, ClassSetReport};
@@ -490,7 +490,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             };
             let name = |i: u32| {
                 if args.pseudonyms && (i as usize) < students.names.len() {
-                    format!("Student {}", i + 1)
+                    pseudonym(i as usize)
                 } else {
                     csv_cell(&name_of(&students, &sources, i))
                 }
