@@ -8,7 +8,7 @@
 //! shingles it once per shingle kind, however many measures read it.
 
 use crate::shingle::{ShingleSet, Shingling};
-use crate::text::{normalize, Normalized};
+use crate::text::{normalize_with, Normalization, Normalized};
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::cell::{OnceCell, RefCell};
@@ -24,6 +24,7 @@ use core::cell::{OnceCell, RefCell};
 pub struct Document {
     normalized: Normalized,
     seed: u64,
+    how: Normalization,
     /// Computed on first use: character q-grams never need them.
     token_hashes: OnceCell<Vec<u64>>,
     memo: RefCell<Vec<(Shingling, Memo)>>,
@@ -43,14 +44,24 @@ impl Document {
     /// bytes per token, and 16 bytes per shingle for each shingling asked of
     /// it later (sequence and set, memoised).
     pub fn new(text: &str, seed: u64) -> Self {
-        Self::from_normalized(normalize(text), seed)
+        Self::with_normalization(text, seed, Normalization::default())
     }
 
-    /// A document from an already normalised text.
+    /// [`Document::new`] normalised as `how` says (diacritics folded or
+    /// not, SPEC.md §1). Same costs.
+    pub fn with_normalization(text: &str, seed: u64, how: Normalization) -> Self {
+        let mut d = Self::from_normalized(normalize_with(text, how), seed);
+        d.how = how;
+        d
+    }
+
+    /// A document from a text normalised by [`crate::normalize`] (the
+    /// default [`Normalization`]).
     pub fn from_normalized(normalized: Normalized, seed: u64) -> Self {
         Document {
             normalized,
             seed,
+            how: Normalization::default(),
             token_hashes: OnceCell::new(),
             memo: RefCell::new(Vec::new()),
         }
@@ -59,6 +70,11 @@ impl Document {
     /// The normalised text and its tokens.
     pub fn normalized(&self) -> &Normalized {
         &self.normalized
+    }
+
+    /// How the text was normalised (diacritics folded or not).
+    pub fn normalization(&self) -> Normalization {
+        self.how
     }
 
     /// The hash seed of every value derived from this document.

@@ -69,7 +69,26 @@ fn hex(v: &[u64]) -> Vec<String> {
 
 /// Computes a case from its inputs with the crate.
 pub fn compute(name: &str, input: &str, seed: u64, word_k: usize, char_q: usize) -> Case {
-    let n = neardup::normalize(input);
+    compute_with(
+        neardup::Normalization::default(),
+        name,
+        input,
+        seed,
+        word_k,
+        char_q,
+    )
+}
+
+/// [`compute`] under normalisation `how`.
+pub fn compute_with(
+    how: neardup::Normalization,
+    name: &str,
+    input: &str,
+    seed: u64,
+    word_k: usize,
+    char_q: usize,
+) -> Case {
+    let n = how.normalize(input);
     Case {
         name: name.into(),
         input: input.into(),
@@ -220,6 +239,125 @@ fn spec_golden() -> Golden {
             .iter()
             .map(|&(name, input, seed, k, q)| compute(name, input, seed, k, q))
             .collect(),
+    }
+}
+
+/// Golden vectors of the normalisation with diacritics folded (SPEC.md §1,
+/// `foldDiacritics`): tokens, word and character shingles, and the text as
+/// the default normalisation gives it (`unfolded`), from which
+/// `tests/spec_reference.py` folds each token by the spec's rule alone.
+mod fold {
+    use super::{compute, compute_with, Case};
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/fold-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Golden {
+        spec_version: u32,
+        normalization: String,
+        cases: Vec<FoldCase>,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct FoldCase {
+        #[serde(flatten)]
+        case: Case,
+        unfolded: String,
+    }
+
+    const FOLD: neardup::Normalization = neardup::Normalization::folding(true);
+
+    #[cfg(not(target_arch = "wasm32"))]
+    const INPUTS: &[(&str, &str)] = &[
+        ("ascii_unchanged", "The quick brown fox, don't panic."),
+        (
+            "german_umlauts",
+            "Müller's Mädchen übten; GRÖSSE und Größe, Öl, Äpfel",
+        ),
+        (
+            "spanish",
+            "Canción del niño: ¿Qué corazón? Mañana, pingüino",
+        ),
+        ("french", "Garçon, où est le café crème? Noël à l'hôpital"),
+        ("greek_tonos", "Ελληνικά: ένα, δύο, τρία· ΆΈΉ"),
+        ("cyrillic", "Йод и ёлка, Ёж"),
+        (
+            "undecomposed_letters",
+            "Łódź Ørsted Þórr Æsir œuvre đa ħ ı ŧ",
+        ),
+        (
+            "combining_sequences",
+            "q\u{308}uux a\u{308}b e\u{301}te n\u{303}",
+        ),
+        ("vietnamese", "Tiếng Việt rất đẹp, người ơi"),
+        ("other_scripts_keep_marks", "שָׁלוֹם नमस्ते العَرَبِيَّة 日本語"),
+        ("mixed_with_ligature", "ﬁancé Ｍädchen ⅸ"),
+    ];
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn golden() -> Golden {
+        Golden {
+            spec_version: neardup::SPEC_VERSION,
+            normalization: FOLD.name().into(),
+            cases: INPUTS
+                .iter()
+                .map(|&(name, input)| FoldCase {
+                    case: compute_with(FOLD, name, input, 0, 3, 5),
+                    unfolded: compute(name, input, 0, 3, 5).normalized,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn fold_golden_vectors_hold() {
+        let golden: Golden = serde_json::from_str(GOLDEN).expect("golden file parses");
+        assert_eq!(golden.spec_version, neardup::SPEC_VERSION);
+        assert_eq!(golden.normalization, FOLD.name());
+        assert!(golden.cases.len() >= 10);
+        for g in &golden.cases {
+            let c = &g.case;
+            let seed: u64 = c.seed.parse().expect("seed");
+            let got = compute_with(FOLD, &c.name, &c.input, seed, c.word_k, c.char_q);
+            assert_eq!(&got, c, "fold golden case {}", c.name);
+            let plain = compute(&c.name, &c.input, seed, c.word_k, c.char_q);
+            assert_eq!(plain.normalized, g.unfolded, "unfolded {}", c.name);
+            // Folding never moves a token in the original text.
+            assert_eq!(plain.tokens, c.tokens, "token ranges of {}", c.name);
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn fold_golden_file_is_complete() {
+        let have: Golden = serde_json::from_str(GOLDEN).unwrap();
+        let names = |g: &Golden| {
+            g.cases
+                .iter()
+                .map(|c| c.case.name.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(&have),
+            names(&golden()),
+            "fold inputs changed; bless deliberately"
+        );
+    }
+
+    /// Writes `tests/golden/fold-v1.json` (`scripts/bless.sh fold`).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    #[ignore = "writes tests/golden/fold-v1.json; run by scripts/bless.sh"]
+    fn write_fold_golden() {
+        super::bless(
+            "fold-v1.json",
+            &(serde_json::to_string_pretty(&golden()).unwrap() + "\n"),
+            false,
+        );
     }
 }
 

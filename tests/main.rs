@@ -5,6 +5,8 @@
 mod golden;
 
 #[cfg(not(target_arch = "wasm32"))]
+mod accents;
+#[cfg(not(target_arch = "wasm32"))]
 mod bad_input;
 #[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
 mod cli;

@@ -4,7 +4,8 @@ Written from the text of SPEC.md alone (not from the Rust), to check the
 golden files: where this and a golden value disagree, the spec or the code is
 wrong. Standard library only (``zlib.crc32`` is CRC-32/IEEE).
 
-Covered: the hash (§2), word and character shingles (§3), MinHash
+Covered: the hash (§2), diacritics folded (§1, from each golden text's
+tokens), word and character shingles (§3), MinHash
 signatures and their bytes in both schemes (§8), LSH band keys (§9), SimHash
 fingerprints and the Hamming index's table keys (§10), American Soundex,
 Phonex, DSound / SoundD and Phonix (§13; Phonix's 88 rules are read from
@@ -170,6 +171,29 @@ def shingles(tokens, spec, seed):
     if kind == "char":
         return char_shingles(" ".join(tokens), size, seed)
     raise ValueError(f"shingling {spec} is not covered here")
+
+
+# §1 Diacritics folded (the `foldDiacritics` normalisation) -----------------
+
+FOLD_SPECIAL = {
+    "ä": "ae", "ö": "oe", "ü": "ue", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d",
+    "ð": "d", "ħ": "h", "ı": "i", "ł": "l", "ŧ": "t", "þ": "th",
+}
+
+
+def fold_diacritics(token):
+    """A normalised token with its diacritics folded, as §1 says: the
+    letters of the table as written there, every other character's
+    canonical decomposition without U+0300–U+036F, then NFKC."""
+    import unicodedata
+
+    out = []
+    for c in token:
+        if c in FOLD_SPECIAL:
+            out.append(FOLD_SPECIAL[c])
+        else:
+            out.append("".join(d for d in unicodedata.normalize("NFD", c) if not 0x300 <= ord(d) <= 0x36F))
+    return unicodedata.normalize("NFKC", "".join(out))
 
 
 # §8 MinHash ------------------------------------------------------------------

@@ -59,6 +59,22 @@ def test_shingles_of_every_spec_case(case):
     assert hexes(ref.char_shingles(case["normalized"], case["char_q"], seed)) == case["char_shingles"]
 
 
+FOLD = json.loads((GOLDEN / "fold-v1.json").read_text())
+
+
+@pytest.mark.parametrize("case", FOLD["cases"], ids=lambda c: c["name"])
+def test_diacritics_folded_by_the_spec_rule_and_shingled(case):
+    """fold-v1.json: each token of the default normalisation (`unfolded`)
+    folded by the reference gives the golden folded token, and the folded
+    text's shingles are the golden ones."""
+    unfolded = case["unfolded"].split(" ") if case["unfolded"] else []
+    folded = [ref.fold_diacritics(t) for t in unfolded]
+    assert " ".join(folded) == case["normalized"]
+    seed = int(case["seed"])
+    assert hexes(ref.word_shingles(folded, case["word_k"], seed)) == case["word_shingles"]
+    assert hexes(ref.char_shingles(" ".join(folded), case["char_q"], seed)) == case["char_shingles"]
+
+
 @pytest.mark.parametrize("case", SKETCHES["minhash"], ids=lambda c: f"{c['scheme']}-{c['num_perm']}-{c['shingle']}-{c['text'][:12]}")
 def test_minhash_bytes_of_every_golden_signature(case):
     seed = int(case["seed"])

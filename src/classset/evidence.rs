@@ -204,8 +204,9 @@ pub fn pseudonym(i: usize) -> String {
 }
 
 /// The full comparison of a pair of a class set, as the page runs it: the
-/// default [`CompareConfig`], each text's exclusions from the report left
-/// out (the template's phrases are among them), with the learned verdict
+/// default [`CompareConfig`] with the class's `fold_diacritics`, each
+/// text's exclusions from the report left out (the template's phrases are
+/// among them), with the learned verdict
 /// when `model` is given. `texts` are the students' then the sources', as
 /// given to [`super::class_pairs`].
 ///
@@ -241,7 +242,7 @@ pub fn compare_pair(
         a: &xa.excluded,
         b: &xb.excluded,
     };
-    let config = CompareConfig::default();
+    let config = CompareConfig::default().fold_diacritics(report.options.fold_diacritics);
     match model {
         Some(m) => m
             .compare(ta, tb, &config, &exclusions)
@@ -550,6 +551,15 @@ impl EvidencePack {
                 } else {
                     format!("{} words", o.word_k)
                 },
+            ),
+            (
+                "Accents",
+                if o.fold_diacritics {
+                    "forgiven (é as e, ä as ae)"
+                } else {
+                    "as written"
+                }
+                .to_string(),
             ),
             ("Quotations", left_out(o.ignore_quotes, s.quotations)),
             (

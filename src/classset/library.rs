@@ -12,7 +12,8 @@
 //!
 //! Format (SPEC.md framing: magic `NDLB`, format 1, the spec version, a
 //! CRC-32): `char_q` u8, `window` u8, `word_k` u8, `seed` u64, flags u8
-//! (1 quotations left out, 2 reference lists left out), `sample` u32; the
+//! (1 quotations left out, 2 reference lists left out, 4 diacritics folded),
+//! `sample` u32; the
 //! texts: a u64 count, then per text its name (u32 length, UTF-8) and its
 //! number of fingerprints (u32); the postings: a u64 count, then each
 //! `(fingerprint u64, text u32)`, sorted.
@@ -208,7 +209,9 @@ impl Library {
         w.u8(c.window as u8);
         w.u8(c.word_k as u8);
         w.u64(c.seed);
-        w.u8(c.ignore_quotes as u8 | (c.ignore_references as u8) << 1);
+        w.u8(c.ignore_quotes as u8
+            | (c.ignore_references as u8) << 1
+            | (c.fold_diacritics as u8) << 2);
         w.u32(SAMPLE as u32);
         w.u64(self.names.len() as u64);
         for (name, size) in self.names.iter().zip(&self.sizes) {
@@ -237,7 +240,7 @@ impl Library {
         let seed = r.u64()?;
         let flags = r.u8()?;
         let sample = r.u32()?;
-        if sample as u64 != SAMPLE || flags > 3 {
+        if sample as u64 != SAMPLE || flags > 7 {
             return Err(corrupt(
                 what,
                 alloc::format!("sample {sample}, flags {flags}"),
@@ -249,7 +252,8 @@ impl Library {
             .word_k(word_k)
             .seed(seed)
             .ignore_quotes(flags & 1 != 0)
-            .ignore_references(flags & 2 != 0);
+            .ignore_references(flags & 2 != 0)
+            .fold_diacritics(flags & 4 != 0);
         config
             .check()
             .map_err(|e| corrupt(what, alloc::format!("options: {e}")))?;
@@ -343,6 +347,22 @@ mod tests {
         let again = grown.check(&[&new[0]], 0.9).unwrap();
         assert_eq!((again[0].text, again[0].containment), (31, 1.0));
         assert_eq!(grown.names()[31], "2026/s0.txt");
+    }
+
+    #[test]
+    fn a_library_with_diacritics_folded_keeps_the_option() {
+        let config = ClassSetConfig::default().fold_diacritics(true);
+        let mut lib = Library::new(&config).unwrap();
+        let text = "Die Mädchen übten jeden Morgen für das große Konzert der Schule, \
+                    während die Lehrerin am Klavier saß und leise zählte.";
+        lib.add(&[("original", text)]).unwrap();
+        let back = Library::from_bytes(&lib.to_bytes()).unwrap();
+        assert!(back.config().fold_diacritics);
+        let typed = "Die Maedchen uebten jeden Morgen fuer das grosse Konzert der Schule, \
+                     waehrend die Lehrerin am Klavier sass und leise zaehlte.";
+        let m = back.check(&[typed], 0.5).unwrap();
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert_eq!(m[0].containment, 1.0);
     }
 
     #[test]

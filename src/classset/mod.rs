@@ -116,6 +116,10 @@ pub struct ClassSetConfig {
     /// Leave every text's trailing reference list out
     /// ([`crate::exclude::reference_list`]). Default `true`, as the page.
     pub ignore_references: bool,
+    /// Fold diacritics (SPEC.md §1, [`crate::Normalization`]): `é` → `e`,
+    /// `ä` → `ae`, so an answer typed without accents, or German with
+    /// `ae`/`oe`/`ue`, still matches. Default `false` (the page turns it on).
+    pub fold_diacritics: bool,
 }
 
 impl Default for ClassSetConfig {
@@ -132,6 +136,7 @@ impl Default for ClassSetConfig {
             max_bytes: 16 << 20,
             ignore_quotes: true,
             ignore_references: true,
+            fold_diacritics: false,
         }
     }
 }
@@ -159,9 +164,22 @@ crate::config::setters!(ClassSetConfig {
     ignore_quotes: bool,
     /// Sets whether trailing reference lists are left out.
     ignore_references: bool,
+    /// Sets whether diacritics are folded.
+    fold_diacritics: bool,
 });
 
 impl ClassSetConfig {
+    /// How every text is normalised (diacritics folded or not).
+    pub fn normalization(&self) -> crate::Normalization {
+        crate::Normalization::folding(self.fold_diacritics)
+    }
+
+    /// A text's [`Document`] under this configuration's seed and
+    /// normalisation.
+    pub(crate) fn document(&self, text: &str) -> Document {
+        Document::with_normalization(text, self.seed, self.normalization())
+    }
+
     /// Checks every option against its range.
     ///
     /// # Errors
@@ -504,8 +522,8 @@ impl Text {
         let count = quotations.len() as u32;
         let own = exclude::merge(quotations.into_iter().chain(references));
         let d = match own.is_empty() {
-            true => Document::new(text, config.seed),
-            false => Document::new(&exclude::blank(text, &own), config.seed),
+            true => config.document(text),
+            false => config.document(&exclude::blank(text, &own)),
         };
         let shingles = match d.is_empty() {
             true => Vec::new(),
@@ -662,7 +680,8 @@ fn template_shingles(template: &str, config: &ClassSetConfig) -> Vec<u64> {
     if template.trim().is_empty() {
         return Vec::new();
     }
-    let mut t = Document::new(template, config.seed)
+    let mut t = config
+        .document(template)
         .shingles(config.shingling())
         .to_vec();
     t.sort_unstable();

@@ -79,6 +79,12 @@ pub struct CompareConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub ignore_references: bool,
+    /// Fold diacritics in both texts (SPEC.md §1, [`crate::Normalization`]):
+    /// `é` → `e`, `ä` → `ae`, so a text typed without accents, or German
+    /// with `ae`/`oe`/`ue`, matches its original. Default `false`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub fold_diacritics: bool,
 }
 
 #[cfg(feature = "serde")]
@@ -103,6 +109,7 @@ impl Default for CompareConfig {
             min_words: 0,
             ignore_quotes: false,
             ignore_references: false,
+            fold_diacritics: false,
         }
     }
 }
@@ -126,9 +133,16 @@ crate::config::setters!(CompareConfig {
     ignore_quotes: bool,
     /// Sets whether trailing reference lists are left out.
     ignore_references: bool,
+    /// Sets whether diacritics are folded.
+    fold_diacritics: bool,
 });
 
 impl CompareConfig {
+    /// How both texts are normalised (diacritics folded or not).
+    pub fn normalization(&self) -> crate::Normalization {
+        crate::Normalization::folding(self.fold_diacritics)
+    }
+
     /// Checks every option against its range.
     ///
     /// # Errors
@@ -373,11 +387,12 @@ pub fn prepare(
 ) -> Result<Prepared, Error> {
     use crate::exclude;
     check_sizes(a, b, config)?;
+    let doc = |text: &str| Document::with_normalization(text, config.seed, config.normalization());
     check_size(exclusions.template, "template", config.max_bytes)?;
     let template: Vec<u64> = if exclusions.template.trim().is_empty() {
         Vec::new()
     } else {
-        let mut t = Document::new(exclusions.template, config.seed)
+        let mut t = doc(exclusions.template)
             .shingles(Shingling::Words(config.word_k))
             .to_vec();
         t.sort_unstable();
@@ -393,7 +408,7 @@ pub fn prepare(
             ranges.extend(exclude::reference_list(text));
         }
         if !template.is_empty() {
-            let d = Document::new(text, config.seed);
+            let d = doc(text);
             let k = config.word_k as usize;
             let tokens: Vec<TextRange> = d.normalized().tokens().iter().map(|t| t.orig).collect();
             let positions = d
@@ -412,8 +427,8 @@ pub fn prepare(
         excluded(b, false, exclusions.b),
     );
     let document = |text: &str, ranges: &[TextRange]| match ranges.is_empty() {
-        true => Document::new(text, config.seed),
-        false => Document::new(&exclude::blank(text, ranges), config.seed),
+        true => doc(text),
+        false => doc(&exclude::blank(text, ranges)),
     };
     Ok(Prepared {
         a: document(a, &excluded_a),

@@ -243,6 +243,12 @@ pub struct DedupConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub weights: Option<Weights>,
+    /// Fold diacritics before shingling (SPEC.md §1,
+    /// [`crate::Normalization`]): `é` → `e`, `ä` → `ae` (default `false`;
+    /// not with multiref unverified, whose signatures read the text).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub fold_diacritics: Option<bool>,
 }
 
 crate::config::setters!(DedupConfig {
@@ -276,6 +282,8 @@ crate::config::setters!(DedupConfig {
     blocks: ?u32,
     /// Sets SimHash's shingle weights.
     weights: ?Weights,
+    /// Sets whether diacritics are folded.
+    fold_diacritics: ?bool,
 });
 
 /// Which options each method takes (besides `method`), in the order of the
@@ -309,6 +317,7 @@ impl DedupConfig {
             ("k", self.k.is_some()),
             ("blocks", self.blocks.is_some()),
             ("weights", self.weights.is_some()),
+            ("fold_diacritics", self.fold_diacritics.is_some()),
         ];
         given.into_iter().filter(|g| g.1).map(|g| g.0)
     }
@@ -330,7 +339,7 @@ impl DedupConfig {
         }
         let hamming = matches!(m, DedupMethod::SimHash | DedupMethod::MultiRef);
         let ok = match option {
-            "shingle" | "threshold" | "seed" => {
+            "shingle" | "threshold" | "seed" | "fold_diacritics" => {
                 if m == DedupMethod::MultiRef && self.verify != Some(true) {
                     return Err("does not apply to method multiref without verify (its \
                                 signatures are the reference's character 3-gram cosines)");
@@ -493,6 +502,16 @@ impl DedupConfig {
         self.shingle_spec().correct
     }
 
+    /// Whether diacritics are folded: `fold_diacritics`, or `false`.
+    pub fn folds(&self) -> bool {
+        self.fold_diacritics.unwrap_or(false)
+    }
+
+    /// How texts are normalised (diacritics folded or not).
+    pub fn normalization(&self) -> crate::Normalization {
+        crate::Normalization::folding(self.folds())
+    }
+
     /// The Jaccard threshold: `threshold`, or 0.5.
     pub fn jaccard_threshold(&self) -> f64 {
         self.threshold.unwrap_or(DEFAULT_THRESHOLD)
@@ -593,7 +612,7 @@ impl DedupConfig {
             self.method.code() as u64,
             kind as u64,
             size as u64,
-            self.corrects() as u64,
+            self.corrects() as u64 | (self.folds() as u64) << 1,
             self.jaccard_threshold().to_bits(),
             self.hash_seed(),
             self.verifies() as u64,
@@ -629,7 +648,9 @@ pub(crate) fn write_config(w: &mut Writer, c: &DedupConfig) {
     let (kind, size) = c.shingling().code();
     w.u8(kind);
     w.u8(size);
-    w.u8(c.corrects() as u8);
+    // Bit 0: `+correct`; bit 1: diacritics folded (a snapshot of before
+    // the option holds 0 or 1 here and reads as unfolded).
+    w.u8(c.corrects() as u8 | (c.folds() as u8) << 1);
     w.f64(c.jaccard_threshold());
     w.u64(c.hash_seed());
     let flag = |w: &mut Writer, present: bool| w.u8(present as u8);
@@ -688,7 +709,12 @@ pub(crate) fn read_config(r: &mut Reader<'_>, what: &'static str) -> Result<Dedu
             _ => Err(bad("a flag is neither 0 nor 1")),
         }
     };
-    let correct = boolean(r)?;
+    let normalisation = r.u8()?;
+    if normalisation > 3 {
+        return Err(bad("unknown normalisation flags"));
+    }
+    let correct = normalisation & 1 != 0;
+    let fold_diacritics = (normalisation & 2 != 0).then_some(true);
     let threshold = r.f64()?;
     let seed = r.u64()?;
     let verify = if boolean(r)? { Some(boolean(r)?) } else { None };
@@ -732,6 +758,7 @@ pub(crate) fn read_config(r: &mut Reader<'_>, what: &'static str) -> Result<Dedu
         k,
         blocks,
         weights,
+        fold_diacritics,
     };
     // The ranges only: a configuration written before the core refused an
     // option its method ignores (a seed of unverified multiref) still reads.

@@ -337,17 +337,25 @@ impl Stages {
                     "word:K+correct needs a dictionary (Stages::with_dictionary)",
                 )
             })?;
-            return Ok(Document::new(&d.correct_text(text), seed));
+            return Ok(Document::with_normalization(
+                &d.correct_text(text),
+                seed,
+                self.config.normalization(),
+            ));
         }
-        Ok(Document::new(text, seed))
+        Ok(Document::with_normalization(
+            text,
+            seed,
+            self.config.normalization(),
+        ))
     }
 
     /// Stage 1 from a [`Document`] (normalised with the configuration's
     /// seed; with `+correct`, from the corrected text).
     ///
     /// # Errors
-    /// [`crate::ErrorKind::Incompatible`] when the document's seed is not the
-    /// configuration's; as [`Stages::sketch`].
+    /// [`crate::ErrorKind::Incompatible`] when the document's seed or
+    /// normalisation is not the configuration's; as [`Stages::sketch`].
     pub fn sketch_document(&self, doc: &Document) -> Result<Sketch, Error> {
         let seed = self.config.hash_seed();
         if doc.seed() != seed {
@@ -355,6 +363,14 @@ impl Stages {
                 "document",
                 format!("seed {seed}"),
                 format!("seed {}", doc.seed()),
+            ));
+        }
+        let how = self.config.normalization();
+        if doc.normalization() != how {
+            return Err(Error::incompatible(
+                "document",
+                format!("normalisation {}", how.name()),
+                format!("normalisation {}", doc.normalization().name()),
             ));
         }
         let body = self.method.sketch(doc)?;

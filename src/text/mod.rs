@@ -2,7 +2,9 @@
 //! word segmentation behind them, and offsets back into the original text.
 //!
 //! * [`normalize`](normalize()): NFKC, case folding, punctuation and
-//!   whitespace folding; word tokens with byte ranges in the original.
+//!   whitespace folding; word tokens with byte ranges in the original;
+//!   [`normalize_with`] and [`Normalization`]: the same with diacritics
+//!   folded (`fold`, private: `é` → `e`, `ä` → `ae`).
 //! * `segment` (private): UAX #29 word boundaries with an exact ASCII fast
 //!   path over `unicode-segmentation`.
 //! * [`TextRange`], [`utf16_offsets`], [`utf8_offsets`]: ranges, and
@@ -11,6 +13,7 @@
 //!   else Windows-1252), the one rule of every surface.
 
 mod decode;
+mod fold;
 mod normalize;
 mod offsets;
 mod segment;
@@ -18,5 +21,5 @@ mod segment;
 pub use decode::{decode_text, Decoded, TextEncoding};
 #[cfg(feature = "std")]
 pub use normalize::normalize_reference;
-pub use normalize::{normalize, Normalized, Token};
+pub use normalize::{normalize, normalize_with, Normalization, Normalized, Token};
 pub use offsets::{utf16_offsets, utf8_offsets, TextRange};

@@ -22,6 +22,11 @@
 //!
 //! The normalised text ([`Normalized::text`]) is the tokens joined by single
 //! spaces: whitespace is folded and punctuation outside words removed.
+//!
+//! With [`Normalization::fold_diacritics`], each non-ASCII token then has
+//! its diacritics folded (`é` → `e`, `ä` → `ae`, SPEC.md §1): a second,
+//! named normalisation, never the default, so that every value made
+//! without it is unchanged.
 
 use super::TextRange;
 use alloc::string::String;
@@ -111,8 +116,41 @@ fn is_folded_punctuation(c: char) -> bool {
         )
 }
 
-/// Appends the normalised form of one word segment to `out`.
-fn normalize_segment(seg: &str, out: &mut String) {
+/// How a text is normalised: the options of SPEC.md §1. The default is
+/// the spec's normalisation; every value (shingle, signature, fingerprint,
+/// snapshot) records the normalisation it was made under, and values of two
+/// normalisations are not comparable.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Normalization {
+    /// Fold diacritics after case folding (SPEC.md §1, "diacritics folded"):
+    /// `é` → `e`, `ñ` → `n`, `ä`/`ö`/`ü` → `ae`/`oe`/`ue`. Default `false`.
+    pub fold_diacritics: bool,
+}
+
+impl Normalization {
+    /// The spec's normalisation with diacritics folded or not.
+    pub const fn folding(fold_diacritics: bool) -> Self {
+        Normalization { fold_diacritics }
+    }
+
+    /// The normalisation's name in SPEC.md and in reports:
+    /// `"nfkc-casefold"` or `"nfkc-casefold-fold-diacritics"`.
+    pub const fn name(self) -> &'static str {
+        match self.fold_diacritics {
+            false => "nfkc-casefold",
+            true => "nfkc-casefold-fold-diacritics",
+        }
+    }
+
+    /// Normalises `input` this way: [`normalize`] when the default.
+    pub fn normalize(self, input: &str) -> Normalized {
+        normalize_with(input, self)
+    }
+}
+
+/// Appends the normalised form of one word segment to `out`, its diacritics
+/// folded when `fold`.
+fn normalize_segment(seg: &str, out: &mut String, fold: bool) {
     if seg.is_ascii() {
         // Fast path: NFKC is the identity on ASCII.
         if seg
@@ -139,11 +177,13 @@ fn normalize_segment(seg: &str, out: &mut String) {
             _ => lowered.extend(c.to_lowercase()),
         }
     }
-    out.extend(
-        lowered
-            .nfkc()
-            .filter(|&c| !is_folded_punctuation(c) && !c.is_control() && !c.is_whitespace()),
-    );
+    let folded = lowered
+        .nfkc()
+        .filter(|&c| !is_folded_punctuation(c) && !c.is_control() && !c.is_whitespace());
+    match fold {
+        false => out.extend(folded),
+        true => super::fold::fold_diacritics(&folded.collect::<String>(), out),
+    }
 }
 
 /// Normalises `input` and splits it into word tokens (see the module docs).
@@ -158,13 +198,26 @@ fn normalize_segment(seg: &str, out: &mut String) {
 /// assert_eq!(n.tokens()[1].orig, neardup::TextRange { start: 8, end: 13 });
 /// ```
 pub fn normalize(input: &str) -> Normalized {
+    normalize_with(input, Normalization::default())
+}
+
+/// [`normalize`] with the options of `how` (diacritics folded or not).
+/// Same costs; ASCII text takes the same fast path either way.
+///
+/// ```
+/// use neardup::text::{normalize_with, Normalization};
+/// let n = normalize_with("Mädchen, canción", Normalization::folding(true));
+/// assert_eq!(n.text(), "maedchen cancion");
+/// ```
+pub fn normalize_with(input: &str, how: Normalization) -> Normalized {
+    let fold = how.fold_diacritics;
     let mut text = String::with_capacity(input.len());
     let mut tokens = Vec::with_capacity(input.len() / 6 + 1);
     super::segment::word_segments(input, |start, end, ascii| {
         if ascii {
             push_ascii_token(input.as_bytes(), start, end, &mut text, &mut tokens)
         } else {
-            push_token(input, start, end, &mut text, &mut tokens)
+            push_token(input, start, end, &mut text, &mut tokens, fold)
         }
     });
     Normalized { text, tokens }
@@ -178,7 +231,7 @@ pub fn normalize_reference(input: &str) -> Normalized {
     let mut text = String::with_capacity(input.len());
     let mut tokens = Vec::new();
     super::segment::word_segments_reference(input, |start, end| {
-        push_token(input, start, end, &mut text, &mut tokens)
+        push_token(input, start, end, &mut text, &mut tokens, false)
     });
     Normalized { text, tokens }
 }
@@ -238,7 +291,14 @@ fn append_token(
 
 /// Normalises segment `input[start..end]` and appends it as a token when it
 /// is a word.
-fn push_token(input: &str, start: usize, end: usize, text: &mut String, tokens: &mut Vec<Token>) {
+fn push_token(
+    input: &str,
+    start: usize,
+    end: usize,
+    text: &mut String,
+    tokens: &mut Vec<Token>,
+    fold: bool,
+) {
     let seg = &input[start..end];
     let is_word = if seg.is_ascii() {
         seg.bytes().any(|b| b.is_ascii_alphanumeric())
@@ -248,7 +308,7 @@ fn push_token(input: &str, start: usize, end: usize, text: &mut String, tokens: 
     };
     if is_word {
         append_token(text, tokens, start, end, |text| {
-            normalize_segment(seg, text)
+            normalize_segment(seg, text, fold)
         });
     }
 }

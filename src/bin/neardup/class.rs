@@ -77,6 +77,10 @@ pub struct ClassArgs {
     /// it is left out).
     #[arg(long)]
     keep_references: bool,
+    /// Fold diacritics (é as e, ñ as n, ä/ö/ü as ae/oe/ue; SPEC.md §1), so
+    /// a text typed without accents, or German with ae/oe/ue, matches.
+    #[arg(long)]
+    fold_diacritics: bool,
     /// Print the core's whole report as JSON: `studentNames`,
     /// `sourceNames`, then the report (texts with counts and excluded byte
     /// ranges, pairs, cutOff, each student's strongest match, shared
@@ -356,6 +360,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         .min_shared(args.min_shared)
         .ignore_quotes(!args.keep_quotes)
         .ignore_references(!args.keep_references)
+        .fold_diacritics(args.fold_diacritics)
         .max_bytes(max_bytes() as u64);
     config.check().map_err(crate::core)?;
     let template = match &args.template {

@@ -48,6 +48,10 @@ pub struct BuildArgs {
     /// Count a trailing reference list as every other passage.
     #[arg(long)]
     keep_references: bool,
+    /// Fold diacritics (é as e, ñ as n, ä/ö/ü as ae/oe/ue; SPEC.md §1), so
+    /// a text typed without accents, or German with ae/oe/ue, matches.
+    #[arg(long)]
+    fold_diacritics: bool,
 }
 
 #[derive(Args)]
@@ -70,6 +74,7 @@ pub fn run(cmd: LibraryCommand) -> Result<ExitCode> {
                 .seed(a.seed)
                 .ignore_quotes(!a.keep_quotes)
                 .ignore_references(!a.keep_references)
+                .fold_diacritics(a.fold_diacritics)
                 .max_bytes(crate::input::max_bytes() as u64);
             (
                 Library::new(&config).map_err(crate::core)?,

@@ -89,6 +89,10 @@ pub struct DedupOptions {
     /// Multiref: a reference JSON from `neardup multiref train` [built in].
     #[arg(long, value_name = "FILE")]
     pub reference: Option<PathBuf>,
+    /// Fold diacritics before shingling (é as e, ä/ö/ü as ae/oe/ue;
+    /// SPEC.md §1) [off].
+    #[arg(long)]
+    pub fold_diacritics: bool,
 }
 
 impl DedupOptions {
@@ -119,6 +123,7 @@ impl DedupOptions {
             k: self.k,
             blocks: self.blocks,
             weights: parse::<Weights>(&self.weights)?,
+            fold_diacritics: self.fold_diacritics.then_some(true),
         })
     }
 
@@ -210,6 +215,10 @@ pub struct CompareOptions {
     /// "Bibliography", "Works cited" … heading in its second half).
     #[arg(long)]
     ignore_references: bool,
+    /// Fold diacritics (é as e, ñ as n, ä/ö/ü as ae/oe/ue; SPEC.md §1), so
+    /// a text typed without accents, or German with ae/oe/ue, matches.
+    #[arg(long)]
+    fold_diacritics: bool,
 }
 
 impl CompareOptions {
@@ -224,6 +233,7 @@ impl CompareOptions {
             .phonetic(self.phonetic.map(Into::into))
             .ignore_quotes(self.ignore_quotes)
             .ignore_references(self.ignore_references)
+            .fold_diacritics(self.fold_diacritics)
             .max_bytes(crate::input::max_bytes() as u64);
         c.check().map_err(crate::core)?;
         Ok(c)
