@@ -4,6 +4,11 @@
 // "done": the core's pairs, then the full comparison of every pair above
 // the default cut-off in the page's worker pool.
 //   npm run build && node bench/classset.mjs [N=2000]
+//   PROBE=1 node bench/classset.mjs 5074   # and a teacher's input during the run
+// With PROBE=1, every 2.5 s of the run the table is scrolled with the
+// mouse wheel and a column's sort button clicked, as a teacher would while
+// waiting; the page's Event Timing entries (input delay + handling + the
+// next paint, per event) say how long each took to be answered.
 // Prints the wall time, the page's longest main-thread task (a
 // PerformanceObserver of long tasks), the main page's JS heap, the peak
 // resident memory of the whole browser (every Chromium process: the page,
@@ -31,6 +36,10 @@ await page.addInitScript(() => {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
+  window.__events = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__events.push([e.name, e.startTime, e.duration]);
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 });
 await page.goto(`${env.origin}/`);
 await page.waitForTimeout(500);
@@ -55,11 +64,34 @@ await page.setInputFiles('[data-testid=class-files]', files);
 // about a second (base64 over the DevTools protocol): a user's file picker
 // does not. The page's own tasks are those that start from here.
 const from = await page.evaluate(() => performance.now());
-await page.waitForFunction(() => ['done', 'error'].includes(document.querySelector('[data-testid=class-status]').dataset.state), null, { timeout: 600_000 });
+const finished = page.waitForFunction(() => ['done', 'error', 'stalled'].includes(document.querySelector('[data-testid=class-status]').dataset.state), null, { timeout: 1_800_000, polling: 500 });
+let probes = 0;
+if (process.env.PROBE) {
+  let over = false;
+  finished.then(() => { over = true; }, () => { over = true; });
+  const keys = ['containmentAb', 'score', 'verdict', 'containmentBa'];
+  while (!over) {
+    await new Promise((r) => setTimeout(r, 2500));
+    if (over) break;
+    try {
+      const th = await page.$('[data-testid=class-pairs] th[data-sort] button');
+      if (!th || !(await th.isVisible())) continue; // the table is not there yet
+      await page.hover('[data-testid=class-pairs-scroll]', { timeout: 2000 });
+      await page.mouse.wheel(0, 600);
+      await page.click(`[data-testid=class-pairs] th[data-sort=${keys[probes % keys.length]}] button`, { timeout: 30_000 });
+      probes++;
+    } catch {
+      // the view changed under the probe: try again at the next tick
+    }
+  }
+}
+await finished;
 const wall = (Date.now() - t0) / 1000;
 clearInterval(sampler);
 const status = await page.textContent('[data-testid=class-status]');
 const longest = await page.evaluate((t) => Math.max(0, ...window.__tasks.filter(([start]) => start >= t).map(([, d]) => d)), from);
+const events = await page.evaluate((t) => window.__events.filter(([, start]) => start >= t), from);
+const pairs = await page.evaluate(() => document.querySelector('#class-count').textContent);
 const cdp = await context.newCDPSession(page);
 await cdp.send('Performance.enable');
 const { metrics } = await cdp.send('Performance.getMetrics');
@@ -67,5 +99,14 @@ const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
 console.log(`${n} documents, ${(words / n).toFixed(0)} words each on average, ${(files.reduce((s, f) => s + f.buffer.length, 0) / 1e6).toFixed(1)} MB`);
 console.log(`status: ${status}`);
 console.log(`browser resident memory: ${(idle / 1e6).toFixed(0)} MB before the files, peak ${(peak / 1e6).toFixed(0)} MB: ${((peak - idle) / 1e6).toFixed(0)} MB more (${((peak - idle) / n / 1e3).toFixed(0)} KB per document)`);
+if (process.env.PROBE) {
+  const clicks = events.filter(([name]) => name === 'click').map(([, , d]) => d).sort((x, y) => x - y);
+  const all = events.map(([, , d]) => d).sort((x, y) => x - y);
+  const q = (v, f) => (v.length ? v[Math.min(v.length - 1, Math.floor(f * v.length))].toFixed(0) : '-');
+  // Event Timing reports only events over 16 ms: the others were answered
+  // within a frame.
+  console.log(`input during the run: ${probes} scroll + sort-click probes; clicks answered (Event Timing: delay + handling + next paint) in over 16 ms: ${clicks.length} of ${probes}, their median ${q(clicks, 0.5)} ms, worst ${q(clicks, 1)} ms; any input event over 16 ms: ${all.length}, worst ${q(all, 1)} ms`);
+}
+console.log(`${pairs} listed`);
 console.log(`wall ${wall.toFixed(1)} s (from the file input to done, reading included); longest main-thread task ${longest.toFixed(0)} ms; main page JS heap ${(heap / 1e6).toFixed(0)} MB (${(heap / n / 1e3).toFixed(1)} KB per document)`);
 await env.close();

@@ -8,9 +8,23 @@
 // and imported only when needed.
 import { openPair } from './two-text/view.js';
 import { onOpenPair, showMode } from './class-set/view.js';
+import { focusPair } from './class-set/table.js';
 
-// A pair of the class set opens in the two-text view.
+const $ = (id) => document.getElementById(id);
+/** The class set's pair shown in the two-text view, for the way back. */
+let fromClass = null;
+
+// A pair of the class set opens in the two-text view, with a way back to
+// the class at the same place (its row shown and focused).
 onOpenPair((pair) => {
+  fromClass = pair.key;
+  $('back-pair').textContent = `${pair.aName} and ${pair.bName}, opened from the class set.`;
+  $('back-row').hidden = false;
   showMode('two');
   openPair(pair);
+});
+$('back-to-class').addEventListener('click', () => {
+  $('back-row').hidden = true;
+  showMode('class');
+  if (fromClass) focusPair(fromClass);
 });

@@ -2,9 +2,14 @@
 // decoding (worker.js), and every file read (read/worker.js, through
 // reader.js), goes through here, for both views.
 //
-//   ask(request, { worker })  a request ({kind, …}) to one worker of the
+//   ask(request, { worker, timeout })
+//                             a request ({kind, …}) to one worker of the
 //                             pool; resolves with its result, rejects with
-//                             its error (an Error naming what went wrong)
+//                             its error (an Error naming what went wrong);
+//                             with a timeout (ms), a worker that has not
+//                             answered by then is taken as stalled: it is
+//                             stopped and replaced, and what it was asked
+//                             rejects with a StallError
 //   latest(channel, request)  ask, and resolve only while it is the newest
 //                             request of `channel`: an answer to an older
 //                             one resolves to STALE, never shown
@@ -17,6 +22,14 @@
 
 /** What `latest` resolves to for an answer nobody waits for any more. */
 export const STALE = Symbol('stale');
+
+/** A worker that did not answer within the time it was given. */
+export class StallError extends Error {
+  constructor(seconds) {
+    super(`a worker stopped answering for ${seconds} s (it may have run out of memory); it was restarted`);
+    this.name = 'StallError';
+  }
+}
 
 export class Engine {
   /**
@@ -48,6 +61,7 @@ export class Engine {
       const p = this.pending.get(id);
       if (!p) return;
       this.pending.delete(id);
+      clearTimeout(p.timer);
       if (error !== undefined) p.reject(new Error(error));
       else p.resolve(result);
     };
@@ -63,23 +77,38 @@ export class Engine {
     for (const [id, p] of this.pending) {
       if (p.worker === index) {
         this.pending.delete(id);
+        clearTimeout(p.timer);
         p.reject(error);
       }
     }
   }
 
+  /** Stops worker `index`, which stalled, and starts another in its place. */
+  restart(index, error) {
+    this.workers[index]?.terminate();
+    this.fail(index, error);
+    if (this.workers.length) this.workers[index] = this.start(index);
+  }
+
   /**
    * Asks one worker.
    * @param {{kind: string}} request
-   * @param {{worker?: number, transfer?: Transferable[]}} [how]
+   * @param {{worker?: number, transfer?: Transferable[], timeout?: number}} [how]
+   *   `timeout`: milliseconds the worker has to answer, else StallError
    * @returns {Promise<any>}
    */
-  ask(request, { worker = 0, transfer = [] } = {}) {
+  ask(request, { worker = 0, transfer = [], timeout = 0 } = {}) {
     const workers = this.pool();
     const index = worker % workers.length;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, worker: index });
+      const p = { resolve, reject, worker: index, timer: 0 };
+      if (timeout > 0) {
+        p.timer = setTimeout(() => {
+          if (this.pending.has(id)) this.restart(index, new StallError(Math.round(timeout / 1000)));
+        }, timeout);
+      }
+      this.pending.set(id, p);
       workers[index].postMessage({ ...request, id }, transfer);
     });
   }
@@ -102,7 +131,10 @@ export class Engine {
     for (const w of this.workers) w.terminate();
     this.workers = [];
     const abort = new DOMException('Cancelled.', 'AbortError');
-    for (const p of this.pending.values()) p.reject(abort);
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(abort);
+    }
     this.pending.clear();
   }
 }

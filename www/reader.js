@@ -5,7 +5,7 @@
 // that count the bytes actually produced (read/budget.js), so no file can
 // stall the page or exhaust its memory; here only Files go out and texts
 // come back.
-import { Engine } from './engine.js';
+import { Engine, StallError } from './engine.js';
 import { MAX_CLASS_TEXT_BYTES, MAX_TEXT_BYTES } from './read/budget.js';
 import { ReadError } from './read/error.js';
 
@@ -16,6 +16,14 @@ export * from './read/budget.js';
 const readers = new Engine(1, new URL('./read/worker.js', import.meta.url));
 
 /**
+ * How long one file may take to read, in ms (the limits of read/budget.js
+ * bound the work; this bounds a reader that stops answering): two minutes.
+ * A file of a class that takes longer is listed as not read, and the
+ * reader is restarted for the next.
+ */
+const READ_STALL_MS = 120_000;
+
+/**
  * Reads a file's text.
  * @param {File} file
  * @returns {Promise<{text: string, format: 'text'|'markdown'|'html'|'docx'|'odt'|'pdf', encoding?: string, sha256: string}>}
@@ -24,7 +32,13 @@ const readers = new Engine(1, new URL('./read/worker.js', import.meta.url));
  *   unknown binary, or holds no text (e.g. a scanned PDF without a text layer).
  */
 export async function readFile(file) {
-  const out = await readers.ask({ kind: 'file', file, maxText: MAX_TEXT_BYTES });
+  let out;
+  try {
+    out = await readers.ask({ kind: 'file', file, maxText: MAX_TEXT_BYTES }, { timeout: READ_STALL_MS });
+  } catch (err) {
+    if (err instanceof StallError) throw new ReadError(file.name || 'file', `its reading stopped: ${err.message}`);
+    throw err;
+  }
   if (out.failed !== undefined) throw new ReadError(file.name || 'file', out.failed);
   return out;
 }
@@ -46,7 +60,15 @@ export async function readClass(files, progress = () => {}) {
   const failed = [];
   let left = MAX_CLASS_TEXT_BYTES;
   for (const [i, file] of files.entries()) {
-    const out = await readers.ask({ kind: 'class', file, maxText: left });
+    let out;
+    try {
+      out = await readers.ask({ kind: 'class', file, maxText: left }, { timeout: READ_STALL_MS });
+    } catch (err) {
+      if (!(err instanceof StallError)) throw err;
+      failed.push({ name: file.webkitRelativePath || file.name, reason: `not read: ${err.message}` });
+      progress(i + 1, files.length);
+      continue;
+    }
     texts.push(...out.texts);
     failed.push(...out.failed);
     left -= out.bytes;

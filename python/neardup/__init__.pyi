@@ -38,7 +38,9 @@ def dedup(
     ``threshold`` in (0, 1), ``seed``, ``verify``, ``num_perm``, ``scheme``
     ("oph", "classic"), ``bands``, ``rows``, ``fp_weight``, ``fn_weight``,
     ``candidates``, ``k``, ``blocks``, ``weights`` ("tf", "binary",
-    "tfidf": the collection's document frequencies counted first).
+    "tfidf": the collection's document frequencies counted first),
+    ``fold_diacritics`` (fold é as e, ä/ö/ü as ae/oe/ue before shingling,
+    SPEC.md §1; default False).
     ``dictionary``: for "word:K+correct" (default: the bundled English one);
     ``reference``: a reference JSON text for "multiref" (default: the
     bundled one). The GIL is released while it works; texts are sketched on
@@ -181,7 +183,8 @@ class ClassLibrary:
 
     def __init__(self, **options: Any) -> None:
         """An empty library fingerprinting as ``class_pairs`` does with these options (``char_q``, ``window``,
-        ``word_k``, ``seed``, ``ignore_quotes``, ``ignore_references``, ``max_bytes``); ValueError for a bad one."""
+        ``word_k``, ``seed``, ``ignore_quotes``, ``ignore_references``, ``fold_diacritics``, ``max_bytes``); ValueError
+        for a bad one."""
 
     @staticmethod
     def from_bytes(data: bytes) -> "ClassLibrary":
@@ -293,7 +296,7 @@ def class_pairs(
     default 8), ``word_k`` (1..=32, default 3, with ``char_q`` 0), ``seed``, ``stock_share`` ((0, 1], default 0.5),
     ``min_containment`` ([0, 1], default 0.05), ``adaptive_cut_off`` (default True: 0.05 up to 20 texts, +0.15 per
     tenfold more, at most 0.5), ``min_shared`` (1..=1000, default 5), ``max_bytes``, ``ignore_quotes`` and
-    ``ignore_references`` (default True).
+    ``ignore_references`` (default True), ``fold_diacritics`` (default False: é as e, ä/ö/ü as ae/oe/ue, SPEC.md §1).
 
     Returns ``{"texts", "pairs", "cutOff", "students", "candidates", "stockLimit", "stockPhrases",
     "sharedPassages", "options"}``: texts are students then sources (``shared``: the share of the text found in
@@ -318,6 +321,6 @@ def compare(
     ``span_gap`` (0..=64), ``max_bytes``, ``phonetic`` (an encoder name), ``min_words`` (0..=1000: passages
     shorter than this many words of ``a`` are dropped, and the score and every passage-based figure count
     only the passages kept; Broder 1997, Clough & Stevenson 2011), ``ignore_quotes`` (a's quotations left out),
-    ``ignore_references`` (each text's trailing reference list left out). ``template``: its phrases are left
+    ``ignore_references`` (each text's trailing reference list left out), ``fold_diacritics`` (default False: é as e, ä/ö/ü as ae/oe/ue, SPEC.md §1). ``template``: its phrases are left
     out of both; ``exclude_a``/``exclude_b``: byte ranges to leave out. ``excluded_a``/``excluded_b`` in the
     report say what was. ValueError for an empty text or a bad option."""

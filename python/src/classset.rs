@@ -22,7 +22,8 @@ use pyo3::types::PyDict;
 /// `adaptive_cut_off` (default True: the cut-off rises with the class's
 /// size, 0.05 up to 20 texts, +0.15 per tenfold more, at most 0.5),
 /// `min_shared` (1–1000, default 5), `max_bytes`, `ignore_quotes` and
-/// `ignore_references` (default True, as the page).
+/// `ignore_references` (default True, as the page), `fold_diacritics`
+/// (default False: é as e, ä/ö/ü as ae/oe/ue, SPEC.md §1).
 ///
 /// Returns the report as a dict: `texts` (students then sources: `tokens`,
 /// `shingles`, `templateShingles`, `stockShingles`, `quotations`,

@@ -12,7 +12,8 @@ use pyo3::types::PyDict;
 /// `span_gap`, `max_bytes`, `phonetic`, `min_words`: the minimum match
 /// length in words, 0..=1000, applied to the score and every passage-based
 /// figure; `ignore_quotes`: leave `a`'s quotations out; `ignore_references`:
-/// leave each text's trailing reference list out). `template`: the
+/// leave each text's trailing reference list out; `fold_diacritics`: é as
+/// e, ä/ö/ü as ae/oe/ue, SPEC.md §1). `template`: the
 /// assignment's text, whose phrases are left out of both; `exclude_a`,
 /// `exclude_b`: `(start, end)` byte ranges to leave out. What was left out
 /// is in `excluded_a` and `excluded_b`.

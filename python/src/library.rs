@@ -20,7 +20,8 @@ pub struct ClassLibrary {
 impl ClassLibrary {
     /// An empty library fingerprinting texts as `class_pairs` does with
     /// these options (`char_q`, `window`, `word_k`, `seed`,
-    /// `ignore_quotes`, `ignore_references`, `max_bytes`). `ValueError` for
+    /// `ignore_quotes`, `ignore_references`, `fold_diacritics`,
+    /// `max_bytes`). `ValueError` for
     /// a bad option.
     #[new]
     #[pyo3(signature = (**options))]

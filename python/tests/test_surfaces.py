@@ -62,3 +62,25 @@ def test_class_pairs_refuses_bad_input_by_name():
         neardup.class_pairs(["a b", "c d"], cut_off=0.5)
     with pytest.raises(ValueError, match="template"):
         neardup.class_pairs(["a b", "c d"], template="x" * 100, max_bytes=10)
+
+
+def test_fold_diacritics_forgives_accents_in_compare_class_pairs_and_dedup():
+    """Issue 39: German typed with ae/oe/ue and Spanish without accents
+    (tests/data/accents.json, hand-written) score >= 0.95 with
+    fold_diacritics, and far less without it."""
+    import json
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parents[2] / "tests" / "data" / "accents.json").read_text("utf-8"))
+    for language in ("german", "spanish"):
+        original, typed = data[language]["original"], data[language]["typed"]
+        assert neardup.compare(typed, original, fold_diacritics=True)["score"] >= 0.95, language
+        assert neardup.compare(typed, original)["score"] < 0.9, language
+        report = neardup.class_pairs([original, typed], fold_diacritics=True)
+        assert min(report["pairs"][0]["containmentAb"], report["pairs"][0]["containmentBa"]) >= 0.95
+        assert report["options"]["foldDiacritics"] is True
+        found = neardup.dedup([original, typed], shingle="word:3", fold_diacritics=True)
+        assert found.summary["pairs"] == 1, language
+        assert neardup.dedup([original, typed], shingle="word:3").summary["pairs"] == 0, language
+    with pytest.raises(TypeError, match="fold_diacritics"):
+        neardup.compare("a b c", "a b c", fold_diacritics="yes")

@@ -421,7 +421,7 @@ test('on a phone a tap on a passage shows both sides', async () => {
   await context.close();
 });
 
-test('axe-core finds no serious or critical accessibility violation', async () => {
+test('axe-core finds no accessibility violation of any impact', async () => {
   const { context, page, errors } = await openPage(env);
   await scoreAfter(page, async () => {
     await page.fill('[data-testid=source-1]', clough(B_FILE));
@@ -438,8 +438,7 @@ test('axe-core finds no serious or critical accessibility violation', async () =
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }));
   });
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  assert.deepEqual(bad, []);
+  assert.deepEqual(violations, []);
   assert.deepEqual(errors, []);
   await context.close();
 });

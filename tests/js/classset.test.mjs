@@ -80,3 +80,17 @@ test('evidencePack highlights UTF-16 ranges and names a bad pack', () => {
   missing.pairs[0].b = 7;
   assert.throws(() => evidencePack(missing), /pairs\[0\]: texts 0 and 7 of 2/);
 });
+
+test('foldDiacritics: German typed with ae/oe/ue and Spanish without accents score ≥ 0.95 against their originals (issue 39)', async () => {
+  const { readFileSync } = await import('node:fs');
+  const data = JSON.parse(readFileSync(new URL('../data/accents.json', import.meta.url), 'utf8'));
+  for (const language of ['german', 'spanish']) {
+    const { original, typed } = data[language];
+    assert.ok(compare(typed, original, { foldDiacritics: true }).score >= 0.95, language);
+    assert.ok(compare(typed, original, {}).score < 0.9, `${language} without it`);
+    const r = classPairs([original, typed], [], '', { foldDiacritics: true });
+    assert.ok(Math.min(r.pairs[0].containmentAb, r.pairs[0].containmentBa) >= 0.95, language);
+    assert.equal(r.options.foldDiacritics, true);
+  }
+  assert.throws(() => compare('a b c', 'a b c', { foldDiacritics: 'yes' }), /foldDiacritics/);
+});

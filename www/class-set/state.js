@@ -8,6 +8,10 @@ export const state = {
   current: null,
   /** The current run's number. */
   run: 0,
+  /** The class's files as last given, and what was read of them (kept, so
+   * that a change of sources, template or settings re-runs without
+   * reading the class again). */
+  read: null,
 };
 
 /** An element of the page by id. */
@@ -25,6 +29,7 @@ export function settings() {
     stockShare: Number($('class-stock').value) / 100,
     ignoreQuotes: $('class-quotes').checked,
     ignoreReferences: $('class-references').checked,
+    foldDiacritics: $('class-accents').checked,
   };
 }
 

@@ -6,24 +6,125 @@ import { verdictWords } from '../report.js';
 import { saveReview } from './reviews.js';
 import { $, above, pairKey, state, verdictOf } from './state.js';
 
+/** The columns' names, for a phone's stacked rows. */
+const LABELS = ['Student A', 'Student B or source', "A's phrases in B", "B's phrases in A", 'Words of A in shared passages', 'Verdict'];
+
 /** Set by the view: what "Open" does with a pair. */
 export const handlers = { openPair: () => {} };
 
+/**
+ * Above this many pairs the table is virtual: it renders only the rows in
+ * view (and OVERSCAN more each side) in a scrolling box of its own, so that
+ * a class of thousands of pairs costs the page a few dozen rows of layout.
+ */
+export const VIRTUAL_ABOVE = 200;
+const OVERSCAN = 12;
+
+/** The pairs of the table, sorted and filtered, as last rendered. */
+let shown = [];
+/** A row's height in pixels in the virtual table (measured). */
+let rowHeight = 0;
+
 export function renderTable() {
-  const rows = sortedRows(above());
-  const tbody = $('class-pairs').tBodies[0];
-  tbody.replaceChildren(...rows.map(rowOf));
+  shown = sortedRows(above());
+  rowHeight = 0; // measured again: the layout may have changed
+  const table = $('class-pairs');
+  const virtual = shown.length > VIRTUAL_ABOVE;
+  $('class-pairs-scroll').classList.toggle('virtual', virtual);
+  table.setAttribute('aria-rowcount', String(shown.length + 1));
+  if (virtual) renderWindow();
+  else table.tBodies[0].replaceChildren(...shown.map(rowOf));
   $('class-export-csv').disabled = false;
   $('class-export-pack').disabled = false;
-  $('class-count').textContent = `${rows.length} pair${rows.length === 1 ? '' : 's'}`;
+  $('class-count').textContent = `${shown.length} pair${shown.length === 1 ? '' : 's'}`;
 }
 
-let sortKey = 'score';
+/** A spacer row standing for `n` rows not rendered. */
+function spacer(n) {
+  const tr = document.createElement('tr');
+  tr.className = 'spacer';
+  tr.setAttribute('aria-hidden', 'true');
+  const td = document.createElement('td');
+  td.colSpan = 8;
+  td.style.height = `${n * rowHeight}px`;
+  tr.append(td);
+  return tr;
+}
 
-/** Sorts the table by `key` (a pair's field, or 'a'/'b' by name). */
+/** The virtual table: the rows in view of its box, spacers for the rest. */
+function renderWindow() {
+  const box = $('class-pairs-scroll');
+  const tbody = $('class-pairs').tBodies[0];
+  if (!rowHeight && shown.length) {
+    tbody.replaceChildren(rowOf(shown[0]));
+    rowHeight = tbody.rows[0].getBoundingClientRect().height || 30;
+  }
+  const top = Math.max(0, box.scrollTop - tbody.offsetTop);
+  const start = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
+  const end = Math.min(shown.length, start + Math.ceil(box.clientHeight / rowHeight) + 2 * OVERSCAN);
+  const rows = shown.slice(start, end).map((p, i) => {
+    const tr = rowOf(p);
+    tr.setAttribute('aria-rowindex', String(start + i + 2));
+    return tr;
+  });
+  // Focus stays where it was when its row is drawn again (keyboard users,
+  // and the way back from a pair).
+  const focused = document.activeElement?.closest?.('#class-pairs tbody tr');
+  const column = focused ? [...focused.cells].findIndex((td) => td.contains(document.activeElement)) : -1;
+  tbody.replaceChildren(...(start ? [spacer(start)] : []), ...rows, ...(end < shown.length ? [spacer(shown.length - end)] : []));
+  if (focused && column >= 0) {
+    const again = tbody.querySelector(`tr[data-pair="${focused.dataset.pair}"]`);
+    again?.cells[column].querySelector('button, select')?.focus({ preventScroll: true });
+  }
+}
+
+let frame = 0;
+/** Re-renders the virtual table's window once per frame while it scrolls. */
+$('class-pairs-scroll').addEventListener('scroll', () => {
+  if (!$('class-pairs-scroll').classList.contains('virtual') || frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    renderWindow();
+  });
+}, { passive: true });
+
+let sortKey = 'score';
+let descending = true;
+
+/** The verdicts from the most to the least copying, for sorting. */
+const VERDICT_RANK = { cut: 5, light: 4, heavy: 3, 'shared-source': 2, non: 1, error: 0, '': -1 };
+
+/**
+ * Sorts the table by `key`: 'a'/'b' by name, 'words' (words of A in shared
+ * passages), 'verdict' (near copy first), 'review' (confirmed, to review,
+ * dismissed), or a pair's field; names A to Z, the rest highest first. The
+ * same key again reverses the order.
+ */
 export function sortBy(key) {
+  descending = key === sortKey ? !descending : key !== 'a' && key !== 'b';
   sortKey = key;
+  for (const th of document.querySelectorAll('#class-pairs th[data-sort]')) {
+    if (th.dataset.sort === key) th.setAttribute('aria-sort', descending ? 'descending' : 'ascending');
+    else th.removeAttribute('aria-sort');
+  }
   renderTable();
+}
+
+/** A pair's value in the sorting column (higher first when descending). */
+function sortValue(p) {
+  const cur = state.current;
+  switch (sortKey) {
+    case 'words': {
+      const r = cur.compared.get(pairKey(p));
+      return r && !r.error ? Math.round(r.coverageA * r.tokensA) : -1;
+    }
+    case 'verdict':
+      return VERDICT_RANK[p.source ? 'shared-source' : verdictOf(p)] ?? -1;
+    case 'review':
+      return { confirmed: 2, '': 1, dismissed: 0 }[cur.reviews.get(pairKey(p)) ?? ''];
+    default:
+      return p[sortKey];
+  }
 }
 function sortedRows(pairs) {
   const filter = $('class-filter').value.trim().toLowerCase();
@@ -33,9 +134,9 @@ function sortedRows(pairs) {
     .filter((p) => !filter || name(p.a).includes(filter) || name(p.b).includes(filter))
     .filter((p) => kind === 'all' || (kind === 'source') === p.source)
     .sort((x, y) => {
-      if (sortKey === 'a') return name(x.a).localeCompare(name(y.a));
-      if (sortKey === 'b') return name(x.b).localeCompare(name(y.b));
-      return y[sortKey] - x[sortKey] || x.a - y.a || x.b - y.b;
+      const sign = descending ? 1 : -1;
+      if (sortKey === 'a' || sortKey === 'b') return -sign * name(x[sortKey]).localeCompare(name(y[sortKey]));
+      return sign * (sortValue(y) - sortValue(x)) || y.score - x.score || x.a - y.a || x.b - y.b;
     });
 }
 
@@ -57,11 +158,12 @@ function rowOf(p) {
     String(words),
     p.source ? 'shared source' : r?.verdict ? verdictWords(r.verdict) : r ? '' : '…',
   ];
-  for (const text of cells) {
+  cells.forEach((text, i) => {
     const td = document.createElement('td');
     td.textContent = text;
+    td.dataset.label = LABELS[i]; // the column's name, shown above the value on a phone
     tr.append(td);
-  }
+  });
   if (p.source && r?.verdict) tr.cells[5].textContent = `shared source (${verdictWords(r.verdict)})`;
   tr.dataset.verdict = p.source ? 'shared-source' : verdictOf(p);
   const review = document.createElement('select');
@@ -76,6 +178,7 @@ function rowOf(p) {
   review.dataset.testid = 'class-review';
   review.addEventListener('change', () => saveReview(p, review.value));
   const td = document.createElement('td');
+  td.dataset.label = 'Review';
   td.append(review);
   tr.append(td);
   const open = document.createElement('button');
@@ -83,6 +186,7 @@ function rowOf(p) {
   open.textContent = 'Open';
   open.setAttribute('aria-label', `Open ${cur.texts[p.a].id} and ${cur.texts[p.b].id} side by side`);
   open.addEventListener('click', () => handlers.openPair({
+    key: pairKey(p),
     a: cur.texts[p.a].text,
     aName: cur.texts[p.a].id,
     b: cur.texts[p.b].text,
@@ -97,8 +201,47 @@ function rowOf(p) {
   return tr;
 }
 
+/** Pairs whose full comparison arrived since the last frame. */
+const dirty = new Set();
+let flush = 0;
+
+/**
+ * A pair's full comparison arrived: its row is redrawn at the next frame,
+ * with every other that arrived meanwhile (one layout per frame, however
+ * fast the workers answer); in the virtual table, only if it is in view.
+ */
 export function updateRow(p) {
-  const old = $('class-pairs').querySelector(`tr[data-pair="${pairKey(p)}"]`);
-  if (old) old.replaceWith(rowOf(p));
+  dirty.add(pairKey(p));
+  if (flush) return;
+  flush = requestAnimationFrame(() => {
+    flush = 0;
+    const keys = [...dirty];
+    dirty.clear();
+    if (!state.current) return;
+    if ($('class-pairs-scroll').classList.contains('virtual')) {
+      const inView = new Set([...$('class-pairs').tBodies[0].rows].map((r) => r.dataset.pair));
+      if (keys.some((k) => inView.has(k))) renderWindow();
+      return;
+    }
+    const byKey = new Map(shown.map((q) => [pairKey(q), q]));
+    for (const k of keys) {
+      const old = $('class-pairs').querySelector(`tr[data-pair="${k}"]`);
+      if (old && byKey.has(k)) old.replaceWith(rowOf(byKey.get(k)));
+    }
+  });
 }
 
+/** Shows pair `key`'s row (coming back from the pair) and focuses its Open button. */
+export function focusPair(key) {
+  const box = $('class-pairs-scroll');
+  if (box.classList.contains('virtual')) {
+    const at = shown.findIndex((p) => pairKey(p) === key);
+    if (at < 0) return;
+    box.scrollTop = $('class-pairs').tBodies[0].offsetTop + at * rowHeight - box.clientHeight / 2;
+    renderWindow();
+  }
+  const row = $('class-pairs').querySelector(`tr[data-pair="${key}"]`);
+  if (!row) return;
+  row.scrollIntoView({ block: 'center' });
+  row.querySelector('td:last-child button')?.focus({ preventScroll: true });
+}

@@ -7,14 +7,14 @@
 // per core (engine.js), streamed into the table; table.js, histogram.js and
 // graph.js draw, reviews.js keeps the marks, exports.js writes the CSV and
 // the evidence pack. Nothing leaves the page.
-import { Engine } from '../engine.js';
+import { Engine, StallError } from '../engine.js';
 import { shownName } from '../names.js';
 import { cancelReads, readFile } from '../reader.js';
 import { sha256, studentsOf } from './files.js';
 import { exportCsv, exportPack } from './exports.js';
-import { renderGraph } from './graph.js';
+import { renderGraph, resetGraph } from './graph.js';
 import { renderHistogram } from './histogram.js';
-import { classKey, loadReviews } from './reviews.js';
+import { loadReviews, markKey, renderOrphans, textHash } from './reviews.js';
 import { $, above, cutOff, pairKey, settings, state } from './state.js';
 import { checkLibrary, renderLibrary, saveLibrary } from './library.js';
 import { renderStudents } from './students.js';
@@ -26,16 +26,65 @@ const HISTOGRAM_FLOOR = 0.02;
 /** The class set's own pool of workers: Cancel stops only these. */
 const pool = new Engine();
 
+/**
+ * How long a worker has to answer one full comparison before it is taken
+ * as stalled (stopped, said, and the run paused with Resume), in ms: two
+ * minutes, or `?stall=MS` in the page's address (tests, slow machines).
+ * The core's classPairs over the whole class gets that and 20 ms a text
+ * (about ten times what it takes here: 221 s for 5,074 texts).
+ */
+const STALL_MS = Number(new URLSearchParams(globalThis.location?.search ?? '').get('stall')) || 120_000;
+
+/**
+ * Full comparisons already made, kept across runs: a change of sources,
+ * template or settings compares again only the pairs whose texts,
+ * exclusions or normalisation changed. Key: the two texts' hashes, the
+ * normalisation and both texts' excluded ranges.
+ */
+const comparisons = new Map();
+const MAX_KEPT_COMPARISONS = 20000;
+
+function comparisonKey(cur, p) {
+  const ex = (i) => cur.result.texts[i].excluded.map((r) => `${r.start}-${r.end}`).join(',');
+  return `${markKey(cur, p)}|${cur.options.foldDiacritics ? 'fold' : ''}|${ex(p.a)}|${ex(p.b)}`;
+}
+
 /** Called by app.js with the function that opens a pair in the two-text view. */
 export function onOpenPair(f) {
   handlers.openPair = f;
 }
 
-function setStatus(s, text) {
+let ticker = 0;
+
+/**
+ * The run's state ('running', 'done', 'error', 'stalled') and what it is
+ * doing. While running, the seconds elapsed are added every second, so a
+ * long stage visibly goes on; `then` is an action offered beside it
+ * (Resume, Restart).
+ */
+function setStatus(s, text, then) {
   const el = $('class-status');
   el.dataset.state = s;
   el.dataset.run = String(state.run); // which analysis the state is of
   el.textContent = text;
+  clearInterval(ticker);
+  if (s === 'running') {
+    const t0 = performance.now();
+    const run = state.run;
+    ticker = setInterval(() => {
+      if (run !== state.run || el.dataset.state !== 'running') return clearInterval(ticker);
+      el.textContent = `${text} ${Math.round((performance.now() - t0) / 1000)} s`;
+    }, 1000);
+  }
+  const action = $('class-action');
+  action.hidden = !then;
+  if (then) {
+    action.textContent = then.label;
+    action.onclick = () => {
+      action.hidden = true;
+      then.run();
+    };
+  }
 }
 
 function showFailed(failed) {
@@ -52,14 +101,30 @@ function showFailed(failed) {
   box.replaceChildren(head, list);
 }
 
-async function analyse(files) {
+/** The template's pending re-run (typing), replaced by any newer run. */
+let templateTimer;
+
+/**
+ * Analyses the class given by `files` (see run below); whatever goes wrong
+ * is said, with Restart, never left as a run that seems to go on.
+ */
+function analyse(files, why = '') {
+  clearTimeout(templateTimer);
+  return analyseRun(files, why).catch((err) => {
+    console.warn(err);
+    $('class-cancel').hidden = true;
+    setStatus('error', `The analysis stopped: ${err?.message ?? err}.`, { label: 'Restart', run: () => analyse(files) });
+  });
+}
+
+async function analyseRun(files, why) {
   const mine = ++state.run;
   const alive = () => mine === state.run;
   // A run still reading gives way to this one.
   cancelReads();
   showMode('class');
   $('class-cancel').hidden = false;
-  setStatus('running', 'Reading files…');
+  setStatus('running', `${why}Reading files…`);
   const bar = $('class-progress');
   const progress = (done, total) => {
     bar.max = total;
@@ -67,7 +132,13 @@ async function analyse(files) {
   };
   let students, failed, sourcesRead;
   try {
-    ({ students, failed } = await studentsOf(files, progress));
+    // The class as read last time, when these are its files.
+    if (state.read?.files !== files) {
+      resetGraph();
+      state.read = { files, ...(await studentsOf(files, progress)) };
+    }
+    ({ students } = state.read);
+    failed = [...state.read.failed];
     sourcesRead = await studentsOf([...$('class-sources').files], () => {});
   } catch (err) {
     // Cancelled, or replaced by a newer run: nothing to show.
@@ -85,7 +156,9 @@ async function analyse(files) {
   }
   const template = $('class-template').value;
   const options = settings();
-  setStatus('running', `Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
+  showInputs(students, sources, template, options);
+  setStatus('running', `${why}Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
+  bar.removeAttribute('value'); // one step of unknown length: the bar shows it is busy
   let result;
   const t0 = performance.now();
   try {
@@ -95,10 +168,10 @@ async function analyse(files) {
       sources: sources.map((s) => s.text),
       template,
       options: { ...options, minContainment: Math.min(options.minContainment, HISTOGRAM_FLOOR) },
-    }));
+    }, { timeout: STALL_MS + 20 * (students.length + sources.length) }));
   } catch (err) {
     if (alive()) {
-      setStatus('error', `The class set could not be analysed: ${err.message}`);
+      setStatus('error', `The class set could not be analysed: ${err.message}`, { label: 'Restart', run: () => analyse(files) });
       $('class-cancel').hidden = true;
     }
     return;
@@ -109,8 +182,11 @@ async function analyse(files) {
     quotes: result.texts.reduce((n, t) => n + t.quotations, 0),
     refs: result.texts.filter((t) => t.referenceList).length,
   };
-  const current = { students, sources, texts, template, result, options, counted, compared: new Map(), key: await classKey(texts, template) };
-  current.reviews = await loadReviews(current.key);
+  await Promise.all(texts.map(async (t) => {
+    t.hash ??= await textHash(t.text);
+  }));
+  const current = { students, sources, texts, template, result, options, counted, compared: new Map() };
+  await loadReviews(current);
   current.templateSha = await sha256(new TextEncoder().encode(template));
   state.current = current;
   await checkLibrary(pool, alive);
@@ -126,30 +202,45 @@ async function compareAbove(mine, t0) {
   const cur = state.current;
   const todo = above().filter((p) => !cur.compared.has(pairKey(p)));
   const bar = $('class-progress');
-  bar.max = todo.length;
+  bar.max = Math.max(1, todo.length);
   bar.value = 0;
   let next = 0;
   let done = 0;
+  let stalled = null;
+  $('class-cancel').hidden = false;
   setStatus('running', `Comparing ${todo.length} pairs in full…`);
   await Promise.all(
     Array.from({ length: pool.size }, async (_, w) => {
-      while (alive() && next < todo.length) {
+      while (alive() && !stalled && next < todo.length) {
         const p = todo[next++];
+        const key = comparisonKey(cur, p);
+        if (comparisons.has(key)) {
+          cur.compared.set(pairKey(p), comparisons.get(key));
+          bar.value = ++done;
+          updateRow(p);
+          continue;
+        }
         try {
           const { reports } = await pool.ask(
             {
               kind: 'compare',
               a: cur.texts[p.a].text,
               sources: [{ text: cur.texts[p.b].text, excludeB: cur.result.texts[p.b].excluded }],
-              options: {},
+              options: { foldDiacritics: cur.options.foldDiacritics },
               excludeA: cur.result.texts[p.a].excluded,
             },
-            { worker: w },
+            { worker: w, timeout: STALL_MS },
           );
           if (!alive()) return;
           cur.compared.set(pairKey(p), reports[0]);
+          if (comparisons.size >= MAX_KEPT_COMPARISONS) comparisons.clear();
+          comparisons.set(key, reports[0]);
         } catch (err) {
           if (!alive()) return;
+          if (err instanceof StallError) {
+            stalled = err; // the pair stays to compare: Resume does it
+            return;
+          }
           cur.compared.set(pairKey(p), { error: err.message });
         }
         bar.value = ++done;
@@ -160,6 +251,12 @@ async function compareAbove(mine, t0) {
   if (!alive()) return;
   renderGraph();
   $('class-cancel').hidden = true;
+  if (stalled) {
+    const left = above().filter((p) => !cur.compared.has(pairKey(p))).length;
+    setStatus('stalled', `Paused: ${stalled.message}. ${left} of ${above().length} pairs are still to compare in full.`,
+      { label: 'Resume', run: () => compareAbove(mine, performance.now()) });
+    return;
+  }
   const s = ((performance.now() - t0) / 1000).toFixed(1);
   setStatus('done', `${cur.students.length} students, ${cur.sources.length} source${cur.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off (${Math.round(cutOff() * 100)} %${settings().adaptiveCutOff ? `, the default for ${cur.students.length} students` : ''}), ${cur.result.candidates} sharing any phrase · ${s} s in your browser · nothing uploaded`);
 }
@@ -176,6 +273,7 @@ function render() {
     'They are greyed in the texts of a pair.';
   renderSharedPassages(result, texts);
   renderTable();
+  renderOrphans(state.current, above());
   renderStudents();
   renderLibrary();
   renderHistogram();
@@ -202,6 +300,31 @@ function renderSharedPassages(result, texts) {
   const hint = document.createElement('p');
   hint.textContent = 'They count in the pairs of these texts. If one is wording of the assignment, give it as the template; if it comes from a source the class used, give the source.';
   box.replaceChildren(head, list, hint);
+}
+
+// Every input the analysis uses, in one line, so that none is used unseen.
+function showInputs(students, sources, template, o) {
+  const n = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
+  const words = template.trim() ? template.trim().split(/\s+/).length : 0;
+  const library = $('class-library').files[0];
+  const parts = [
+    n(students.length, 'student'),
+    sources.length ? `${n(sources.length, 'source')} (${sources.map((s) => s.id.replace(/^source: /, '')).join(', ')})` : 'no source',
+    words ? `a template of ${n(words, 'word')}` : 'no template',
+    library ? `the library ${shownName(library.name)}` : 'no library',
+    `quotations ${o.ignoreQuotes ? 'left out' : 'counted'}`,
+    `reference lists ${o.ignoreReferences ? 'left out' : 'counted'}`,
+    `accents ${o.foldDiacritics ? 'forgiven' : 'as written'}`,
+    `stock phrases: in more than ${Math.round(o.stockShare * 100)} % of the texts`,
+  ];
+  $('class-inputs').textContent = `In use: ${parts.join(' · ')}.`;
+}
+
+// A source, template, library or setting given or changed after the class:
+// the class is analysed again with it (the class's files are not read
+// again, and the full comparisons that did not change are kept).
+function rerun(why) {
+  if (state.read) analyse(state.read.files, why);
 }
 
 /** Shows the two-text view (`'two'`) or the class-set view (`'class'`). */
@@ -241,14 +364,31 @@ $('class-template-file').addEventListener('change', async () => {
   } catch (err) {
     $('class-template').value = '';
     showFailed([{ name: shownName(file.name), reason: err.reason ?? err.message }]);
+    return;
   }
+  rerun('Template changed: ');
 });
+$('class-template').addEventListener('input', () => {
+  clearTimeout(templateTimer);
+  templateTimer = setTimeout(() => rerun('Template changed: '), 700);
+});
+$('class-sources').addEventListener('change', () => rerun('Sources changed: '));
+$('class-library').addEventListener('change', () => rerun('Library changed: '));
+for (const id of ['class-stock', 'class-quotes', 'class-references', 'class-accents']) {
+  $(id).addEventListener('change', () => rerun('Settings changed: '));
+}
 $('class-cancel').addEventListener('click', () => {
   state.run++;
   pool.cancel();
   cancelReads();
   $('class-cancel').hidden = true;
   setStatus('error', 'Cancelled.');
+});
+// A promise of this view that failed unseen is said (a run never seems to
+// go on after it stopped).
+window.addEventListener('unhandledrejection', (e) => {
+  if ($('class-status').dataset.state !== 'running') return;
+  setStatus('error', `The analysis stopped: ${e.reason?.message ?? e.reason}.`, state.read ? { label: 'Restart', run: () => analyse(state.read.files) } : undefined);
 });
 $('class-library-save').addEventListener('click', () => saveLibrary(pool).catch((err) => setStatus('error', `The library could not be saved: ${err.message}`)));
 $('class-cutoff').addEventListener('change', () => {

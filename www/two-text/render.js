@@ -484,6 +484,7 @@ function settingRows() {
     ['Merge passages up to', `${o.spanGap} words apart`],
     ['Tolerate typos (sound-alike words match)', o.phonetic ? 'on (SoundD)' : 'off'],
     ['Ignore quotes in A', last.quotes ? 'on' : 'off'],
+    ['Forgive accents (é as e, ä as ae)', o.foldDiacritics ? 'on' : 'off'],
     ['Text A', last.aName ? `file ${last.aName}` : 'pasted'],
     ...last.sources.map((s) => [`Source ${s.k + 1}`, s.name ? `file ${s.name}` : 'pasted']),
   ];

@@ -30,6 +30,8 @@ function settings() {
     phonetic: $('typos').checked ? 'soundd' : undefined,
     // "Ignore quotes in A": the core leaves A's quotations out.
     ignoreQuotes: $('quotes').checked,
+    // "Forgive accents": the core folds diacritics (é as e, ä as ae).
+    foldDiacritics: $('accents').checked,
   };
 }
 
@@ -84,5 +86,5 @@ export function openPair({ a, aName, b, bName, excludedA = [], excludedB = [], c
 }
 
 wireInputs(schedule);
-for (const id of ['word-k', 'span-gap', 'min-words', 'quotes', 'typos']) $(id).addEventListener('change', schedule);
+for (const id of ['word-k', 'span-gap', 'min-words', 'quotes', 'typos', 'accents']) $(id).addEventListener('change', schedule);
 schedule();
