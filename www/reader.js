@@ -74,7 +74,10 @@ export async function readClass(files, progress = () => {}) {
     left -= out.bytes;
     progress(i + 1, files.length);
   }
-  // Grouped into students by the core (classStudents): [{id, text, files}].
+  // A task of its own for sending the texts (tens of MB for a large class):
+  // not after the last file's answer in the same task.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Grouped into students by the core (classStudents): [{id, text, files, hash}].
   const students = texts.length ? await readers.ask({ kind: 'students', paths: texts.map((t) => t.path), texts: texts.map((t) => t.text) }) : [];
   return { texts, students, failed };
 }

@@ -9,12 +9,18 @@
 //               origin); with options.phonetic each listed misspelling gets
 //               `known: true` when A's word is itself an English dictionary
 //               word (a sound-alike swap such as "is → as")
-//   classPairs  {students, sources, template, options} → {result, ms}
+//   classPairs  {students, sources, template, options} → {result, ms}: the
+//               result packed into typed arrays and transferred
+//               (class-set/result.js; the page unpacks it)
 //   decode      {bytes} → {text, encoding} (the core's decodeText)
 //   libraryCheck {bytes, students, minContainment} → {names, matches}
 //   libraryBuild {bytes?, names, texts, options} → {bytes, size}
 //   evidencePack {pack} → {html}: the class set's evidence pack (the core's)
 import init, { ClassLibrary, classPairs, compare, decodeText, evidencePack, SvmModel, Speller } from '../pkg/index.js';
+import { packResult } from './class-set/result.js';
+
+/** An answer's buffers to transfer rather than copy (a symbol: never cloned). */
+const TRANSFER = Symbol('transfer');
 
 const ready = (async () => {
   await init();
@@ -60,8 +66,8 @@ const kinds = {
   async classPairs({ students, sources, template, options }) {
     await ready;
     const t0 = performance.now();
-    const result = classPairs(students, sources, template, options);
-    return { result, ms: performance.now() - t0 };
+    const { packed, transfer } = packResult(classPairs(students, sources, template, options));
+    return { result: packed, ms: performance.now() - t0, [TRANSFER]: transfer };
   },
   async decode({ bytes }) {
     await ready;
@@ -99,7 +105,8 @@ self.onmessage = async (event) => {
   const { id, kind } = event.data;
   try {
     if (!Object.hasOwn(kinds, kind)) throw new Error(`unknown request ${JSON.stringify(kind)}`);
-    self.postMessage({ id, result: await kinds[kind](event.data) });
+    const result = await kinds[kind](event.data);
+    self.postMessage({ id, result }, result?.[TRANSFER] ?? []);
   } catch (err) {
     self.postMessage({ id, error: err && err.message ? err.message : String(err) });
   }

@@ -15,6 +15,7 @@ export async function studentsOf(files, progress) {
     students: students.map((s) => ({
       id: shownName(s.id),
       text: s.text,
+      hash: s.hash, // SHA-256 of the text, 32 hex digits (review marks)
       files: s.files.map((i) => ({ path: shownName(texts[i].path), sha256: texts[i].sha256 })),
     })),
     failed: failed.map((f) => ({ ...f, name: shownName(f.name) })),

@@ -18,6 +18,7 @@ import { loadReviews, markKey, renderOrphans, textHash } from './reviews.js';
 import { $, above, cutOff, pairKey, settings, state } from './state.js';
 import { checkLibrary, renderLibrary, saveLibrary } from './library.js';
 import { renderStudents } from './students.js';
+import { unpackResult } from './result.js';
 import { handlers, renderTable, sortBy, updateRow } from './table.js';
 
 /** Pairs scoring at least this are returned by the core for the histogram. */
@@ -169,6 +170,7 @@ async function analyseRun(files, why) {
       template,
       options: { ...options, minContainment: Math.min(options.minContainment, HISTOGRAM_FLOOR) },
     }, { timeout: STALL_MS + 20 * (students.length + sources.length) }));
+    result = unpackResult(result);
   } catch (err) {
     if (alive()) {
       setStatus('error', `The class set could not be analysed: ${err.message}`, { label: 'Restart', run: () => analyse(files) });
@@ -182,9 +184,13 @@ async function analyseRun(files, why) {
     quotes: result.texts.reduce((n, t) => n + t.quotations, 0),
     refs: result.texts.filter((t) => t.referenceList).length,
   };
-  await Promise.all(texts.map(async (t) => {
-    t.hash ??= await textHash(t.text);
-  }));
+  // Each text's hash (review marks, kept comparisons), 250 texts a task.
+  for (let i = 0; i < texts.length; i += 250) {
+    await Promise.all(texts.slice(i, i + 250).map(async (t) => {
+      t.hash ??= await textHash(t.text);
+    }));
+    if (!alive()) return;
+  }
   const current = { students, sources, texts, template, result, options, counted, compared: new Map() };
   await loadReviews(current);
   current.templateSha = await sha256(new TextEncoder().encode(template));

@@ -3,6 +3,8 @@
 // thread, within the limits of budget.js — bytes actually produced, not
 // declared. Requests in: {id, kind, …}; answers out: {id, result}.
 //
+//   students {paths, texts}  → [{id, text, files, hash}]: the core's
+//                               classStudents, each text's hash added
 //   file   {file, maxText?}  → {text, format, encoding?, sha256}, or {failed: reason}
 //   class  {file, maxText}   → {texts: [{path, text, format, sha256}],
 //                               failed: [{name, reason}], bytes}: a .zip of
@@ -101,11 +103,17 @@ async function readArchive(file, maxText) {
 }
 
 const kinds = {
-  // The texts read, grouped into students by the core's rule.
+  // The texts read, grouped into students by the core's rule; each
+  // student's text with its hash (the first 32 hex digits of the SHA-256 of
+  // its UTF-8: the key of review marks and kept comparisons), computed here
+  // rather than on the page's thread.
   async students({ paths, texts }) {
     const pkg = await import('../../pkg/index.js');
     await pkg.default();
-    return pkg.classStudents(paths, texts);
+    const students = pkg.classStudents(paths, texts);
+    const encoder = new TextEncoder();
+    for (const s of students) s.hash = (await sha256(encoder.encode(s.text))).slice(0, 32);
+    return students;
   },
   async file({ file, maxText }) {
     try {
