@@ -14,6 +14,9 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
 * :func:`compare` — every measure of two texts and their shared passages;
 * :func:`class_pairs` — the pairs of a class set that share passages, with
   sources, a template, quotations and reference lists left out;
+* :class:`Error` (a ``ValueError``) and its kinds :class:`ConfigError`,
+  :class:`InputError`, :class:`CorruptError`, :class:`VersionError` and
+  :class:`LimitError` — every error of neardup's own;
 * :func:`decode_text` — a text file's bytes as text (BOM, UTF-8,
   Windows-1252), as every surface reads them;
 * :class:`SimHash` and :class:`Fingerprint` — 64-bit SimHash (Charikar 2002);
@@ -27,6 +30,12 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
 
 from ._neardup import (
     SPEC_VERSION,
+    ConfigError,
+    CorruptError,
+    Error,
+    InputError,
+    LimitError,
+    VersionError,
     ClassLibrary,
     DedupResult,
     Deduplicator,
@@ -50,6 +59,12 @@ from ._neardup import (
 
 __all__ = [
     "SPEC_VERSION",
+    "ConfigError",
+    "CorruptError",
+    "Error",
+    "InputError",
+    "LimitError",
+    "VersionError",
     "ClassLibrary",
     "DedupResult",
     "Deduplicator",

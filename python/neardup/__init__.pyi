@@ -20,6 +20,25 @@ class DedupResult:
     summary: Dict[str, int]
     """``{"documents", "pairs", "clusters", "duplicates"}``."""
 
+class Error(ValueError):
+    """Every error of neardup's own: a ValueError, so ``except ValueError`` keeps working. Catch this, or a kind."""
+
+class ConfigError(Error):
+    """An option out of range, unknown, or of another method (the core's InvalidOption); the message names it."""
+
+class InputError(Error):
+    """A text, id, sketch or Arrow column that cannot be used: empty, a duplicate id, a sketch of another
+    configuration, a lone surrogate, invalid Arrow data; the message names which (``texts[3]: …``)."""
+
+class CorruptError(Error):
+    """Bytes that are damaged or not what they claim: a snapshot, a library, a sketch (the core's Corrupt)."""
+
+class VersionError(Error):
+    """Bytes of another format or spec version than this build reads (the core's Version)."""
+
+class LimitError(Error):
+    """A text over ``max_bytes`` (the core's TooLarge), or an index that is full."""
+
 def dedup(
     texts: Texts,
     ids: Optional[Texts] = None,

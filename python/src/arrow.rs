@@ -6,7 +6,7 @@
 //! least-significant bit first, offsets of `n + 1` entries, fixed-size binary
 //! as one data buffer of `n · width` bytes.
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList};
 
@@ -66,7 +66,7 @@ pub fn read_blobs(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Blobs> {
     let n: usize = array.len()?;
     let null_count: usize = array.getattr("null_count")?.extract()?;
     if null_count > 0 {
-        return Err(PyValueError::new_err(format!(
+        return Err(crate::errors::InputError::new_err(format!(
             "{name} has {null_count} null values"
         )));
     }
@@ -83,7 +83,9 @@ pub fn read_blobs(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Blobs> {
         let start = offset * width;
         let data = data
             .get(start..start + n * width)
-            .ok_or_else(|| PyValueError::new_err(format!("{name}: the data buffer is too short")))?
+            .ok_or_else(|| {
+                crate::errors::InputError::new_err(format!("{name}: the data buffer is too short"))
+            })?
             .to_vec();
         let offsets = (0..=n).map(|i| i * width).collect();
         return Ok(Blobs { data, offsets });
@@ -105,7 +107,7 @@ pub fn read_blobs(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Blobs> {
     let mut offsets = Vec::with_capacity(n + 1);
     for i in offset..=offset + n {
         let s = raw.get(i * width..(i + 1) * width).ok_or_else(|| {
-            PyValueError::new_err(format!("{name}: the offsets buffer is too short"))
+            crate::errors::InputError::new_err(format!("{name}: the offsets buffer is too short"))
         })?;
         let o = if large {
             i64::from_le_bytes(s.try_into().unwrap_or_default())
@@ -116,7 +118,10 @@ pub fn read_blobs(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Blobs> {
             .ok()
             .filter(|&o| o <= data.len() && offsets.last().is_none_or(|&l| l <= o))
             .ok_or_else(|| {
-                PyValueError::new_err(format!("{name}[{}]: offsets out of range", i - offset))
+                crate::errors::InputError::new_err(format!(
+                    "{name}[{}]: offsets out of range",
+                    i - offset
+                ))
             })?;
         offsets.push(o);
     }
@@ -129,8 +134,9 @@ pub fn read_strings(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<String
     let blobs = read_blobs(array, name)?;
     (0..blobs.len())
         .map(|i| {
-            String::from_utf8(blobs.get(i).to_vec())
-                .map_err(|_| PyValueError::new_err(format!("{name}[{i}] is not valid UTF-8")))
+            String::from_utf8(blobs.get(i).to_vec()).map_err(|_| {
+                crate::errors::InputError::new_err(format!("{name}[{i}] is not valid UTF-8"))
+            })
         })
         .collect()
 }
@@ -141,7 +147,7 @@ pub fn read_strings(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<String
 pub fn read_positions(array: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u64>> {
     let (kind, values) = read_words(array, name)?;
     if let Some(i) = values.iter().position(|v| v >> 63 == 1) {
-        return Err(PyValueError::new_err(if kind == "int64" {
+        return Err(crate::errors::InputError::new_err(if kind == "int64" {
             format!("{name}[{i}] is negative")
         } else {
             format!(
@@ -166,14 +172,16 @@ pub fn read_words(array: &Bound<'_, PyAny>, name: &str) -> PyResult<(String, Vec
         )));
     }
     if array.getattr("null_count")?.extract::<usize>()? > 0 {
-        return Err(PyValueError::new_err(format!("{name} has null values")));
+        return Err(crate::errors::InputError::new_err(format!(
+            "{name} has null values"
+        )));
     }
     let n: usize = array.len()?;
     let offset: usize = array.getattr("offset")?.extract()?;
     let data = buffer(&array.call_method0("buffers")?.get_item(1)?)?;
-    let data = data
-        .get(offset * 8..(offset + n) * 8)
-        .ok_or_else(|| PyValueError::new_err(format!("{name}: the data buffer is too short")))?;
+    let data = data.get(offset * 8..(offset + n) * 8).ok_or_else(|| {
+        crate::errors::InputError::new_err(format!("{name}: the data buffer is too short"))
+    })?;
     let values = data
         .chunks_exact(8)
         .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))

@@ -89,9 +89,9 @@ pub(crate) fn count(
 ) -> PyResult<DocumentFrequencies> {
     let mut df = DocumentFrequencies::new();
     for (b, chunk) in texts.chunks(BATCH).enumerate() {
-        let part = py.detach(|| stages.count_batch(chunk)).map_err(|e| {
-            PyValueError::new_err(format!("texts[{}]: {}", b * BATCH + e.index, e.error))
-        })?;
+        let part = py
+            .detach(|| stages.count_batch(chunk))
+            .map_err(|e| crate::errors::at(format!("texts[{}]", b * BATCH + e.index), &e.error))?;
         df.merge(&part);
         py.check_signals()?;
     }
@@ -195,11 +195,7 @@ pub fn dedup(
                 neardup::ErrorKind::DuplicateId { .. } => "ids",
                 _ => "texts",
             };
-            PyValueError::new_err(format!(
-                "{which}[{}]: {}",
-                first as usize + e.index,
-                e.error
-            ))
+            crate::errors::at(format!("{which}[{}]", first as usize + e.index), &e.error)
         })?;
         py.check_signals()?;
     }

@@ -7,6 +7,7 @@ mod arrow;
 mod classset;
 mod compare;
 mod dedup;
+mod errors;
 mod library;
 mod minhash;
 mod options;
@@ -30,20 +31,23 @@ pub(crate) fn str_of(v: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
         ))
     })?;
     s.to_cow().map(|c| c.into_owned()).map_err(|_| {
-        pyo3::exceptions::PyValueError::new_err(format!(
+        errors::InputError::new_err(format!(
             "{what} holds a lone surrogate, which is not valid Unicode: \
              encode it first (e.g. .encode('utf-8', 'replace').decode())"
         ))
     })
 }
 
+/// A core error as the exception of its kind (`errors`): every one a
+/// `neardup.Error`, itself a `ValueError`.
 pub(crate) fn value_error(e: neardup::Error) -> PyErr {
-    pyo3::exceptions::PyValueError::new_err(e.to_string())
+    errors::core(&e)
 }
 
 /// The native module `neardup._neardup`; `neardup/__init__.py` re-exports it.
 #[pymodule]
 fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
     m.add_function(wrap_pyfunction!(dedup::dedup, m)?)?;
     m.add_class::<dedup::DedupResult>()?;
     m.add_class::<dedup::Deduplicator>()?;

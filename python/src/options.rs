@@ -11,7 +11,7 @@
 
 use neardup::dedup::{DedupConfig, MultiRefModel, Stages};
 use neardup::multiref::ReferenceFile;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
@@ -42,7 +42,7 @@ where
         }
         if let Ok(f) = value.cast::<pyo3::types::PyFloat>() {
             if !f.value().is_finite() {
-                return Err(PyValueError::new_err(format!(
+                return Err(crate::errors::ConfigError::new_err(format!(
                     "invalid option {key}: must be a finite number, got {}",
                     f.value()
                 )));
@@ -57,8 +57,9 @@ where
                     type_name(&value)
                 ))
             })?;
-        let v: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| PyValueError::new_err(format!("invalid option {key}: {e}")))?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            crate::errors::ConfigError::new_err(format!("invalid option {key}: {e}"))
+        })?;
         map.insert(neardup::config::camel_case(&key), v);
     }
     let all = serde_json::Value::Object(map.clone());
@@ -83,13 +84,13 @@ where
                 if msg.starts_with("invalid type") || msg.starts_with("unknown field") {
                     PyTypeError::new_err(text)
                 } else {
-                    PyValueError::new_err(text)
+                    crate::errors::ConfigError::new_err(text)
                 }
             }
             None if msg.starts_with("unknown field") => {
                 PyTypeError::new_err(format!("invalid options: {msg}"))
             }
-            None => PyValueError::new_err(format!("invalid options: {msg}")),
+            None => crate::errors::ConfigError::new_err(format!("invalid options: {msg}")),
         }
     })
 }

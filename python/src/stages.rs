@@ -312,7 +312,7 @@ impl Stages {
                 .sketch_batch(texts)
                 .map(|s| s.into_par_iter().map(|s| s.to_bytes()).collect())
         })
-        .map_err(|e| PyValueError::new_err(format!("texts[{}]: {}", e.index, e.error)))
+        .map_err(|e| crate::errors::at(format!("texts[{}]", e.index), &e.error))
     }
 }
 

@@ -1,0 +1,71 @@
+"""neardup.Error and its kinds (issue 36): each problem raises the kind a
+caller can catch, every kind is a neardup.Error and a ValueError (so
+``except ValueError`` keeps working), and wrong Python types stay TypeError.
+The expectations are the kinds the issue names, not read from the code."""
+
+import struct
+
+import pytest
+
+import neardup
+
+ESSAY = " ".join(f"word{i % 97} phrase{i % 89} line{i % 13}" for i in range(400))
+
+
+def kinds_of(err):
+    return [c.__name__ for c in type(err).__mro__ if c.__module__ in ("neardup", "builtins")][:3]
+
+
+def test_every_kind_is_a_neardup_error_and_a_value_error():
+    for kind in (neardup.ConfigError, neardup.InputError, neardup.CorruptError, neardup.VersionError, neardup.LimitError):
+        assert issubclass(kind, neardup.Error)
+        assert issubclass(kind, ValueError)
+    assert issubclass(neardup.Error, ValueError)
+
+
+def test_a_bad_option_is_a_config_error_naming_it():
+    with pytest.raises(neardup.ConfigError, match="threshold"):
+        neardup.dedup(["a b c", "a b c"], threshold=2.0)
+    with pytest.raises(neardup.ConfigError, match="num_perm"):
+        neardup.dedup(["a b c", "a b c"], method="simhash", num_perm=64)
+    with pytest.raises(neardup.ConfigError, match="word_k"):
+        neardup.compare("a b c", "a b c", word_k=0)
+    # Still a ValueError for code written before the kinds.
+    with pytest.raises(ValueError):
+        neardup.class_pairs(["a b c", "d e f"], stock_share=0.0)
+
+
+def test_unusable_input_is_an_input_error_naming_where():
+    with pytest.raises(neardup.InputError, match="ids\\[1\\]"):
+        neardup.dedup(["one text here", "another text here"], ids=["x", "x"])
+    with pytest.raises(neardup.InputError):
+        neardup.compare("", "some text")
+    with pytest.raises(neardup.InputError, match="surrogate"):
+        neardup.dedup(["fine text", "bad \udc80 text"])
+
+
+def test_damaged_and_foreign_bytes_are_corrupt_and_version_errors():
+    lib = neardup.ClassLibrary()
+    lib.add(["a"], [ESSAY])
+    data = lib.to_bytes()
+    neardup.ClassLibrary.from_bytes(data)  # sound bytes read
+    with pytest.raises(neardup.CorruptError, match="library"):
+        neardup.ClassLibrary.from_bytes(data[: len(data) // 2])
+    with pytest.raises(neardup.CorruptError):
+        neardup.ClassLibrary.from_bytes(b"not a library at all")
+    # Format 99 in the header (magic, u16 format, u16 spec version).
+    foreign = data[:4] + struct.pack("<H", 99) + data[6:]
+    with pytest.raises(neardup.VersionError, match="format version 99"):
+        neardup.ClassLibrary.from_bytes(foreign)
+
+
+def test_a_text_over_max_bytes_is_a_limit_error():
+    with pytest.raises(neardup.LimitError):
+        neardup.compare(ESSAY, ESSAY, max_bytes=100)
+
+
+def test_wrong_types_stay_type_errors():
+    with pytest.raises(TypeError):
+        neardup.dedup([1, 2])
+    with pytest.raises(TypeError):
+        neardup.compare("a b c", "a b c", word_k="three")
