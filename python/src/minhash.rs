@@ -81,8 +81,12 @@ impl MinHash {
             .try_iter()?
             .map(|t| token_hash(seed, &t?))
             .collect::<PyResult<Vec<u64>>>()?;
-        self.hasher
-            .update(&mut self.sig, &hashes)
+        // The tokens are read with the GIL (they are Python objects); the
+        // signature is updated without it.
+        let (hasher, sig) = (&self.hasher, &mut self.sig);
+        tokens
+            .py()
+            .detach(|| hasher.update(sig, &hashes))
             .map_err(crate::value_error)
     }
 

@@ -85,9 +85,11 @@ impl SimHash {
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Fingerprint> {
         let config: SimHashConfig = crate::options::serde_config(py, options)?;
-        Ok(Fingerprint {
-            inner: config.fingerprint(text).map_err(crate::value_error)?,
-        })
+        // The GIL released while the text is normalised and hashed.
+        let inner = py
+            .detach(|| config.fingerprint(text))
+            .map_err(crate::value_error)?;
+        Ok(Fingerprint { inner })
     }
 
     /// The fingerprint of shingle hashes (64-bit unsigned ints), each
