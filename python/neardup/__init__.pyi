@@ -174,7 +174,9 @@ class SimHash:
 
     @staticmethod
     def fingerprint(text: str, *, shingle: str = "word:3", weights: str = "tf", seed: int = 0) -> Fingerprint:
-        """The fingerprint of ``text``; ValueError for a bad option (named)."""
+        """The 64-bit SimHash fingerprint of ``text`` (Charikar 2002); the GIL is released while the text is
+        normalised and hashed, so threads fingerprint in parallel. ConfigError (a ValueError) for a bad option,
+        named."""
     @staticmethod
     def from_shingles(hashes: Sequence[int]) -> Fingerprint:
         """Fingerprint of 64-bit feature hashes, each occurrence weighing 1; no hashes give the empty fingerprint (it matches nothing)."""
@@ -254,7 +256,8 @@ class MinHash:
     def update(self, token: Union[bytes, str]) -> None:
         """Adds one token."""
     def update_batch(self, tokens: Sequence[Union[bytes, str]]) -> None:
-        """Adds many tokens."""
+        """Adds many tokens (an iterable of bytes or str, not one str): they are read with the GIL, the signature
+        is updated without it. TypeError for one str or bytes."""
     def jaccard(self, other: "MinHash") -> float:
         """Estimated Jaccard resemblance in [0, 1]; ValueError for another num_perm, seed or scheme."""
     def digest(self) -> List[int]:
