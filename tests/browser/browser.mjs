@@ -1,6 +1,7 @@
 // Shared by the browser tests: Debian's Chromium driven by playwright-core
 // (never a downloaded browser; ../shared/TOOLCHAIN.md), the page served by
 // scripts/serve.mjs on a free port, and the two waits every test needs.
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
 
@@ -61,4 +62,20 @@ export async function scoreAfter(page, fill) {
     { timeout: 30_000 },
   );
   return Number(await page.getAttribute('[data-testid=score]', 'data-value'));
+}
+
+/** A text file for `setInputFiles`. */
+export const txt = (name, text) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text, 'utf8') });
+
+/** Waits for a class-set analysis newer than run `after` to end, and checks it is done. */
+export async function classDone(page, after = 0, timeout = 120_000) {
+  await page.waitForFunction(
+    (n) => {
+      const el = document.querySelector('[data-testid=class-status]');
+      return Number(el.dataset.run ?? 0) > n && ['done', 'error'].includes(el.dataset.state);
+    },
+    after,
+    { timeout },
+  );
+  assert.equal(await page.getAttribute('[data-testid=class-status]', 'data-state'), 'done', await page.textContent('[data-testid=class-status]'));
 }

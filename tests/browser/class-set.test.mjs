@@ -16,7 +16,7 @@ import { zipSync, strToU8 } from 'fflate';
 import Papa from 'papaparse';
 import * as nd from '../../pkg/node.js';
 import { clough, cloughLabels, docsBench } from '../js/helpers.mjs';
-import { launch, openPage } from './browser.mjs';
+import { classDone as done, launch, openPage, txt } from './browser.mjs';
 
 let env;
 before(async () => {
@@ -26,20 +26,7 @@ after(async () => {
   await env?.close();
 });
 
-const txt = (name, text) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text, 'utf8') });
 
-// Waits for the analysis after `after` (a data-run number) to end.
-async function done(page, after = 0, timeout = 120_000) {
-  await page.waitForFunction(
-    (n) => {
-      const el = document.querySelector('[data-testid=class-status]');
-      return Number(el.dataset.run ?? 0) > n && ['done', 'error'].includes(el.dataset.state);
-    },
-    after,
-    { timeout },
-  );
-  assert.equal(await page.getAttribute('[data-testid=class-status]', 'data-state'), 'done', await page.textContent('[data-testid=class-status]'));
-}
 
 const rows = (page) =>
   page.$$eval('[data-testid=class-pairs] tbody tr', (trs) =>

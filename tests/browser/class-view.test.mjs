@@ -12,7 +12,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { clough, cloughLabels, docsBench } from '../js/helpers.mjs';
-import { launch, openPage, scoreAfter } from './browser.mjs';
+import { classDone as done, launch, openPage, scoreAfter, txt } from './browser.mjs';
 
 let env;
 before(async () => {
@@ -22,21 +22,8 @@ after(async () => {
   await env?.close();
 });
 
-const txt = (name, text) => ({ name, mimeType: 'text/plain', buffer: Buffer.from(text, 'utf8') });
 const runOf = async (page) => Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
 
-// Waits for an analysis newer than run `after` to end, and checks it is done.
-async function done(page, after = 0, timeout = 120_000) {
-  await page.waitForFunction(
-    (n) => {
-      const el = document.querySelector('[data-testid=class-status]');
-      return Number(el.dataset.run ?? 0) > n && ['done', 'error'].includes(el.dataset.state);
-    },
-    after,
-    { timeout },
-  );
-  assert.equal(await page.getAttribute('[data-testid=class-status]', 'data-state'), 'done', await page.textContent('[data-testid=class-status]'));
-}
 
 const rows = (page) =>
   page.$$eval('[data-testid=class-pairs] tbody tr', (trs) =>

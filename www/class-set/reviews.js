@@ -4,15 +4,13 @@
 // class that keeps both texts (a student added or removed, a source given,
 // a setting changed), and a mark whose pair is no longer listed is shown
 // as such rather than dropped.
-import { sha256 } from './files.js';
 import { $, pairKey, state } from './state.js';
 
-/** A text's key: the first 32 hex digits of the SHA-256 of its UTF-8. */
-export async function textHash(text) {
-  return (await sha256(new TextEncoder().encode(text))).slice(0, 32);
-}
-
-/** A pair's mark key: its two texts' hashes, "a:b" (A the student). */
+/**
+ * A pair's mark key: its two texts' hashes, "a:b" (A the student); a text's
+ * hash is the first 32 hex digits of the SHA-256 of its UTF-8, given by the
+ * reader's worker (files.js).
+ */
 export function markKey(cur, p) {
   return `${cur.texts[p.a].hash}:${cur.texts[p.b].hash}`;
 }

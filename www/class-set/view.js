@@ -14,7 +14,7 @@ import { sha256, studentsOf } from './files.js';
 import { exportCsv, exportPack } from './exports.js';
 import { renderGraph, resetGraph } from './graph.js';
 import { renderHistogram } from './histogram.js';
-import { loadReviews, markKey, renderOrphans, textHash } from './reviews.js';
+import { loadReviews, markKey, renderOrphans } from './reviews.js';
 import { $, above, cutOff, pairKey, settings, state } from './state.js';
 import { checkLibrary, renderLibrary, saveLibrary } from './library.js';
 import { renderStudents } from './students.js';
@@ -184,13 +184,6 @@ async function analyseRun(files, why) {
     quotes: result.texts.reduce((n, t) => n + t.quotations, 0),
     refs: result.texts.filter((t) => t.referenceList).length,
   };
-  // Each text's hash (review marks, kept comparisons), 250 texts a task.
-  for (let i = 0; i < texts.length; i += 250) {
-    await Promise.all(texts.slice(i, i + 250).map(async (t) => {
-      t.hash ??= await textHash(t.text);
-    }));
-    if (!alive()) return;
-  }
   const current = { students, sources, texts, template, result, options, counted, compared: new Map() };
   await loadReviews(current);
   current.templateSha = await sha256(new TextEncoder().encode(template));
