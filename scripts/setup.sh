@@ -65,7 +65,13 @@ if [ $want_test = 1 ]; then
   # pyspark runs on the machine's JDK). About two minutes, once.
   if ! .venv/bin/python -c 'import pyspark, ray.data, pandas, polars' 2>/dev/null; then
     say "installing pyspark and ray into .venv (a few minutes, once)"
-    .venv/bin/pip install -q --disable-pip-version-check 'pyspark>=4,<5' 'pandas<3' 'ray[data]>=2.46,<2.64' 'polars>=1'
+    .venv/bin/pip install -q --disable-pip-version-check 'pyspark>=4,<5' 'pandas<3' 'ray[data]>=2.46' 'polars>=1'
+  fi
+  # neardup.duckdb's engine, and mypy for stubtest (the stubs checked
+  # against the built module).
+  if ! .venv/bin/python -c 'import duckdb, mypy.stubtest' 2>/dev/null; then
+    say "installing duckdb and mypy into .venv"
+    .venv/bin/pip install -q --disable-pip-version-check 'duckdb>=1.1' 'mypy>=1.10'
   fi
 fi
 say "ready"

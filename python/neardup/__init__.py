@@ -23,9 +23,14 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
 * :func:`phonetic`, :func:`double_metaphone`, :func:`shingles` and
   :class:`Speller` — phonetic codes and dictionary correction (Varol & Hari
   2015; Philips 2000);
-* ``Stages.*_batch``, :func:`components_batch` and :func:`merge_frequencies`
-  — the stages as kernels on
-  Arrow columns, for Spark's ``mapInArrow`` and Ray's ``map_batches``.
+* ``Stages.*_batch``, :func:`components_batch`, :func:`merge_frequencies`
+  and :func:`dedup_batch` — the stages, and the whole pipeline, as kernels on
+  Arrow columns, for Spark's ``mapInArrow``, Ray's ``map_batches``, Polars
+  and DuckDB;
+* ``neardup.polars`` (expressions ``pl.col(...).neardup.sketch/keys/similarity``
+  and ``dedup(frame)``), ``neardup.duckdb`` (SQL functions and a dedup
+  recipe), ``neardup.spark`` and ``neardup.ray`` — imported on their own, each
+  needing its engine.
 """
 
 from ._neardup import (
@@ -52,6 +57,7 @@ from ._neardup import (
     decode_text,
     merge_frequencies,
     dedup,
+    dedup_batch,
     double_metaphone,
     phonetic,
     shingles,
@@ -81,6 +87,7 @@ __all__ = [
     "decode_text",
     "merge_frequencies",
     "dedup",
+    "dedup_batch",
     "double_metaphone",
     "phonetic",
     "shingles",

@@ -71,6 +71,19 @@ def dedup(
     (naming its position) — the core's words, as in the CLI and npm.
     """
 
+def dedup_batch(
+    texts: Texts,
+    ids: Optional[Texts] = None,
+    *,
+    dictionary: Optional["Speller"] = None,
+    reference: Optional[str] = None,
+    **options: Any,
+) -> Any:
+    """Batch kernel of the whole pipeline: the clusters of :func:`dedup` on the same texts and options as a pyarrow
+    RecordBatch of one row per text, in input order: ``cluster`` (int64, the position of the cluster's first row; a
+    row in no cluster is its own) and ``keep`` (bool). Ids (default positions) only name rows in errors and must be
+    unique. Errors as :func:`dedup`."""
+
 class Deduplicator:
     """The dedup pipeline one document at a time; picklable (its snapshot bytes)."""
 
@@ -127,6 +140,8 @@ class Stages:
         """Batch kernel: given every row of some digest groups, a RecordBatch of ``pos`` and ``holder`` (int64): each row whose sketch equals one at a lower position, with the least such position. Only holders need bucket keys."""
     def bucket_pairs_batch(self, key: Any, pos: Any) -> Any:
         """Batch kernel: given every row of some keys (int64 or uint64 keys), a RecordBatch of candidate pairs ``a < b`` (int64) as the deduplicator finds them: each position with every lower one among its bucket's first ``bucket_cap``."""
+    def keys_list_batch(self, sketches: Any) -> Any:
+        """Batch kernel: a pyarrow ``list<uint64>`` column, row i the bucket keys of sketch i (empty for an empty sketch). ValueError naming ``sketches[i]``."""
     def keys_batch(self, sketches: Any) -> Any:
         """Batch kernel: a pyarrow RecordBatch of one row per bucket key, ``row`` (int64, the sketch's row) and ``key`` (uint64). ValueError naming ``sketches[i]`` for a damaged or foreign sketch."""
     def verify_batch(self, a: Any, b: Any) -> Any:

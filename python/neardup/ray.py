@@ -6,7 +6,9 @@ first row in the input's order) and ``keep`` (bool), one row per input row,
 in the input's order, with exactly the clusters of :func:`neardup.dedup` on
 the same rows:
 
-1. positions by zipping the rows with ``ray.data.range`` (the input's order);
+1. positions in the input's order: each block of the materialised input
+   (``to_arrow_refs``, in order) numbered from the rows of the blocks before
+   it, by a task per block (``Dataset.zip``, deprecated, is not used);
    with ``weights="tfidf"``, the document frequencies of every block
    (:meth:`neardup.Stages.count`), merged (:func:`neardup.merge_frequencies`);
 2. sketches and their digests by ``map_batches`` (the batch kernels
@@ -35,6 +37,7 @@ Ids must be unique and neither ids nor texts null, as for
 
 from typing import Any, Dict, Optional
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import ray
@@ -51,6 +54,23 @@ def _stages(options: Dict[str, Any], frequencies: Optional[bytes] = None) -> Sta
         stages = Stages(**options)
         _CACHE[key] = stages.with_frequencies(frequencies) if frequencies is not None else stages
     return _CACHE[key]
+
+
+@ray.remote
+def _num_rows(block: pa.Table) -> int:
+    return block.num_rows
+
+
+@ray.remote
+def _numbered(block: pa.Table, start: int) -> pa.Table:
+    """A block's rows as ``pos`` (from ``start``), ``id`` (as strings) and ``text``."""
+    return pa.table(
+        {
+            "pos": pa.array(np.arange(start, start + block.num_rows, dtype=np.int64)),
+            "id": block.column("__neardup_id").cast(pa.string()),
+            "text": block.column("__neardup_text"),
+        }
+    )
 
 
 def _edges(a: list, b: list) -> pa.Table:
@@ -94,14 +114,10 @@ def dedup(
     for which, col in (("ids", id_col), ("texts", text_col)):
         if any(r[which] for r in nulls):
             raise ValueError(f"{which} must not be null: a row has a null {col}")
-    rows = named.zip(ray.data.range(n).rename_columns({"id": "__neardup_pos"}))
-
-    def normalise(b: pa.Table) -> pa.Table:
-        return pa.table(
-            {"pos": b.column("__neardup_pos"), "id": b.column("__neardup_id").cast(pa.string()), "text": b.column("__neardup_text")}
-        )
-
-    rows = rows.map_batches(normalise, batch_format="pyarrow").materialize()
+    blocks = named.materialize().to_arrow_refs()
+    sizes = ray.get([_num_rows.remote(b) for b in blocks])
+    starts = [sum(sizes[:i]) for i in range(len(sizes))]
+    rows = ray.data.from_arrow_refs([_numbered.remote(b, s) for b, s in zip(blocks, starts)]).materialize()
     dup = (
         rows.groupby("id")
         .count()

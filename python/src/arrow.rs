@@ -291,6 +291,38 @@ pub fn u64_array<'py>(py: Python<'py>, kind: &str, values: &[u64]) -> PyResult<B
     )
 }
 
+/// A pyarrow `list` array of `values` cut at `offsets` (`n + 1` ascending
+/// positions into `values`, the first 0; 32-bit offsets, so at most 2^31
+/// values).
+pub fn list_array<'py>(
+    py: Python<'py>,
+    offsets: &[u64],
+    values: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let pa = pyarrow(py)?;
+    let offsets =
+        u64_array(py, "int64", offsets)?.call_method1("cast", (pa.call_method0("int32")?,))?;
+    pa.getattr("ListArray")?
+        .call_method1("from_arrays", (offsets, values))
+}
+
+/// Booleans as a pyarrow `bool` array (bit-packed, least-significant bit
+/// first).
+pub fn bool_array<'py>(py: Python<'py>, values: &[bool]) -> PyResult<Bound<'py, PyAny>> {
+    let pa = pyarrow(py)?;
+    let mut bits = vec![0u8; values.len().div_ceil(8)];
+    for (i, _) in values.iter().enumerate().filter(|(_, &v)| v) {
+        bits[i / 8] |= 1 << (i % 8);
+    }
+    let t = pa.call_method0("bool_")?;
+    from_buffers(
+        &pa,
+        t,
+        values.len(),
+        vec![py.None().into_bound(py), py_buffer(&pa, &bits)?],
+    )
+}
+
 /// Optional floats as a pyarrow `float64` array (None → null).
 pub fn f64_array<'py>(py: Python<'py>, values: &[Option<f64>]) -> PyResult<Bound<'py, PyAny>> {
     let pa = pyarrow(py)?;

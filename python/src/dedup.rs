@@ -167,18 +167,49 @@ pub fn dedup(
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<DedupResult> {
     let config = options::config(py, options)?;
-    let mut stages = options::stages(&config, reference, dictionary.as_deref())?;
+    let stages = options::stages(&config, reference, dictionary.as_deref())?;
     let texts = texts_of(texts)?;
     let ids = ids_of(ids, texts.len())?;
-    if config.weighting() == neardup::dedup::Weights::Tfidf {
-        let df = count(py, &stages, &texts)?;
+    let (mut d, pairs) = run(py, stages, &ids, &texts)?;
+    let (clusters, keep, summary) =
+        py.detach(|| (d.cluster_positions(), d.keep_positions(), d.summary()));
+    let id = |i: u32| ids[i as usize].as_str();
+    Ok(DedupResult {
+        pairs: PyList::new(py, pairs.iter().map(|&(a, b, s)| (id(a), id(b), s)))?.unbind(),
+        clusters: PyList::new(
+            py,
+            clusters
+                .iter()
+                .map(|c| c.iter().map(|&i| id(i)).collect::<Vec<_>>()),
+        )?
+        .unbind(),
+        keep: PyList::new(py, keep.iter().map(|&i| id(i)))?.unbind(),
+        summary: summary_dict(py, &summary)?.unbind(),
+    })
+}
+
+/// A pair found: `(earlier position, later position, similarity)`.
+type Pair = (u32, u32, f64);
+
+/// The core's deduplicator over `texts` (tf-idf frequencies counted first
+/// when the configuration needs them), added batch by batch with the GIL
+/// released, signals checked between batches; with the pairs found as
+/// `(earlier position, later position, similarity)`.
+fn run(
+    py: Python<'_>,
+    mut stages: Stages,
+    ids: &[String],
+    texts: &[String],
+) -> PyResult<(Core, Vec<Pair>)> {
+    if stages.config().weighting() == neardup::dedup::Weights::Tfidf {
+        let df = count(py, &stages, texts)?;
         stages = stages
             .with_frequencies(Arc::new(df))
             .map_err(crate::value_error)?;
     }
     stages.ready().map_err(crate::value_error)?;
     let mut d = Core::from_stages(stages).map_err(crate::value_error)?;
-    let mut pairs: Vec<(u32, u32, f64)> = Vec::new();
+    let mut pairs: Vec<Pair> = Vec::new();
     for (b, (ids, texts)) in ids.chunks(BATCH).zip(texts.chunks(BATCH)).enumerate() {
         let first = (b * BATCH) as u32;
         py.detach(|| {
@@ -199,21 +230,53 @@ pub fn dedup(
         })?;
         py.check_signals()?;
     }
-    let (clusters, keep, summary) =
-        py.detach(|| (d.cluster_positions(), d.keep_positions(), d.summary()));
-    let id = |i: u32| ids[i as usize].as_str();
-    Ok(DedupResult {
-        pairs: PyList::new(py, pairs.iter().map(|&(a, b, s)| (id(a), id(b), s)))?.unbind(),
-        clusters: PyList::new(
-            py,
-            clusters
-                .iter()
-                .map(|c| c.iter().map(|&i| id(i)).collect::<Vec<_>>()),
-        )?
-        .unbind(),
-        keep: PyList::new(py, keep.iter().map(|&i| id(i)))?.unbind(),
-        summary: summary_dict(py, &summary)?.unbind(),
-    })
+    Ok((d, pairs))
+}
+
+/// Batch kernel of the whole pipeline, for dataframes (`neardup.polars`,
+/// `neardup.duckdb`): the clusters of `dedup(texts, ids, **options)` as a
+/// pyarrow record batch of one row per text, in input order — `cluster`
+/// (int64: the position of the cluster's representative, its first row; a
+/// row in no cluster is its own) and `keep` (bool: the row is its cluster's
+/// representative) — with no Python object per row. `texts` and `ids`:
+/// pyarrow string columns or sequences of `str`; ids (default: positions)
+/// only name rows in errors and must be unique. Errors as `dedup`.
+#[pyfunction]
+#[pyo3(signature = (texts, ids=None, *, dictionary=None, reference=None, **options))]
+pub fn dedup_batch<'py>(
+    py: Python<'py>,
+    texts: &Bound<'py, PyAny>,
+    ids: Option<&Bound<'py, PyAny>>,
+    dictionary: Option<PyRef<'py, Speller>>,
+    reference: Option<&str>,
+    options: Option<&Bound<'py, PyDict>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let config = options::config(py, options)?;
+    let stages = options::stages(&config, reference, dictionary.as_deref())?;
+    let texts = texts_of(texts)?;
+    let ids = ids_of(ids, texts.len())?;
+    let (mut d, _) = run(py, stages, &ids, &texts)?;
+    let cluster: Vec<u64> = py.detach(|| {
+        let mut label: Vec<u64> = (0..texts.len() as u64).collect();
+        for c in d.cluster_positions() {
+            for &i in &c {
+                label[i as usize] = u64::from(c[0]);
+            }
+        }
+        label
+    });
+    let keep: Vec<bool> = cluster
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| c == i as u64)
+        .collect();
+    crate::arrow::record_batch(
+        py,
+        vec![
+            ("cluster", crate::arrow::u64_array(py, "int64", &cluster)?),
+            ("keep", crate::arrow::bool_array(py, &keep)?),
+        ],
+    )
 }
 
 /// The dedup pipeline over a stream of documents: `add(id, text)` answers

@@ -49,6 +49,7 @@ pub(crate) fn value_error(e: neardup::Error) -> PyErr {
 fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_function(wrap_pyfunction!(dedup::dedup, m)?)?;
+    m.add_function(wrap_pyfunction!(dedup::dedup_batch, m)?)?;
     m.add_class::<dedup::DedupResult>()?;
     m.add_class::<dedup::Deduplicator>()?;
     m.add_class::<stages::Stages>()?;

@@ -118,19 +118,7 @@ impl Stages {
         py: Python<'py>,
         sketches: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let blobs = crate::arrow::read_blobs(sketches, "sketches")?;
-        let keys: Result<Vec<Vec<u64>>, String> = py.detach(|| {
-            (0..blobs.len())
-                .into_par_iter()
-                .map(|i| {
-                    self.inner
-                        .read_sketch(blobs.get(i))
-                        .and_then(|s| self.inner.keys(&s))
-                        .map_err(|e| format!("sketches[{i}]: {e}"))
-                })
-                .collect()
-        });
-        let keys = keys.map_err(PyValueError::new_err)?;
+        let keys = self.keys_all(py, sketches)?;
         let rows: Vec<u64> = keys
             .iter()
             .enumerate()
@@ -143,6 +131,28 @@ impl Stages {
                 ("row", crate::arrow::u64_array(py, "int64", &rows)?),
                 ("key", crate::arrow::u64_array(py, "uint64", &keys)?),
             ],
+        )
+    }
+
+    /// Batch kernel: the bucket keys of a column of sketches as a pyarrow
+    /// `list<uint64>` column, row `i` the keys of sketch `i` in the order of
+    /// `keys` (empty for an empty sketch) — the shape of a dataframe column
+    /// (`neardup.polars`, `neardup.duckdb`). Errors as `keys_batch`.
+    fn keys_list_batch<'py>(
+        &self,
+        py: Python<'py>,
+        sketches: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let keys = self.keys_all(py, sketches)?;
+        let mut offsets = Vec::with_capacity(keys.len() + 1);
+        offsets.push(0u64);
+        for k in &keys {
+            offsets.push(offsets[offsets.len() - 1] + k.len() as u64);
+        }
+        crate::arrow::list_array(
+            py,
+            &offsets,
+            crate::arrow::u64_array(py, "uint64", &keys.concat())?,
         )
     }
 
@@ -303,6 +313,24 @@ impl Stages {
 }
 
 impl Stages {
+    /// The bucket keys of each sketch of an Arrow column, on every core with
+    /// the GIL released; `ValueError` naming `sketches[i]`.
+    fn keys_all(&self, py: Python<'_>, sketches: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u64>>> {
+        let blobs = crate::arrow::read_blobs(sketches, "sketches")?;
+        let keys: Result<Vec<Vec<u64>>, String> = py.detach(|| {
+            (0..blobs.len())
+                .into_par_iter()
+                .map(|i| {
+                    self.inner
+                        .read_sketch(blobs.get(i))
+                        .and_then(|s| self.inner.keys(&s))
+                        .map_err(|e| format!("sketches[{i}]: {e}"))
+                })
+                .collect()
+        });
+        keys.map_err(PyValueError::new_err)
+    }
+
     /// The sketch bytes of `texts` (the core's `sketch_batch`, every core),
     /// with the GIL released.
     fn sketch_all(&self, py: Python<'_>, texts: &[String]) -> PyResult<Vec<Vec<u8>>> {
