@@ -67,11 +67,11 @@ if [ $want_test = 1 ]; then
     say "installing pyspark and ray into .venv (a few minutes, once)"
     .venv/bin/pip install -q --disable-pip-version-check 'pyspark>=4,<5' 'pandas<3' 'ray[data]>=2.46' 'polars>=1'
   fi
-  # neardup.duckdb's engine, and mypy for stubtest (the stubs checked
-  # against the built module).
-  if ! .venv/bin/python -c 'import duckdb, mypy.stubtest' 2>/dev/null; then
-    say "installing duckdb and mypy into .venv"
-    .venv/bin/pip install -q --disable-pip-version-check 'duckdb>=1.1' 'mypy>=1.10'
+  # neardup.duckdb's engine, Hugging Face datasets (the README's recipe),
+  # and mypy for stubtest (the stubs checked against the built module).
+  if ! .venv/bin/python -c 'import duckdb, datasets, mypy.stubtest' 2>/dev/null; then
+    say "installing duckdb, datasets and mypy into .venv"
+    .venv/bin/pip install -q --disable-pip-version-check 'duckdb>=1.1' 'numpy' 'datasets>=3' 'mypy>=1.10'
   fi
 fi
 say "ready"

@@ -21,8 +21,8 @@ verification — and its connected components by the core's kernel
 (:func:`neardup.components_batch`), so the clusters are exactly those of
 :func:`neardup.dedup` on the same rows. Options are those of
 :func:`neardup.dedup` (not ``weights="tfidf"``: SQL functions see a vector
-at a time, not the collection). Needs ``duckdb`` (``pip install
-"neardup[duckdb]"``).
+at a time, not the collection). Needs ``duckdb`` and ``numpy``, which
+DuckDB's Python functions use (``pip install "neardup[duckdb]"``).
 """
 
 from typing import Any, Optional

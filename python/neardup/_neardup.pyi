@@ -1,13 +1,46 @@
-"""Type stubs of neardup's Python binding (the Rust core's dedup pipeline)."""
+"""Type stubs of neardup's native module `neardup._neardup` (the Rust core's dedup pipeline), checked against it by mypy.stubtest in `npm test`."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, final
+
+from typing_extensions import Self
 
 SPEC_VERSION: int
 """Version of the shingle hashing and normalisation specification (SPEC.md)."""
 
-Texts = Union[Sequence[str], Any]
+_Texts = Union[Sequence[str], Any]
 """A sequence of str, or a pyarrow string / large_string array."""
 
+__all__ = [
+    "ClassLibrary",
+    "ConfigError",
+    "CorruptError",
+    "DedupResult",
+    "Deduplicator",
+    "Error",
+    "Fingerprint",
+    "InputError",
+    "LimitError",
+    "MinHash",
+    "MinHashLSH",
+    "SPEC_VERSION",
+    "SimHash",
+    "Speller",
+    "Stages",
+    "VersionError",
+    "class_pairs",
+    "clusters_of_edges",
+    "compare",
+    "components_batch",
+    "decode_text",
+    "dedup",
+    "dedup_batch",
+    "double_metaphone",
+    "merge_frequencies",
+    "phonetic",
+    "shingles",
+]
+
+@final
 class DedupResult:
     """What :func:`dedup` found."""
 
@@ -40,12 +73,27 @@ class LimitError(Error):
     """A text over ``max_bytes`` (the core's TooLarge), or an index that is full."""
 
 def dedup(
-    texts: Texts,
-    ids: Optional[Texts] = None,
+    texts: _Texts,
+    ids: Optional[_Texts] = None,
     *,
     dictionary: Optional["Speller"] = None,
     reference: Optional[str] = None,
-    **options: Any,
+    method: Optional[Literal["minhash", "simhash", "exact", "multiref"]] = None,
+    shingle: Optional[str] = None,
+    threshold: Optional[float] = None,
+    seed: Optional[int] = None,
+    verify: Optional[bool] = None,
+    num_perm: Optional[int] = None,
+    scheme: Optional[Literal["oph", "classic"]] = None,
+    bands: Optional[int] = None,
+    rows: Optional[int] = None,
+    fp_weight: Optional[float] = None,
+    fn_weight: Optional[float] = None,
+    candidates: Optional[bool] = None,
+    k: Optional[int] = None,
+    blocks: Optional[int] = None,
+    weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
+    fold_diacritics: Optional[bool] = None,
 ) -> DedupResult:
     """Finds the near-duplicates of a collection with the core's pipeline.
 
@@ -72,22 +120,59 @@ def dedup(
     """
 
 def dedup_batch(
-    texts: Texts,
-    ids: Optional[Texts] = None,
+    texts: _Texts,
+    ids: Optional[_Texts] = None,
     *,
     dictionary: Optional["Speller"] = None,
     reference: Optional[str] = None,
-    **options: Any,
+    method: Optional[Literal["minhash", "simhash", "exact", "multiref"]] = None,
+    shingle: Optional[str] = None,
+    threshold: Optional[float] = None,
+    seed: Optional[int] = None,
+    verify: Optional[bool] = None,
+    num_perm: Optional[int] = None,
+    scheme: Optional[Literal["oph", "classic"]] = None,
+    bands: Optional[int] = None,
+    rows: Optional[int] = None,
+    fp_weight: Optional[float] = None,
+    fn_weight: Optional[float] = None,
+    candidates: Optional[bool] = None,
+    k: Optional[int] = None,
+    blocks: Optional[int] = None,
+    weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
+    fold_diacritics: Optional[bool] = None,
 ) -> Any:
     """Batch kernel of the whole pipeline: the clusters of :func:`dedup` on the same texts and options as a pyarrow
     RecordBatch of one row per text, in input order: ``cluster`` (int64, the position of the cluster's first row; a
     row in no cluster is its own) and ``keep`` (bool). Ids (default positions) only name rows in errors and must be
     unique. Errors as :func:`dedup`."""
 
+@final
 class Deduplicator:
     """The dedup pipeline one document at a time; picklable (its snapshot bytes)."""
 
-    def __init__(self, *, dictionary: Optional["Speller"] = None, reference: Optional[str] = None, **options: Any) -> None:
+    def __new__(
+        cls,
+        *,
+        dictionary: Optional["Speller"] = None,
+        reference: Optional[str] = None,
+        method: Optional[Literal["minhash", "simhash", "exact", "multiref"]] = None,
+        shingle: Optional[str] = None,
+        threshold: Optional[float] = None,
+        seed: Optional[int] = None,
+        verify: Optional[bool] = None,
+        num_perm: Optional[int] = None,
+        scheme: Optional[Literal["oph", "classic"]] = None,
+        bands: Optional[int] = None,
+        rows: Optional[int] = None,
+        fp_weight: Optional[float] = None,
+        fn_weight: Optional[float] = None,
+        candidates: Optional[bool] = None,
+        k: Optional[int] = None,
+        blocks: Optional[int] = None,
+        weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
+        fold_diacritics: Optional[bool] = None,
+    ) -> Self:
         """An empty deduplicator; options as :func:`dedup` but ``weights="tfidf"`` (a stream has no collection to count). Raises ValueError/TypeError for bad options. Safe to share between threads: its calls take turns."""
     def add(self, id: str, text: str) -> List[Tuple[str, float]]:
         """Adds ``id``; returns ``[(id, similarity)]`` of the near-duplicates already added that it pairs with — at most one of each cluster (a copy: its first copy), best first (SPEC.md §14). ValueError for an id already held."""
@@ -95,7 +180,7 @@ class Deduplicator:
         """``[(id, similarity)]`` as :meth:`add` would answer (one document of each cluster), best first, without adding it."""
     def remove(self, id: str) -> bool:
         """Removes ``id``; False when it was not held."""
-    def __contains__(self, id: str) -> bool: ...
+    def __contains__(self, id: str, /) -> bool: ...
     def __len__(self) -> int: ...
     def pairs(self) -> List[Tuple[str, str, float]]:
         """The pairs made, ``(a, b, similarity)``, ``a`` added before ``b``: ``n - 1`` in a cluster of ``n`` (what :meth:`add` returned)."""
@@ -111,25 +196,52 @@ class Deduplicator:
         """``{"documents", "pairs", "clusters", "duplicates"}``."""
     def to_bytes(self) -> bytes:
         """Versioned, checksummed snapshot bytes (SPEC.md §14), the same as in Rust and JavaScript."""
+    def __getstate__(self) -> bytes:
+        """Pickling: the snapshot bytes."""
+    def __setstate__(self, state: bytes, /) -> None:
+        """Unpickling: reads snapshot bytes (with the bundled reference and dictionary)."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[()], Dict[str, Any]]: ...
     @staticmethod
     def from_bytes(data: bytes, *, dictionary: Optional["Speller"] = None, reference: Optional[str] = None) -> "Deduplicator":
         """Reads :meth:`to_bytes` output (with the dictionary or reference it needs; the bundled ones by default); ValueError for damaged or other-version bytes."""
 
+@final
 class Stages:
     """The pipeline's stage functions (SPEC.md §14), byte-identical to Rust and wasm."""
 
-    def __init__(self, *, dictionary: Optional["Speller"] = None, reference: Optional[str] = None, **options: Any) -> None:
+    def __new__(
+        cls,
+        *,
+        dictionary: Optional["Speller"] = None,
+        reference: Optional[str] = None,
+        method: Optional[Literal["minhash", "simhash", "exact", "multiref"]] = None,
+        shingle: Optional[str] = None,
+        threshold: Optional[float] = None,
+        seed: Optional[int] = None,
+        verify: Optional[bool] = None,
+        num_perm: Optional[int] = None,
+        scheme: Optional[Literal["oph", "classic"]] = None,
+        bands: Optional[int] = None,
+        rows: Optional[int] = None,
+        fp_weight: Optional[float] = None,
+        fn_weight: Optional[float] = None,
+        candidates: Optional[bool] = None,
+        k: Optional[int] = None,
+        blocks: Optional[int] = None,
+        weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
+        fold_diacritics: Optional[bool] = None,
+    ) -> Self:
         """Options as :func:`dedup`."""
     @property
     def needs_frequencies(self) -> bool:
         """True while tf-idf weights still need the collection's document frequencies."""
-    def count(self, texts: Texts) -> bytes:
+    def count(self, texts: _Texts) -> bytes:
         """With ``weights="tfidf"``: the document frequencies of ``texts`` as versioned bytes (SPEC.md §14); merge pieces with :func:`merge_frequencies`."""
     def with_frequencies(self, frequencies: bytes) -> "Stages":
         """These stages with the collection's document frequencies: the stages of tf-idf sketches."""
-    def sketch(self, texts: Texts) -> List[bytes]:
+    def sketch(self, texts: _Texts) -> List[bytes]:
         """The sketch bytes of each text, on every core, GIL released. ValueError naming ``texts[i]``."""
-    def sketch_batch(self, texts: Texts) -> Any:
+    def sketch_batch(self, texts: _Texts) -> Any:
         """Batch kernel: a pyarrow column of the sketches, row i of text i: ``fixed_size_binary[w]`` when every sketch has width w (no shingle set kept), else ``binary``."""
     @property
     def bucket_cap(self) -> Optional[int]:
@@ -163,6 +275,7 @@ def decode_text(data: bytes) -> Tuple[str, str]:
 def components_batch(a: Any, b: Any) -> Any:
     """Batch kernel: connected components of edges ``a[i]``–``b[i]`` (pyarrow int64 columns of positions) as a RecordBatch of ``pos`` and ``cluster`` (the least position of its component), ``pos`` ascending; positions in no edge are absent."""
 
+@final
 class Fingerprint:
     """A 64-bit SimHash fingerprint with the configuration that made it (Charikar 2002; SPEC.md §10)."""
 
@@ -184,6 +297,7 @@ class Fingerprint:
     def distance(self, other: "Fingerprint") -> int:
         """Hamming distance 0..=64; ValueError when the configurations differ."""
 
+@final
 class SimHash:
     """64-bit SimHash fingerprints of texts (Charikar 2002)."""
 
@@ -211,16 +325,32 @@ def double_metaphone(word: str, max_length: Optional[int] = None) -> Tuple[str, 
 def shingles(text: str, shingle: str, seed: int = 0) -> List[int]:
     """Shingle hashes (unsigned 64-bit) by position for "word:K", "char:Q", "phonetic:K" or "phonetic:ALGO:K" (SPEC.md §3, §13)."""
 
+@final
 class ClassLibrary:
     """A reference library for class sets: winnowed phrase fingerprints of named texts (sources, model answers,
     past classes; no text kept), saved as bytes that are the same on every platform (SPEC.md §15), against which a
     class is checked one way (Schleimer, Wilkerson & Aiken 2003). As ``neardup library build`` and the npm
     ``ClassLibrary``."""
 
-    def __init__(self, **options: Any) -> None:
-        """An empty library fingerprinting as ``class_pairs`` does with these options (``char_q``, ``window``,
-        ``word_k``, ``seed``, ``ignore_quotes``, ``ignore_references``, ``fold_diacritics``, ``max_bytes``); ValueError
-        for a bad one."""
+    def __new__(
+        cls,
+        *,
+        char_q: Optional[int] = None,
+        window: Optional[int] = None,
+        word_k: Optional[int] = None,
+        seed: Optional[int] = None,
+        stock_share: Optional[float] = None,
+        min_containment: Optional[float] = None,
+        adaptive_cut_off: Optional[bool] = None,
+        min_shared: Optional[int] = None,
+        ignore_quotes: Optional[bool] = None,
+        ignore_references: Optional[bool] = None,
+        fold_diacritics: Optional[bool] = None,
+        max_bytes: Optional[int] = None,
+    ) -> Self:
+        """An empty library fingerprinting as ``class_pairs`` does with these options (those of ``class_pairs``;
+        ``char_q``, ``window``, ``word_k``, ``seed``, ``ignore_quotes``, ``ignore_references``, ``fold_diacritics`` and
+        ``max_bytes`` decide the fingerprints, the others only a class's check); ConfigError for a bad one."""
 
     @staticmethod
     def from_bytes(data: bytes) -> "ClassLibrary":
@@ -245,6 +375,7 @@ class ClassLibrary:
 
     def __len__(self) -> int: ...
 
+@final
 class Speller:
     """Dictionary correction of misspelt words (Varol & Hari 2015; SPEC.md §13)."""
 
@@ -255,7 +386,7 @@ class Speller:
     def english() -> "Speller":
         """The bundled English dictionary (about 0.3 s and 40 MB to index)."""
     def __len__(self) -> int: ...
-    def __contains__(self, word: str) -> bool: ...
+    def __contains__(self, word: str, /) -> bool: ...
     def correct(self, word: str) -> str:
         """The correction of ``word``, or ``word`` when known, without Latin letters, or nothing is close."""
     def correct_text(self, text: str) -> str:
@@ -263,10 +394,11 @@ class Speller:
     def candidates(self, word: str, max: int = 10) -> List[Dict[str, Any]]:
         """Up to ``max`` (1..=100) ``{"word", "distance", "cost"}``, best first; empty for a known word."""
 
+@final
 class MinHash:
     """A MinHash signature of a set of tokens, shaped like datasketch's MinHash (Broder 1997)."""
 
-    def __init__(self, num_perm: int = 128, seed: int = 0, scheme: str = "classic") -> None:
+    def __new__(cls, num_perm: int = 128, seed: int = 0, scheme: Literal["classic", "oph"] = "classic") -> Self:
         """``num_perm`` in 1..=4096; ``scheme`` "classic" (num_perm hashes a token) or "oph" (one, Shrivastava 2017)."""
     def update(self, token: Union[bytes, str]) -> None:
         """Adds one token."""
@@ -292,16 +424,17 @@ class MinHash:
     def from_bytes(data: bytes) -> "MinHash":
         """Reads to_bytes() output; ValueError for damaged bytes."""
 
+@final
 class MinHashLSH:
     """A MinHash LSH index shaped like datasketch's MinHashLSH (Indyk & Motwani 1998)."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         threshold: float = 0.5,
         num_perm: int = 128,
-        weights: Tuple[float, float] = (0.5, 0.5),
+        weights: Tuple[float, float] = ...,
         params: Optional[Tuple[int, int]] = None,
-    ) -> None:
+    ) -> Self:
         """Bands and rows from the advisor (weights of false positives, negatives) unless ``params=(bands, rows)``."""
     def insert(self, key: str, minhash: MinHash) -> None:
         """ValueError for a key already present or a MinHash of another num_perm."""
@@ -309,7 +442,7 @@ class MinHashLSH:
         """The keys of every candidate sharing a band, best estimate first."""
     def remove(self, key: str) -> None:
         """ValueError when the key does not exist."""
-    def __contains__(self, key: str) -> bool: ...
+    def __contains__(self, key: str, /) -> bool: ...
     def __len__(self) -> int: ...
     def is_empty(self) -> bool: ...
     @property
@@ -318,9 +451,21 @@ class MinHashLSH:
 
 def class_pairs(
     students: Sequence[str],
-    sources: Sequence[str] = (),
+    sources: Sequence[str] = ...,
     template: str = "",
-    **options: Any,
+    *,
+    char_q: Optional[int] = None,
+    window: Optional[int] = None,
+    word_k: Optional[int] = None,
+    seed: Optional[int] = None,
+    stock_share: Optional[float] = None,
+    min_containment: Optional[float] = None,
+    adaptive_cut_off: Optional[bool] = None,
+    min_shared: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    ignore_quotes: Optional[bool] = None,
+    ignore_references: Optional[bool] = None,
+    fold_diacritics: Optional[bool] = None,
 ) -> Dict[str, Any]:
     """The pairs of a class set that share passages, without comparing every pair: character 20-grams of the
     normalised words, winnowed (Schleimer, Wilkerson & Aiken 2003, as MOSS and Dolos), or word k-shingles (Broder
@@ -350,7 +495,16 @@ def compare(
     template: Optional[str] = None,
     exclude_a: Optional[List[Tuple[int, int]]] = None,
     exclude_b: Optional[List[Tuple[int, int]]] = None,
-    **options: Any,
+    word_k: Optional[int] = None,
+    char_q: Optional[int] = None,
+    seed: Optional[int] = None,
+    span_gap: Optional[int] = None,
+    max_bytes: Optional[int] = None,
+    phonetic: Optional[str] = None,
+    min_words: Optional[int] = None,
+    ignore_quotes: Optional[bool] = None,
+    ignore_references: Optional[bool] = None,
+    fold_diacritics: Optional[bool] = None,
 ) -> Dict[str, Any]:
     """Every measure of suspicious text ``a`` against source ``b`` (score: containment of a's word 3-shingles in b's, in [0, 1]) and their shared passages (UTF-8 byte ranges).
 
