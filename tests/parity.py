@@ -1,0 +1,90 @@
+"""The Python side of the parity test (tests/js/parity.test.mjs): the
+clusters and sketches of one collection from every Python surface, as JSON
+on stdout.
+
+    .venv/bin/python tests/parity.py docs.jsonl
+
+For each surface — `neardup.dedup`, `neardup.polars.dedup`,
+`neardup.duckdb.dedup`, `neardup.spark.dedup` (local[2]) and
+`neardup.ray.dedup` (2 CPUs) — `{"clusters": [[id, …], …]}` (clusters of two
+or more, each in input order, ordered by first member: `neardup dedup
+--clusters`'s order); and the sketches, hex, from `Stages.sketch`, the Polars
+expression and the DuckDB function. Default options.
+"""
+
+import json
+import os
+import sys
+
+import duckdb
+import polars as pl
+import pyarrow as pa
+
+import neardup
+import neardup.duckdb
+import neardup.polars
+
+
+def clusters_of(ids, reps):
+    """Clusters of two or more from (id, representative id) rows in input order."""
+    groups = {}
+    for i, c in zip(ids, reps):
+        groups.setdefault(c, []).append(i)
+    return sorted((g for g in groups.values() if len(g) > 1), key=lambda g: ids.index(g[0]))
+
+
+def main(path):
+    rows = [json.loads(line) for line in open(path, encoding="utf-8") if line.strip()]
+    ids, texts = [r["id"] for r in rows], [r["text"] for r in rows]
+    table = pa.table({"id": ids, "text": texts})
+    out = {}
+    out["python"] = {"clusters": neardup.dedup(texts, ids=ids).clusters}
+    frame = neardup.polars.dedup(pl.from_arrow(table))
+    out["polars"] = {"clusters": clusters_of(ids, list(frame["cluster"]))}
+    con = duckdb.connect()
+    con.register("src", table)
+    con.execute("CREATE TABLE docs AS SELECT * FROM src")
+    got = neardup.duckdb.dedup(con, "docs").fetchall()
+    out["duckdb"] = {"clusters": clusters_of([g[0] for g in got], [g[1] for g in got])}
+
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    from pyspark.sql import SparkSession
+
+    from neardup import spark as nd_spark
+
+    spark = (
+        SparkSession.builder.master("local[2]").appName("neardup-parity")
+        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate()
+    )
+    spark.sparkContext.setLogLevel("ERROR")
+    df = spark.createDataFrame(spark.sparkContext.parallelize(list(zip(ids, texts)), 3), ["id", "text"])
+    got = nd_spark.dedup(df).collect()
+    out["spark"] = {"clusters": clusters_of([r["id"] for r in got], [r["cluster"] for r in got])}
+    spark.stop()
+
+    import ray
+
+    from neardup import ray as nd_ray
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    ds = ray.data.from_items([{"id": i, "text": t} for i, t in zip(ids, texts)], override_num_blocks=3)
+    got = nd_ray.dedup(ds).take_all()
+    out["ray"] = {"clusters": clusters_of([r["id"] for r in got], [r["cluster"] for r in got])}
+    ray.shutdown()
+
+    sample = texts[:50]
+    out["sketches"] = {
+        "python": [s.hex() for s in neardup.Stages().sketch(sample)],
+        "polars": [s.hex() for s in pl.DataFrame({"t": sample}).select(pl.col("t").neardup.sketch())["t"]],
+        "duckdb": [
+            bytes(s).hex()
+            for (s,) in neardup.duckdb.register(duckdb.connect())
+            .execute("SELECT neardup_sketch(t) FROM (SELECT unnest(?) AS t, generate_subscripts(?, 1) AS i) ORDER BY i", [sample, sample])
+            .fetchall()
+        ],
+    }
+    json.dump(out, sys.stdout)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
