@@ -46,7 +46,7 @@ pub fn compare<'py>(
         if let Some(bad) = r.iter().find(|r| {
             r.end > text.len() || !text.is_char_boundary(r.start) || !text.is_char_boundary(r.end)
         }) {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            return Err(crate::errors::ConfigError::new_err(format!(
                 "invalid option {name}: ({}, {}) is not a range of character boundaries in the text's {} bytes",
                 bad.start,
                 bad.end,

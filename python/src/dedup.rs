@@ -8,7 +8,7 @@ use crate::options;
 use crate::speller::Speller;
 use neardup::dedup::{DedupSummary, Deduplicator as Core, Stages};
 use neardup::tfidf::DocumentFrequencies;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -72,7 +72,7 @@ fn ids_of(ids: Option<&Bound<'_, PyAny>>, n: usize) -> PyResult<Vec<String>> {
     let ids =
         texts_of(ids).map_err(|e| PyTypeError::new_err(e.to_string().replace("texts", "ids")))?;
     if ids.len() != n {
-        return Err(PyValueError::new_err(format!(
+        return Err(crate::errors::InputError::new_err(format!(
             "ids has {} values for {n} texts",
             ids.len()
         )));

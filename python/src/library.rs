@@ -49,7 +49,7 @@ impl ClassLibrary {
     /// (nothing is added then).
     fn add(&mut self, py: Python<'_>, names: Vec<String>, texts: Vec<String>) -> PyResult<()> {
         if names.len() != texts.len() {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            return Err(crate::errors::InputError::new_err(format!(
                 "invalid option texts: {} names for {} texts",
                 names.len(),
                 texts.len()

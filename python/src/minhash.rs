@@ -8,7 +8,7 @@ use neardup::minhash::{
     LshConfig, MinHashConfig, MinHashLsh as Lsh, MinHashScheme, MinHasher, Signature,
 };
 use neardup::{NearDupIndex, Shingling};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
@@ -147,7 +147,7 @@ impl MinHash {
     fn from_bytes(data: &[u8]) -> PyResult<MinHash> {
         let sig = Signature::from_bytes(data).map_err(crate::value_error)?;
         if sig.shingling() != Shingling::Custom {
-            return Err(PyValueError::new_err(
+            return Err(crate::errors::InputError::new_err(
                 "the signature was made from texts, not tokens: not a MinHash of this class",
             ));
         }
@@ -233,7 +233,7 @@ impl MinHashLSH {
     /// Removes `key`; `ValueError` when it is not present (as datasketch).
     fn remove(&mut self, key: &str) -> PyResult<()> {
         if !self.inner.remove(key) {
-            return Err(PyValueError::new_err(format!(
+            return Err(crate::errors::InputError::new_err(format!(
                 "the key {key:?} does not exist"
             )));
         }

@@ -5,7 +5,6 @@
 
 use neardup::phonetic::Algorithm;
 use neardup::Shingling;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// The phonetic code of `word` by `algorithm` (`"soundex"`, `"phonex"`,
@@ -25,7 +24,7 @@ pub fn phonetic(word: &str, algorithm: &str) -> PyResult<String> {
 #[pyo3(signature = (word, max_length=None))]
 pub fn double_metaphone(word: &str, max_length: Option<u32>) -> PyResult<(String, String)> {
     if let Some(m) = max_length.filter(|m| !(1..=64).contains(m)) {
-        return Err(PyValueError::new_err(format!(
+        return Err(crate::errors::ConfigError::new_err(format!(
             "max_length must be in 1..=64, got {m}"
         )));
     }

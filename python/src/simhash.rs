@@ -113,7 +113,7 @@ impl SimHash {
     #[staticmethod]
     fn cosine_estimate(distance: u32) -> PyResult<f64> {
         if distance > 64 {
-            return Err(PyValueError::new_err(format!(
+            return Err(crate::errors::ConfigError::new_err(format!(
                 "distance must be in 0..=64, got {distance}"
             )));
         }

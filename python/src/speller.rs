@@ -97,7 +97,7 @@ impl Speller {
         max: usize,
     ) -> PyResult<Vec<Bound<'py, PyDict>>> {
         if !(1..=100).contains(&max) {
-            return Err(PyValueError::new_err(format!(
+            return Err(crate::errors::ConfigError::new_err(format!(
                 "max must be in 1..=100, got {max}"
             )));
         }

@@ -9,7 +9,6 @@
 use crate::options;
 use neardup::dedup::Stages as Core;
 use neardup::tfidf::DocumentFrequencies;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 use rayon::prelude::*;
@@ -172,27 +171,27 @@ impl Stages {
             crate::arrow::read_blobs(b, "b")?,
         );
         same_length(("a", a.len()), ("b", b.len()))?;
-        let out: Result<Vec<Option<f64>>, String> = py.detach(|| {
+        let out: Result<Vec<Option<f64>>, Located> = py.detach(|| {
             (0..a.len())
                 .into_par_iter()
                 .map(|i| {
                     let x = self
                         .inner
                         .read_sketch(a.get(i))
-                        .map_err(|e| format!("a[{i}]: {e}"))?;
+                        .map_err(|e| (format!("a[{i}]"), e))?;
                     let y = self
                         .inner
                         .read_sketch(b.get(i))
-                        .map_err(|e| format!("b[{i}]: {e}"))?;
+                        .map_err(|e| (format!("b[{i}]"), e))?;
                     let v = self
                         .inner
                         .verify(&x, &y)
-                        .map_err(|e| format!("a[{i}]: {e}"))?;
+                        .map_err(|e| (format!("a[{i}]"), e))?;
                     Ok(v.map(|v| v.similarity))
                 })
                 .collect()
         });
-        crate::arrow::f64_array(py, &out.map_err(PyValueError::new_err)?)
+        crate::arrow::f64_array(py, &out.map_err(located)?)
     }
 
     /// At most how many documents of each bucket are candidates of a new
@@ -213,18 +212,18 @@ impl Stages {
         sketches: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let blobs = crate::arrow::read_blobs(sketches, "sketches")?;
-        let out: Result<Vec<Option<u64>>, String> = py.detach(|| {
+        let out: Result<Vec<Option<u64>>, Located> = py.detach(|| {
             (0..blobs.len())
                 .into_par_iter()
                 .map(|i| {
                     self.inner
                         .read_sketch(blobs.get(i))
                         .map(|s| self.inner.digest(&s))
-                        .map_err(|e| format!("sketches[{i}]: {e}"))
+                        .map_err(|e| (format!("sketches[{i}]"), e))
                 })
                 .collect()
         });
-        crate::arrow::opt_i64_array(py, &out.map_err(PyValueError::new_err)?)
+        crate::arrow::opt_i64_array(py, &out.map_err(located)?)
     }
 
     /// Batch kernel: the copies among rows `pos[i]`, `sketches[i]` that hold
@@ -242,20 +241,21 @@ impl Stages {
         let positions = crate::arrow::read_positions(pos, "pos")?;
         let blobs = crate::arrow::read_blobs(sketches, "sketches")?;
         same_length(("pos", positions.len()), ("sketches", blobs.len()))?;
-        let copies: Result<Vec<(u64, u64)>, String> = py.detach(|| {
+        let copies: Result<Vec<(u64, u64)>, Located> = py.detach(|| {
             let read: Vec<_> = (0..blobs.len())
                 .map(|i| {
                     self.inner
                         .read_sketch(blobs.get(i))
-                        .map_err(|e| format!("sketches[{i}]: {e}"))
+                        .map_err(|e| (format!("sketches[{i}]"), e))
                 })
                 .collect::<Result<_, _>>()?;
             let rows: Vec<(u64, &neardup::dedup::Sketch)> =
                 positions.iter().copied().zip(read.iter()).collect();
-            self.inner.copies(&rows).map_err(|e| e.to_string())
+            self.inner
+                .copies(&rows)
+                .map_err(|e| ("sketches".to_string(), e))
         });
-        let (p, h): (Vec<u64>, Vec<u64>) =
-            copies.map_err(PyValueError::new_err)?.into_iter().unzip();
+        let (p, h): (Vec<u64>, Vec<u64>) = copies.map_err(located)?.into_iter().unzip();
         crate::arrow::record_batch(
             py,
             vec![
@@ -317,18 +317,18 @@ impl Stages {
     /// the GIL released; `ValueError` naming `sketches[i]`.
     fn keys_all(&self, py: Python<'_>, sketches: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u64>>> {
         let blobs = crate::arrow::read_blobs(sketches, "sketches")?;
-        let keys: Result<Vec<Vec<u64>>, String> = py.detach(|| {
+        let keys: Result<Vec<Vec<u64>>, Located> = py.detach(|| {
             (0..blobs.len())
                 .into_par_iter()
                 .map(|i| {
                     self.inner
                         .read_sketch(blobs.get(i))
                         .and_then(|s| self.inner.keys(&s))
-                        .map_err(|e| format!("sketches[{i}]: {e}"))
+                        .map_err(|e| (format!("sketches[{i}]"), e))
                 })
                 .collect()
         });
-        keys.map_err(PyValueError::new_err)
+        keys.map_err(located)
     }
 
     /// The sketch bytes of `texts` (the core's `sketch_batch`, every core),
@@ -344,10 +344,18 @@ impl Stages {
     }
 }
 
+/// A core error with where it happened (`sketches[3]`, `pieces[0]`).
+type Located = (String, neardup::Error);
+
+/// A located core error as the exception of its kind, named.
+fn located((at, e): Located) -> PyErr {
+    crate::errors::at(at, &e)
+}
+
 /// Two columns that pair row by row (`a[i]` with `b[i]`) must be as long.
 fn same_length((x, a): (&str, usize), (y, b): (&str, usize)) -> PyResult<()> {
     if a != b {
-        return Err(PyValueError::new_err(format!(
+        return Err(crate::errors::InputError::new_err(format!(
             "{x} has {a} rows and {y} {b}: they must be as long"
         )));
     }
@@ -404,10 +412,10 @@ pub fn merge_frequencies<'py>(
         let mut df = DocumentFrequencies::new();
         for (i, p) in pieces.iter().enumerate() {
             let part =
-                DocumentFrequencies::from_bytes(p).map_err(|e| format!("pieces[{i}]: {e}"))?;
+                DocumentFrequencies::from_bytes(p).map_err(|e| (format!("pieces[{i}]"), e))?;
             df.merge(&part);
         }
-        Ok::<_, String>(df.to_bytes())
+        Ok::<_, Located>(df.to_bytes())
     });
-    Ok(PyBytes::new(py, &merged.map_err(PyValueError::new_err)?))
+    Ok(PyBytes::new(py, &merged.map_err(located)?))
 }

@@ -111,3 +111,34 @@ def test_simhash_fingerprint_releases_the_gil_two_threads_overlap():
     # Held, at most 5 ms of counting; released, about all of `took` (shared
     # with this thread's Python on two cores or one).
     assert during > 0.25 * rate * took, f"counted {during} during a {took:.3f} s call, {rate:.0f}/s alone"
+
+
+def test_the_batch_kernels_and_small_functions_raise_kinds_too():
+    import pyarrow as pa
+
+    words = neardup.Stages(shingle="word:2")
+    chars = neardup.Stages()
+    foreign = words.sketch_batch(pa.array(["one two three four"]))
+    # A sketch of another configuration: the input is wrong, named by its row.
+    for kernel in (chars.keys_batch, chars.keys_list_batch, chars.digest_batch):
+        with pytest.raises(neardup.InputError, match=r"sketches\[0\]"):
+            kernel(foreign)
+    with pytest.raises(neardup.InputError, match=r"a\[0\]"):
+        chars.verify_batch(foreign, foreign)
+    # Damaged bytes: corrupt, named by their row.
+    with pytest.raises(neardup.CorruptError, match=r"sketches\[0\]"):
+        good = chars.sketch_batch(pa.array(["one two three four"])).cast(pa.binary())[0].as_py()
+        chars.keys_batch(pa.array([good[:-5]]))
+    with pytest.raises(neardup.VersionError, match=r"sketches\[0\]"):
+        chars.keys_batch(pa.array([good[:4] + b"\x00\x00" + good[6:]]))
+    with pytest.raises(neardup.CorruptError, match=r"pieces\[1\]"):
+        neardup.merge_frequencies([neardup.Stages(method="simhash", weights="tfidf").count(["a b c"]), b"junk"])
+    # Columns that do not pair, an argument out of range.
+    with pytest.raises(neardup.InputError, match="as long"):
+        chars.verify_batch(foreign, pa.array([], pa.binary()))
+    with pytest.raises(neardup.InputError, match="ids has 1 values"):
+        neardup.dedup(["a b c", "d e f"], ids=["x"])
+    with pytest.raises(neardup.ConfigError, match="max_length"):
+        neardup.double_metaphone("smith", max_length=0)
+    with pytest.raises(neardup.ConfigError, match="distance"):
+        neardup.SimHash.cosine_estimate(65)
