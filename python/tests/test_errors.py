@@ -3,6 +3,7 @@ caller can catch, every kind is a neardup.Error and a ValueError (so
 ``except ValueError`` keeps working), and wrong Python types stay TypeError.
 The expectations are the kinds the issue names, not read from the code."""
 
+import functools
 import struct
 
 import pytest
@@ -71,16 +72,12 @@ def test_wrong_types_stay_type_errors():
         neardup.compare("a b c", "a b c", word_k="three")
 
 
-def test_simhash_fingerprint_releases_the_gil_two_threads_overlap():
-    """Issue 36: work proportional to the input runs without the GIL. While
-    one thread fingerprints a long text (about a fifth of a second), another
-    counts in pure Python. With the GIL held through the call the counter
-    could advance for at most one switch interval (5 ms) of it; released,
-    it advances for the whole call, at the rate it counts alone."""
+def counted_during(call):
+    """How far a pure-Python counter in another thread got during ``call``,
+    against the counter's rate alone: ``(during, rate, seconds)``."""
     import threading
     import time
 
-    text = ESSAY * 2000  # 17.6 MB
     count = [0]
     stop = threading.Event()
 
@@ -103,13 +100,49 @@ def test_simhash_fingerprint_releases_the_gil_two_threads_overlap():
     t.start()
     time.sleep(0.05)
     before, t0 = count[0], time.perf_counter()
-    neardup.SimHash.fingerprint(text)
+    call()
     during, took = count[0] - before, time.perf_counter() - t0
     stop.set()
     t.join()
+    return during, rate, took
+
+
+@functools.lru_cache(maxsize=1)
+def gil_calls():
+    import pyarrow as pa
+
+    long = ESSAY * 2000  # 17.6 MB
+    mid = ESSAY * 200
+    texts = [f"{ESSAY[: 2000 + 7 * i]} {i}" for i in range(3000)]
+    column = pa.array(texts)
+    stages = neardup.Stages()
+    sketches = stages.sketch_batch(column)
+    library = neardup.ClassLibrary()
+    library.add(["source"], [mid])
+    return {
+        "SimHash.fingerprint": lambda: neardup.SimHash.fingerprint(long),
+        "dedup": lambda: neardup.dedup(texts),
+        "dedup_batch": lambda: neardup.dedup_batch(column),
+        "Stages.sketch_batch": lambda: stages.sketch_batch(column),
+        "Stages.keys_batch": lambda: [stages.keys_batch(sketches) for _ in range(20)],
+        "compare": lambda: neardup.compare(mid, mid.replace("word1 ", "wordX ")),
+        "class_pairs": lambda: neardup.class_pairs(texts[:400]),
+        "ClassLibrary.check": lambda: library.check([mid, mid]),
+        "shingles": lambda: neardup.shingles(long, "word:3"),
+        "decode_text": lambda: neardup.decode_text(long.encode("utf-8")),
+    }
+
+
+@pytest.mark.parametrize("name", list(gil_calls()))
+def test_work_proportional_to_the_input_releases_the_gil_two_threads_overlap(name):
+    """Issue 36: work proportional to the input runs without the GIL. While
+    one thread runs a long call (a tenth of a second or more), another
+    counts in pure Python. With the GIL held through the call the counter
+    could advance for at most one switch interval (5 ms) of it; released,
+    it advances for the whole call, at the rate it counts alone (shared with
+    the calling thread's own Python, on two cores or one)."""
+    during, rate, took = counted_during(gil_calls()[name])
     assert took > 0.05, f"the call took {took:.3f} s: too short to tell"
-    # Held, at most 5 ms of counting; released, about all of `took` (shared
-    # with this thread's Python on two cores or one).
     assert during > 0.25 * rate * took, f"counted {during} during a {took:.3f} s call, {rate:.0f}/s alone"
 
 
