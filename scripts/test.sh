@@ -35,23 +35,28 @@ cargo rustc --lib --no-default-features --features serde --target thumbv7m-none-
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
 cargo test --features cli
 
-step "Python package (PyO3, abi3): a wheel built by maturin, installed into .venv; stubtest; pytest; the golden files against the independent reference implementation of SPEC.md"
+step "Python package (PyO3, abi3): a wheel built by maturin, installed into .venv; stubtest; the golden files against the independent reference implementation of SPEC.md"
 rm -rf python/dist
 (cd python && PATH="$PWD/../.venv/bin:$PATH" ../.venv/bin/maturin build --release --quiet -o dist)
 wheel=$(ls python/dist/neardup-*-abi3-*.whl)
 .venv/bin/pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 (cd /tmp && "$OLDPWD/.venv/bin/python" -m mypy.stubtest neardup._neardup --mypy-config-file "$OLDPWD/python/pyproject.toml")
-.venv/bin/python -m pytest -q python/tests tests/test_spec_reference.py
+.venv/bin/python -m pytest -q tests/test_spec_reference.py
 
-step "the wheel in a fresh venv with no Rust on PATH (pip may not build anything): the Python tests that need no Spark or Ray"
+step "the wheel in a fresh venv with no Rust on PATH, with every extra: all the Python tests (Polars, DuckDB, Spark, Ray, datasets)"
 rm -rf target/wheel-venv
 python3 -m venv target/wheel-venv
 (export PATH=/usr/local/bin:/usr/bin:/bin
   if command -v cargo || command -v rustc; then echo "Rust is on PATH: the wheel test would not show it installs without Rust" >&2; exit 1; fi
-  target/wheel-venv/bin/pip install -q --disable-pip-version-check --only-binary :all: "$wheel[test,polars,duckdb]"
-  target/wheel-venv/bin/python -c 'import neardup, sys; assert "/target/wheel-venv/" in neardup.__file__, neardup.__file__'
-  target/wheel-venv/bin/python -m pytest -q -p no:cacheprovider python/tests --ignore=python/tests/test_engines.py)
-
+  target/wheel-venv/bin/pip install -q --disable-pip-version-check "$wheel[test,polars,duckdb,spark,ray]" 'datasets>=3'
+  target/wheel-venv/bin/python - <<'PY'
+import importlib.metadata as m, neardup
+assert "/target/wheel-venv/" in neardup.__file__, neardup.__file__
+wheel = m.distribution("neardup").read_text("WHEEL")
+assert "Generator: maturin" in wheel and "cp39-abi3" in wheel, wheel
+print("neardup", m.version("neardup"), "from the abi3 wheel:", neardup.__file__)
+PY
+  target/wheel-venv/bin/python -m pytest -q -p no:cacheprovider python/tests)
 step "golden vectors and binding on wasm32 under Node (wasm-bindgen-test)"
 (export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
   cargo test --target wasm32-unknown-unknown --features wasm --test main)

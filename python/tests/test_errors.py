@@ -113,6 +113,7 @@ def gil_calls():
 
     long = ESSAY * 2000  # 17.6 MB
     mid = ESSAY * 200
+    legacy = long.replace("word", "w\u00e9rd").encode("cp1252")
     texts = [f"{ESSAY[: 2000 + 7 * i]} {i}" for i in range(3000)]
     column = pa.array(texts)
     stages = neardup.Stages()
@@ -129,7 +130,8 @@ def gil_calls():
         "class_pairs": lambda: neardup.class_pairs(texts[:400]),
         "ClassLibrary.check": lambda: library.check([mid, mid]),
         "shingles": lambda: neardup.shingles(long, "word:3"),
-        "decode_text": lambda: neardup.decode_text(long.encode("utf-8")),
+        # Windows-1252 bytes: decoded byte by byte (valid UTF-8 is only checked).
+        "decode_text": lambda: neardup.decode_text(legacy),
     }
 
 
