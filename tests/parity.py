@@ -5,7 +5,7 @@ on stdout.
     .venv/bin/python tests/parity.py docs.jsonl
 
 For each surface — `neardup.dedup`, `neardup.polars.dedup`,
-`neardup.duckdb.dedup`, `neardup.spark.dedup` (local[2]) and
+`neardup.duckdb.dedup` (by the kernel and by the SQL recipe), `neardup.spark.dedup` (local[2]) and
 `neardup.ray.dedup` (2 CPUs) — `{"clusters": [[id, …], …]}` (clusters of two
 or more, each in input order, ordered by first member: `neardup dedup
 --clusters`'s order); and the sketches, hex, from `Stages.sketch`, the Polars
@@ -44,8 +44,9 @@ def main(path):
     con = duckdb.connect()
     con.register("src", table)
     con.execute("CREATE TABLE docs AS SELECT * FROM src")
-    got = neardup.duckdb.dedup(con, "docs").fetchall()
-    out["duckdb"] = {"clusters": clusters_of([g[0] for g in got], [g[1] for g in got])}
+    for key, via in (("duckdb", "kernel"), ("duckdb_sql", "sql")):
+        got = neardup.duckdb.dedup(con, "docs", via=via).fetchall()
+        out[key] = {"clusters": clusters_of([g[0] for g in got], [g[1] for g in got])}
 
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from pyspark.sql import SparkSession

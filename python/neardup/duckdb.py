@@ -12,7 +12,9 @@ Arrow buffers, the GIL released):
 * ``neardup_similarity(a BLOB, b BLOB) -> DOUBLE`` — the similarity of a
   candidate pair when it is a near-duplicate pair, else NULL.
 
-NULL in gives NULL out. The recipe (:data:`RECIPE`, run by :func:`dedup`)
+NULL in gives NULL out. :func:`dedup` gives a table's clusters through the
+core's whole pipeline (``via="kernel"``, the default) or through this
+recipe (``via="sql"``). The recipe (:data:`RECIPE`)
 is the one-machine pipeline in SQL — sketches; rows whose sketch equals an
 earlier row's paired with the first (a thousand copies are a thousand
 candidate pairs, not half a million); the other rows' keys; each row paired
@@ -31,16 +33,16 @@ import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ._neardup import ConfigError, InputError, Speller, Stages, components_batch
+from ._neardup import ConfigError, InputError, Speller, Stages, components_batch, dedup_batch
 
 __all__ = ["register", "dedup", "RECIPE"]
 
 RECIPE = """
--- 1. one row per document, numbered in the table's order (a copy keeps its
---    insertion order), with its sketch
-CREATE OR REPLACE TEMP TABLE nd_input AS SELECT {id} AS id, {text} AS text FROM {table};
+-- 1. one row per document, numbered in the table's order, with its sketch
+--    ({source}: the table itself when it has a rowid, else a copy of it,
+--    which keeps the insertion order)
 CREATE OR REPLACE TEMP TABLE nd_rows AS
-  SELECT rowid AS pos, id, neardup_sketch(text) AS sketch FROM nd_input;
+  SELECT rowid AS pos, {id} AS id, neardup_sketch({text}) AS sketch FROM {source};
 -- 2. each row with the first row of the same sketch (its holder), and its keys
 CREATE OR REPLACE TEMP TABLE nd_holders AS
   SELECT pos, min(pos) OVER (PARTITION BY sketch) AS holder, neardup_keys(sketch) AS keys FROM nd_rows;
@@ -58,12 +60,14 @@ CREATE OR REPLACE TEMP TABLE nd_candidates AS
   SELECT holder AS u, pos AS v FROM nd_holders WHERE holder < pos AND len(keys) > 0;
 -- 5. the near-duplicate pairs among them
 CREATE OR REPLACE TEMP TABLE nd_edges AS
-  SELECT c.u, c.v, neardup_similarity(a.sketch, b.sketch) AS similarity
-  FROM nd_candidates c JOIN nd_rows a ON a.pos = c.u JOIN nd_rows b ON b.pos = c.v
-  WHERE neardup_similarity(a.sketch, b.sketch) IS NOT NULL;
+  SELECT u, v, similarity FROM (
+    SELECT c.u, c.v, neardup_similarity(a.sketch, b.sketch) AS similarity
+    FROM nd_candidates c JOIN nd_rows a ON a.pos = c.u JOIN nd_rows b ON b.pos = c.v)
+  WHERE similarity IS NOT NULL;
 """
-"""The SQL of :func:`dedup` before the components, with ``{table}``,
-``{text}``, ``{id}`` and ``{cap}`` to fill (the bucket cap: 64 for MinHash,
+"""The SQL of :func:`dedup` before the components, with ``{source}`` (a
+table with a ``rowid`` in the order to keep), ``{text}``, ``{id}`` and
+``{cap}`` to fill (the bucket cap: 64 for MinHash,
 a number past the table's rows otherwise); the verified pairs end in the
 temporary table ``nd_edges (u, v, similarity)``, positions of ``nd_rows``."""
 
@@ -125,6 +129,11 @@ def register(
     return con
 
 
+def _arrow(relation: "duckdb.DuckDBPyRelation") -> pa.Table:
+    """A relation's rows as a pyarrow table (duckdb 2 renamed ``arrow``)."""
+    return relation.to_arrow_table() if hasattr(relation, "to_arrow_table") else relation.arrow()
+
+
 def _ident(name: str) -> str:
     return '"' + name.replace('"', '""') + '"'
 
@@ -137,19 +146,33 @@ def dedup(
     *,
     dictionary: Optional[Speller] = None,
     reference: Optional[str] = None,
+    via: str = "kernel",
     **options: Any,
 ) -> "duckdb.DuckDBPyRelation":
     """The near-duplicate clusters of ``table``'s rows (a table or view name
-    of ``con``) by :data:`RECIPE` and the core's components kernel: a
-    relation of ``id``, ``cluster`` (the id of the cluster's representative,
-    its first row in the table's order) and ``keep`` (BOOLEAN), one row per
-    row of the table in its order — exactly the clusters of
-    :func:`neardup.dedup` on the same rows and options (module docs). Leaves
-    the recipe's temporary tables ``nd_*`` (and the view ``nd_labels``) on ``con`` and registers the
-    functions for these options. ``neardup.InputError`` for a null or
-    repeated id or a null text; ``ConfigError`` for a bad option."""
-    stages = _stages(dictionary, reference, options)
-    register(con, dictionary=dictionary, reference=reference, **options)
+    of ``con``): a relation of ``id``, ``cluster`` (the id of the cluster's
+    representative, its first row in the table's order) and ``keep``
+    (BOOLEAN), one row per row of the table in its order — exactly the
+    clusters of :func:`neardup.dedup` on the same rows and options.
+
+    ``via="kernel"`` (default): the id and text columns read out as Arrow
+    and given to :func:`neardup.dedup_batch` (the core's pipeline whole, the
+    GIL released), the result registered as the view ``nd_result``; any
+    option, ``weights="tfidf"`` included. ``via="sql"``: :data:`RECIPE` in
+    DuckDB and the core's components kernel (module docs), leaving the
+    recipe's temporary tables ``nd_*`` and the view ``nd_labels`` on
+    ``con``, the functions registered for these options. The same clusters
+    either way (tested); the kernel costs about ``neardup.dedup``'s CPU, the
+    recipe 1.2–1.4× (BENCHMARKS.md). ``neardup.InputError`` for a null or
+    repeated id or a null text; ``ConfigError`` for a bad option or ``via``."""
+    if via not in ("kernel", "sql"):
+        raise ConfigError(f'invalid option via: must be "kernel" or "sql", got {via!r}')
+    kwargs = dict(options)
+    if dictionary is not None:
+        kwargs["dictionary"] = dictionary
+    if reference is not None:
+        kwargs["reference"] = reference
+    stages = Stages(**kwargs) if via == "kernel" else _stages(dictionary, reference, options)
     columns = [r[0] for r in con.execute(f"DESCRIBE SELECT * FROM {_ident(table)}").fetchall()]
     for name in (text, id):
         if name not in columns:
@@ -164,9 +187,23 @@ def dedup(
     if repeated:
         raise InputError(f"ids must be unique: id {repeated[0][0]!r} is on more than one row")
     cap = stages.bucket_cap if stages.bucket_cap is not None else 2**62
-    con.execute(RECIPE.format(table=_ident(table), text=t, id=i, cap=cap))
-    result = con.sql("SELECT u, v FROM nd_edges")
-    edges = result.to_arrow_table() if hasattr(result, "to_arrow_table") else result.arrow()
+    try:  # a base table numbers its rows in insertion order
+        con.execute(f"SELECT rowid FROM {_ident(table)} LIMIT 0").fetchall()
+        source = _ident(table)
+    except duckdb.Error:  # a view: copied, which keeps its order
+        con.execute(f"CREATE OR REPLACE TEMP TABLE nd_input AS SELECT * FROM {_ident(table)}")
+        source = "nd_input"
+    if via == "kernel":
+        rows = _arrow(con.sql(f"SELECT {i} AS id, {t} AS text FROM {source} ORDER BY rowid"))
+        found = dedup_batch(rows.column("text"), rows.column("id").cast(pa.string()), **kwargs)
+        result = pa.table(
+            {"id": rows.column("id"), "cluster": rows.column("id").take(found.column("cluster")), "keep": found.column("keep")}
+        )
+        con.register("nd_result", result)
+        return con.sql("SELECT id, cluster, keep FROM nd_result")
+    register(con, dictionary=dictionary, reference=reference, **options)
+    con.execute(RECIPE.format(source=source, text=t, id=i, cap=cap))
+    edges = _arrow(con.sql("SELECT u, v FROM nd_edges"))
     labels = pa.table(components_batch(edges.column("u"), edges.column("v")))
     con.register("nd_labels", labels)
     return con.sql(

@@ -93,11 +93,13 @@ def polars_clusters(rows, frame="eager", **options):
     return {i: (c, k) for i, c, k in zip(out["id"], out["cluster"], out["keep"])}
 
 
-def duckdb_clusters(rows, **options):
+def duckdb_clusters(rows, view=False, via="kernel", **options):
     con = duckdb.connect()
     con.register("src", pa.table({"id": [r["id"] for r in rows], "text": [r["text"] for r in rows]}))
     con.execute("CREATE TABLE docs AS SELECT * FROM src")
-    got = neardup.duckdb.dedup(con, "docs", **options).fetchall()
+    if view:  # a view has no rowid: the recipe copies it, in its order
+        con.execute("CREATE VIEW docs_view AS SELECT * FROM docs")
+    got = neardup.duckdb.dedup(con, "docs_view" if view else "docs", via=via, **options).fetchall()
     assert [i for i, _, _ in got] == [r["id"] for r in rows]  # the table's order
     return {i: (c, k) for i, c, k in got}
 
@@ -129,9 +131,10 @@ def test_polars_dedup_of_docs_bench_is_neardup_dedup_and_finds_the_planted_pairs
 
 def test_duckdb_recipe_on_docs_bench_is_neardup_dedup_and_finds_the_planted_pairs(bench):
     rows, truth = bench
-    got = duckdb_clusters(rows)
-    assert got == expected(rows)[0]
-    assert f1_of_clusters(got, truth) >= 0.95
+    for via in ("sql", "kernel"):
+        got = duckdb_clusters(rows, via=via)
+        assert got == expected(rows)[0], via
+        assert f1_of_clusters(got, truth) >= 0.95
 
 
 BASE = (
@@ -172,7 +175,9 @@ def test_groups_of_1_2_3_and_1000_copies_give_the_same_clusters_everywhere(optio
     assert sizes[:3] == [1000, 3, 2] and sizes.count(1) == 9  # the shapes are there
     assert polars_clusters(rows, **options) == want
     assert polars_clusters(rows, "lazy", **options) == want
-    assert duckdb_clusters(rows, **options) == want
+    for via in ("sql", "kernel"):
+        assert duckdb_clusters(rows, via=via, **options) == want, via
+        assert duckdb_clusters(rows, view=True, via=via, **options) == want, via
 
 
 def test_integer_ids_keep_their_type_and_tfidf_counts_the_whole_frame():
@@ -203,8 +208,13 @@ def test_bad_frames_and_options_are_named():
         neardup.polars.dedup(pl.DataFrame({"id": ["a", "b"], "text": ["x y z", None]}))
     con = duckdb.connect()
     con.execute("CREATE TABLE d AS SELECT * FROM (VALUES ('a', 'x y z'), ('a', 'p q r')) t(id, text)")
-    with pytest.raises(neardup.InputError, match="unique: id 'a'"):
-        neardup.duckdb.dedup(con, "d")
+    for via in ("sql", "kernel"):
+        with pytest.raises(neardup.InputError, match="unique: id 'a'"):
+            neardup.duckdb.dedup(con, "d", via=via)
+    with pytest.raises(neardup.ConfigError, match="via"):
+        neardup.duckdb.dedup(con, "d", via="spark")
+    with pytest.raises(neardup.ConfigError, match="tfidf"):
+        neardup.duckdb.dedup(con, "d", via="sql", method="simhash", weights="tfidf")
     with pytest.raises(neardup.InputError, match="no column 'body'"):
         neardup.duckdb.dedup(con, "d", text="body")
     with pytest.raises(neardup.ConfigError):

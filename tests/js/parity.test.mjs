@@ -49,7 +49,7 @@ test('every surface gives the same clusters and the same sketches of one collect
     encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'ignore'],
     env: { ...process.env, RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER: '0' },
   }));
-  for (const surface of ['python', 'polars', 'duckdb', 'spark', 'ray']) {
+  for (const surface of ['python', 'polars', 'duckdb', 'duckdb_sql', 'spark', 'ray']) {
     assert.deepEqual(out[surface].clusters, npm, `${surface} = npm = CLI`);
   }
 
