@@ -1,21 +1,34 @@
 //! The id/slot table every index keeps: string ids to dense `u32` slots and
 //! back, with each slot's sketch, so that the indexes' own structures hold
 //! 4-byte slots instead of strings.
+//!
+//! Each id is held once, in its slot: the lookup table holds only slots,
+//! found by the id's FNV-1a hash and confirmed by comparing the id in the
+//! slot (4 bytes an entry, where a map of `String → u32` held a second copy
+//! of every id: about 50 bytes a document). The hash is of the id's bytes,
+//! deterministic and never stored.
 
 use crate::error::{Error, ErrorKind};
 use alloc::string::String;
 use alloc::vec::Vec;
-use hashbrown::HashMap;
-
-type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
+use core::hash::Hasher;
+use hashbrown::HashTable;
 
 /// Ids ↔ slots, with a value (the sketch) per live slot.
 #[derive(Clone, Debug)]
 pub(crate) struct IdTable<V> {
     slots: Vec<Option<(String, V)>>,
-    by_id: Map<String, u32>,
+    /// Live slots, by the FNV-1a hash of their id.
+    by_id: HashTable<u32>,
     free: Vec<u32>,
     reuse: bool,
+}
+
+/// The lookup table's hash of an id (FNV-1a of its bytes).
+fn hash_id(id: &str) -> u64 {
+    let mut h = fnv::FnvHasher::default();
+    h.write(id.as_bytes());
+    h.finish()
 }
 
 impl<V> IdTable<V> {
@@ -24,7 +37,7 @@ impl<V> IdTable<V> {
     pub(crate) fn with_capacity(n: usize, reuse: bool) -> Self {
         IdTable {
             slots: Vec::with_capacity(n),
-            by_id: Map::with_capacity_and_hasher(n, Default::default()),
+            by_id: HashTable::with_capacity(n),
             free: Vec::new(),
             reuse,
         }
@@ -32,7 +45,7 @@ impl<V> IdTable<V> {
 
     /// Adds `id` with `value`; returns its slot.
     pub(crate) fn insert(&mut self, id: &str, value: V) -> Result<u32, Error> {
-        if self.by_id.contains_key(id) {
+        if self.slot_of(id).is_some() {
             return Err(Error::new(ErrorKind::DuplicateId { id: id.into() }));
         }
         let slot = match self.free.pop() {
@@ -48,13 +61,20 @@ impl<V> IdTable<V> {
                 (self.slots.len() - 1) as u32
             }
         };
-        self.by_id.insert(id.into(), slot);
+        let slots = &self.slots;
+        self.by_id
+            .insert_unique(hash_id(id), slot, |&s| Self::hash_slot(slots, s));
         Ok(slot)
     }
 
     /// Removes `id`; its slot and value.
     pub(crate) fn remove(&mut self, id: &str) -> Option<(u32, V)> {
-        let slot = self.by_id.remove(id)?;
+        let slots = &self.slots;
+        let entry = self
+            .by_id
+            .find_entry(hash_id(id), |&s| Self::holds(slots, s, id))
+            .ok()?;
+        let (slot, _) = entry.remove();
         let (_, v) = self.slots[slot as usize].take()?;
         if self.reuse {
             self.free.push(slot);
@@ -64,7 +84,23 @@ impl<V> IdTable<V> {
 
     /// The slot of `id`.
     pub(crate) fn slot_of(&self, id: &str) -> Option<u32> {
-        self.by_id.get(id).copied()
+        self.by_id
+            .find(hash_id(id), |&s| Self::holds(&self.slots, s, id))
+            .copied()
+    }
+
+    /// Whether live slot `s` holds `id`.
+    fn holds(slots: &[Option<(String, V)>], s: u32, id: &str) -> bool {
+        matches!(slots.get(s as usize), Some(Some((held, _))) if held == id)
+    }
+
+    /// The hash of the id in slot `s` (for the table's rehashing: every
+    /// slot in the table is live).
+    fn hash_slot(slots: &[Option<(String, V)>], s: u32) -> u64 {
+        slots
+            .get(s as usize)
+            .and_then(Option::as_ref)
+            .map_or(0, |(id, _)| hash_id(id))
     }
 
     /// The id and value in `slot`, if live.
@@ -104,9 +140,11 @@ impl<V> IdTable<V> {
         self.slots.retain(Option::is_some);
         self.free.clear();
         self.by_id.clear();
-        for (s, e) in self.slots.iter().enumerate() {
+        let slots = &self.slots;
+        for (s, e) in slots.iter().enumerate() {
             if let Some((id, _)) = e {
-                self.by_id.insert(id.clone(), s as u32);
+                self.by_id
+                    .insert_unique(hash_id(id), s as u32, |&t| Self::hash_slot(slots, t));
             }
         }
     }
