@@ -13,7 +13,8 @@
 //! one document (the common case) costs one table entry (a `u64` key and a
 //! `u32` slot) and one link, with no allocation of its own.
 //!
-//! **Memory** per document: its id (twice: slot table and id map), its
+//! **Memory** per document: its id (once, in its slot; the id table's
+//! lookup holds a 4-byte slot), its
 //! signature (`4 · num_perm` bytes, plus `num_perm / 8` for the
 //! one-permutation scheme's mask), and per band one table entry (16 bytes,
 //! about 24 with the table's spare capacity) and a 4-byte link: about
