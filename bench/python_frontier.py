@@ -38,6 +38,9 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
+import python_dedup  # bench/, beside this script
+from python_dedup import shingles
+
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("NEARDUP_DATA", REPO.parent / "shared" / "data"))
 
@@ -45,11 +48,6 @@ DATA = Path(os.environ.get("NEARDUP_DATA", REPO.parent / "shared" / "data"))
 def cpu():
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
-
-
-def shingles(text):
-    t = " ".join(text.lower().split())
-    return {t[i : i + 5] for i in range(max(len(t) - 4, 1))}
 
 
 def prf(found, truth):
@@ -66,19 +64,8 @@ def run_neardup(ids, texts, table):
 
 
 def run_rensa_full(ids, texts, table):
-    from rensa import RMinHash, RMinHashLSH
-
-    lsh = RMinHashLSH(threshold=0.5, num_perm=128, num_bands=16)
-    sigs, found = [], set()
-    for i, t in enumerate(texts):
-        m = RMinHash(num_perm=128, seed=42)
-        m.update(list(shingles(t)))
-        for j in lsh.query(m):
-            if sigs[j].jaccard(m) >= 0.5:
-                found.add((min(ids[i], ids[j]), max(ids[i], ids[j])))
-        lsh.insert(i, m)
-        sigs.append(m)
-    return found, None
+    # The same loop as bench/python_dedup.py (issue 25's comparison).
+    return python_dedup.run_rensa(ids, texts), None
 
 
 def run_rensa_rho(ids, texts, table):
