@@ -213,12 +213,8 @@ pub fn normalize_with(input: &str, how: Normalization) -> Normalized {
     let fold = how.fold_diacritics;
     let mut text = String::with_capacity(input.len());
     let mut tokens = Vec::with_capacity(input.len() / 6 + 1);
-    super::segment::word_segments(input, |start, end, ascii| {
-        if ascii {
-            push_ascii_token(input.as_bytes(), start, end, &mut text, &mut tokens)
-        } else {
-            push_token(input, start, end, &mut text, &mut tokens, fold)
-        }
+    super::segment::normalize_into(input, &mut text, &mut tokens, |text, tokens, start, end| {
+        push_token(input, start, end, text, tokens, fold)
     });
     Normalized { text, tokens }
 }
@@ -234,27 +230,6 @@ pub fn normalize_reference(input: &str) -> Normalized {
         push_token(input, start, end, &mut text, &mut tokens, false)
     });
     Normalized { text, tokens }
-}
-
-/// [`push_token`] for a segment of the ASCII fast path (ASCII letters,
-/// digits, `_` and the `Mid*` punctuation only): NFKC is the identity there
-/// and folding keeps the letters and digits, lowercased, so one pass does it.
-/// A segment without a letter or digit (`__`) is not a word.
-#[inline]
-fn push_ascii_token(
-    input: &[u8],
-    start: usize,
-    end: usize,
-    text: &mut String,
-    tokens: &mut Vec<Token>,
-) {
-    append_token(text, tokens, start, end, |text| {
-        for &b in &input[start..end] {
-            if b.is_ascii_alphanumeric() {
-                text.push(b.to_ascii_lowercase() as char);
-            }
-        }
-    });
 }
 
 /// Appends a token: a separating space when the text is not empty, then
@@ -359,6 +334,108 @@ mod tests {
     fn rtl_and_combining_marks_survive() {
         assert_eq!(toks("שָׁלוֹם עולם"), ["שָׁלוֹם", "עולם"]);
         assert_eq!(toks("नमस्ते दुनिया"), ["नमस्ते", "दुनिया"]);
+    }
+
+    /// The ASCII reading of UAX #29: `:` `.` `'` join letters, `,` `;` `.`
+    /// `'` join digits, `_` joins and is dropped, all else breaks.
+    #[test]
+    fn ascii_rules() {
+        assert_eq!(
+            toks("can't stop e.g. 3.14 1,000;5 a:b x_y __ a.1 1.a Up:Down"),
+            ["cant", "stop", "eg", "314", "10005", "ab", "xy", "a", "1", "1", "a", "updown"]
+        );
+        assert_eq!(
+            toks("a''b a..b 1,,2 'quoted' end. ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"),
+            [
+                "a",
+                "b",
+                "a",
+                "b",
+                "1",
+                "2",
+                "quoted",
+                "end",
+                "abcdefghijklmnopqrstuvwxyz0123456789"
+            ]
+        );
+    }
+
+    /// The fast path equals the general one on random strings of the
+    /// characters that decide UAX #29 boundaries around ASCII: `Extend`,
+    /// `ZWJ`, `Format`, non-ASCII spaces, emoji sequences, regional
+    /// indicators, other scripts' letters and punctuation.
+    #[test]
+    #[cfg(feature = "std")]
+    fn fast_path_equals_the_library_around_ascii() {
+        const ALPHABET: &[&str] = &[
+            "a",
+            "Z",
+            "q",
+            "7",
+            "0",
+            "_",
+            ":",
+            ".",
+            "'",
+            ",",
+            ";",
+            "\"",
+            "-",
+            "!",
+            " ",
+            " ",
+            "\t",
+            "\n",
+            "\r",
+            "\r\n",
+            "\u{0}",
+            "\u{b}",
+            "\u{c}",
+            "é",
+            "\u{301}",
+            "\u{93e}",
+            "\u{200d}",
+            "\u{200b}",
+            "\u{ad}",
+            "😀",
+            "👩\u{200d}👩",
+            "🇫",
+            "🇷",
+            "日",
+            "本",
+            "カ",
+            "ー",
+            "א",
+            "ב",
+            "\u{5f3}",
+            "\u{a0}",
+            "\u{2019}",
+            "\u{3000}",
+            "ก",
+            "١",
+            "٫",
+            "ß",
+            "Å",
+            "\u{2028}",
+            "ﬁ",
+            "\u{2000}",
+            "\u{1680}",
+            "\u{feff}",
+            "\u{85}",
+            "word",
+            "Words",
+            "abcdefgh",
+            "ABCDEFGHIJ",
+            "x_1",
+        ];
+        let mut rng = crate::testing::XorShift(0x2545_f491_4f6c_dd1d);
+        for _ in 0..30_000 {
+            let len = (rng.next_u64() % 24) as usize;
+            let s: String = (0..len)
+                .map(|_| ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize])
+                .collect();
+            assert_eq!(normalize(&s), normalize_reference(&s), "input {s:?}");
+        }
     }
 
     /// The fast path (ASCII segments normalised in one pass) equals the
