@@ -269,6 +269,14 @@ fn advise(threshold: f64, num_perm: usize, w_fp: f64, w_fn: f64) -> usize {
     best.map_or(1, |(_, b)| b)
 }
 
+/// Band `j`'s key from the values of its rows: `combine(j, [values as
+/// u64])` of [`crate::hash::combine`] (SPEC.md §9), without allocating.
+#[inline]
+pub(crate) fn band_key(j: usize, rows: &[u32]) -> u64 {
+    rows.iter()
+        .fold(j as u64, |h, &v| crate::hash::fmix64(h ^ u64::from(v)))
+}
+
 impl LshParams {
     /// The band keys of a signature's values (`num_perm` of them), one per
     /// band: band `j`'s key is `combine(j, [its rows' values as u64])`
@@ -277,11 +285,8 @@ impl LshParams {
     pub fn band_keys(&self, values: &[u32]) -> Vec<u64> {
         let mut out = Vec::with_capacity(self.rows.len());
         let mut at = 0usize;
-        let mut buf: Vec<u64> = Vec::new();
         for (j, &r) in self.rows.iter().enumerate() {
-            buf.clear();
-            buf.extend(values[at..at + r as usize].iter().map(|&v| v as u64));
-            out.push(crate::hash::combine(j as u64, &buf));
+            out.push(band_key(j, &values[at..at + r as usize]));
             at += r as usize;
         }
         out

@@ -7,23 +7,27 @@
 //! `combine(j, [v_1, …, v_r])` of [`crate::hash::combine`] (values widened
 //! to `u64`). The banding is [`super::LshParams`].
 //!
-//! **Buckets.** Each band has a hash table from band hash to the first
-//! slot of its bucket; the other slots of a bucket are chained through one
-//! array of `b` `u32` links per slot (`next[slot · b + j]`). A bucket with
-//! one document (the common case) costs one table entry (a `u64` key and a
-//! `u32` slot) and one link, with no allocation of its own.
+//! **Buckets.** Each band has a hash table holding the first slot of each
+//! of its buckets, found by the bucket's band hash; the other slots of a
+//! bucket are chained through one array of `b` `u32` links per slot
+//! (`next[slot · b + j]`). Band hashes are **not stored**: a table entry is
+//! the 4-byte slot alone (with the table's one control byte, which keeps 7
+//! bits of the hash), and a probe that meets an entry with the same 7 bits
+//! confirms it by recomputing band `j`'s hash from the signature in that
+//! slot — the lookup stays exact, never a candidate by a hash collision
+//! of stored bits. A table that grows recomputes the hashes of its entries
+//! the same way. A bucket with one document (the common case) costs one
+//! table entry and one link, with no allocation of its own.
 //!
 //! **Memory** per document: its id (once, in its slot; the id table's
-//! lookup holds a 4-byte slot), its
-//! signature (`4 · num_perm` bytes, plus `num_perm / 8` for the
-//! one-permutation scheme's mask), and per band one table entry (16 bytes,
-//! about 24 with the table's spare capacity) and a 4-byte link: about
-//! `4·num_perm + 28·b + 100` bytes plus the id; measured in `BENCHMARKS.md`.
-//! Band hashes are not stored: `remove` recomputes them from the signature.
-//! Empty signatures (documents without shingles) are kept out of the
-//! buckets.
+//! lookup holds a 4-byte slot), its signature (`4 · num_perm` bytes, plus
+//! `num_perm / 8` for the one-permutation scheme's mask), and per band one
+//! table entry (5 bytes, 5–10 with the table's spare capacity) and a 4-byte
+//! link: about `4·num_perm + 12·b + 100` bytes plus the id; measured in
+//! `BENCHMARKS.md`. Empty signatures (documents without shingles) are kept
+//! out of the buckets.
 
-use super::bands::{LshConfig, LshParams};
+use super::bands::{band_key, LshConfig, LshParams};
 use super::signature::{MinHashScheme, Signature, SignatureKind};
 use crate::error::Error;
 use crate::index::ids::IdTable;
@@ -32,9 +36,8 @@ use crate::index::{sort_hits, sort_pairs, Hit, NearDupIndex, Pair, Score};
 use crate::shingle::Shingling;
 use alloc::format;
 use alloc::vec::Vec;
-use hashbrown::HashMap;
-
-type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
+use hashbrown::hash_table::Entry;
+use hashbrown::HashTable;
 
 const MAGIC: &[u8; 4] = b"NDLS";
 /// The snapshot formats follow the signature's: 1 for classic signatures
@@ -59,8 +62,11 @@ pub struct MinHashLsh {
     /// first insert, [`MinHashLsh::set_signature_kind`] or a snapshot).
     kind: Option<SignatureKind>,
     ids: IdTable<Signature>,
-    /// Per band: band hash → first slot of the bucket.
-    heads: Vec<Map<u64, u32>>,
+    /// Per band: the first slot of each bucket, by the bucket's band hash
+    /// (recomputed from the slot's signature, never stored).
+    heads: Vec<HashTable<u32>>,
+    /// Per band: the range of signature values that are its rows.
+    spans: Vec<(u32, u32)>,
     /// `next[slot · b + j]`: the next slot in slot's bucket of band `j`.
     next: Vec<u32>,
 }
@@ -77,13 +83,20 @@ impl MinHashLsh {
     /// An empty index with these parameters and room for `n` documents.
     pub fn with_params(params: LshParams, n: usize) -> Self {
         let b = params.bands();
+        let spans = params
+            .rows()
+            .iter()
+            .scan(0u32, |at, &r| {
+                *at += r;
+                Some((*at - r, *at))
+            })
+            .collect();
         MinHashLsh {
             params,
             kind: None,
             ids: IdTable::with_capacity(n, true),
-            heads: (0..b)
-                .map(|_| Map::with_capacity_and_hasher(n, Default::default()))
-                .collect(),
+            heads: (0..b).map(|_| HashTable::with_capacity(n)).collect(),
+            spans,
             next: Vec::with_capacity(n * b),
         }
     }
@@ -173,7 +186,8 @@ impl MinHashLsh {
         }
         let mut slots: Vec<u32> = Vec::new();
         for (j, h) in self.band_hashes(sig).into_iter().enumerate() {
-            if let Some(&head) = self.heads[j].get(&h) {
+            let span = self.spans[j];
+            if let Some(&head) = self.heads[j].find(h, |&s| slot_key(&self.ids, span, j, s) == h) {
                 self.bucket(j, head, &mut slots);
             }
         }
@@ -233,7 +247,7 @@ impl MinHashLsh {
         let mut pairs: Vec<(u32, u32, f64)> = Vec::new();
         let mut bucket: Vec<u32> = Vec::new();
         for (j, table) in self.heads.iter().enumerate() {
-            for &head in table.values() {
+            for &head in table.iter() {
                 if self.next[head as usize * self.heads.len() + j] == NONE {
                     continue; // one document: no pair
                 }
@@ -289,11 +303,62 @@ impl MinHashLsh {
         }
         // A reused slot's old links go (an empty signature has no buckets).
         self.next[at..at + b].fill(NONE);
+        if bands.is_some() && self.heads.iter().any(|t| t.len() >= t.capacity()) {
+            // Full: rebuilt larger, every slot (this one too) linked again.
+            self.rebuild((self.ids.len() * 2).max(16));
+            return Ok(());
+        }
         for (j, &h) in bands.iter().flatten().enumerate() {
-            let old = self.heads[j].insert(h, slot);
-            self.next[at + j] = old.unwrap_or(NONE);
+            self.link_band(slot, j, h);
         }
         Ok(())
+    }
+
+    /// Makes `slot` the first of its bucket `h` in band `j`.
+    #[inline]
+    fn link_band(&mut self, slot: u32, j: usize, h: u64) {
+        let (ids, span) = (&self.ids, self.spans[j]);
+        let key = |&s: &u32| slot_key(ids, span, j, s);
+        let at = slot as usize * self.heads.len() + j;
+        self.next[at] = match self.heads[j].entry(h, |s| key(s) == h, key) {
+            Entry::Occupied(mut e) => core::mem::replace(e.get_mut(), slot),
+            Entry::Vacant(e) => {
+                e.insert(slot);
+                NONE
+            }
+        };
+    }
+
+    /// Rebuilds every band's table with room for `capacity` buckets,
+    /// linking the live slots again in slot order.
+    ///
+    /// A table that grows must find every entry's hash again; here the
+    /// hashes are recomputed from the signatures read in slot order (one
+    /// pass over memory for all bands) rather than by each table's own
+    /// growth, which visits its entries in hash order and reads a
+    /// signature at random for each (a cache miss per entry and band:
+    /// about 3× the build time of a million documents).
+    fn rebuild(&mut self, capacity: usize) {
+        for t in &mut self.heads {
+            *t = HashTable::new(); // freed before the larger ones are made
+        }
+        for t in &mut self.heads {
+            *t = HashTable::with_capacity(capacity);
+        }
+        self.next.fill(NONE);
+        let mut keys: Vec<u64> = Vec::with_capacity(self.heads.len());
+        for slot in 0..self.ids.slots() as u32 {
+            keys.clear();
+            match self.ids.get(slot) {
+                Some((_, sig)) if !sig.is_empty() => {
+                    keys.extend(self.params.band_keys(sig.values()));
+                }
+                _ => continue,
+            }
+            for (j, &h) in keys.iter().enumerate() {
+                self.link_band(slot, j, h);
+            }
+        }
     }
 
     /// The index as bytes. An index of classic signatures is written in
@@ -374,6 +439,15 @@ impl MinHashLsh {
     }
 }
 
+/// Band `j`'s hash of the signature in live slot `s`, its rows the values
+/// in `span` (every slot in a band's table is live; a dead one gives 0).
+#[inline]
+fn slot_key(ids: &IdTable<Signature>, span: (u32, u32), j: usize, s: u32) -> u64 {
+    ids.get(s).map_or(0, |(_, sig)| {
+        band_key(j, &sig.values()[span.0 as usize..span.1 as usize])
+    })
+}
+
 impl NearDupIndex for MinHashLsh {
     type Sketch = Signature;
 
@@ -384,36 +458,44 @@ impl NearDupIndex for MinHashLsh {
 
     /// Removes `id`. Time `O(b)` times the size of its buckets.
     fn remove(&mut self, id: &str) -> bool {
-        let Some((slot, sig)) = self.ids.remove(id) else {
+        let Some(slot) = self.ids.slot_of(id) else {
             return false;
         };
-        if !sig.is_empty() {
-            let b = self.heads.len();
-            for (j, h) in self.band_hashes(&sig).into_iter().enumerate() {
-                let after = self.next[slot as usize * b + j];
-                let Some(head) = self.heads[j].get_mut(&h) else {
-                    continue;
-                };
-                if *head == slot {
-                    if after == NONE {
-                        self.heads[j].remove(&h);
-                    } else {
-                        *head = after;
-                    }
-                    continue;
+        // Unlinked while its signature is still in its slot: the tables
+        // confirm a bucket by the signature of the slot they hold.
+        let keys = match self.ids.get(slot) {
+            Some((_, sig)) if !sig.is_empty() => self.band_hashes(sig),
+            _ => Vec::new(),
+        };
+        let b = self.heads.len();
+        for (j, h) in keys.into_iter().enumerate() {
+            let after = self.next[slot as usize * b + j];
+            let (ids, span) = (&self.ids, self.spans[j]);
+            let Ok(mut head) = self.heads[j].find_entry(h, |&s| slot_key(ids, span, j, s) == h)
+            else {
+                continue;
+            };
+            if *head.get() == slot {
+                if after == NONE {
+                    head.remove();
+                } else {
+                    // The next slot of the bucket has the same band hash.
+                    *head.get_mut() = after;
                 }
-                // Unlink it from the chain.
-                let mut s = *head;
-                while s != NONE {
-                    let link = s as usize * b + j;
-                    if self.next[link] == slot {
-                        self.next[link] = after;
-                        break;
-                    }
-                    s = self.next[link];
+                continue;
+            }
+            // Unlink it from the chain.
+            let mut s = *head.get();
+            while s != NONE {
+                let link = s as usize * b + j;
+                if self.next[link] == slot {
+                    self.next[link] = after;
+                    break;
                 }
+                s = self.next[link];
             }
         }
+        self.ids.remove(id);
         true
     }
 
@@ -527,6 +609,75 @@ mod tests {
             }
         }
         assert!(lsh.len() > 0);
+    }
+
+    /// The same through the tables' growth: 3,000 documents in families of
+    /// 1, 2, 3 and 1,000 near copies, inserted (several rebuilds), a quarter
+    /// removed (dead entries), half of those inserted again (reused
+    /// slots); the candidate pairs are those sharing a band key, by brute
+    /// force over the keys.
+    #[test]
+    fn buckets_stay_exact_as_the_tables_grow() {
+        let h = MinHasher::new(
+            &MinHashConfig::default()
+                .num_perm(16)
+                .shingle(Shingling::Custom),
+        )
+        .unwrap();
+        let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(16).threshold(0.3)).unwrap();
+        let mut rng = SplitMix64::new(29);
+        // The 1,000 copies interleaved with the others, so that each
+        // growth meets some of them.
+        let family = |i: u64| match i {
+            _ if i.is_multiple_of(3) => 0,
+            1 | 4 => 1,
+            2 | 5 | 8 => 2,
+            _ => i, // alone
+        };
+        let sigs: Vec<Signature> = (0..3000u64)
+            .map(|i| {
+                let f = family(i);
+                let mut set: Vec<u64> = (0..30).map(|x| f * 1000 + x).collect();
+                set.extend((0..(rng.next() % 6)).map(|_| rng.next()));
+                h.signature(&set)
+            })
+            .collect();
+        let keys: Vec<Vec<u64>> = sigs.iter().map(|s| lsh.band_keys(s).unwrap()).collect();
+        let id = |i: usize| alloc::format!("d{i:04}");
+        let mut live = alloc::vec![true; sigs.len()];
+        for (i, sig) in sigs.iter().enumerate() {
+            lsh.insert(&id(i), sig.clone()).unwrap();
+        }
+        for i in (0..sigs.len()).step_by(4) {
+            assert!(lsh.remove(&id(i)));
+            live[i] = false;
+        }
+        for i in (0..sigs.len()).step_by(8) {
+            lsh.insert(&id(i), sigs[i].clone()).unwrap();
+            live[i] = true;
+        }
+        let mut want: Vec<(String, String)> = Vec::new();
+        for a in 0..sigs.len() {
+            for b in a + 1..sigs.len() {
+                if live[a] && live[b] && keys[a].iter().zip(&keys[b]).any(|(x, y)| x == y) {
+                    want.push((id(a), id(b)));
+                }
+            }
+        }
+        assert!(want.len() > 100_000, "the family of 1,000 gives most pairs");
+        let got: Vec<(String, String)> = lsh
+            .all_pairs_with(None)
+            .into_iter()
+            .map(|p| (p.a.into(), p.b.into()))
+            .collect();
+        assert_eq!(got.len(), want.len());
+        assert!(got == want);
+        assert_eq!(lsh.len(), live.iter().filter(|&&l| l).count());
+        // Every live document is its own candidate, the dead ones nobody's.
+        for (i, sig) in sigs.iter().enumerate().step_by(7) {
+            let hits = lsh.query_with(sig, None).unwrap();
+            assert_eq!(hits.iter().any(|hit| hit.id == id(i)), live[i], "d{i}");
+        }
     }
 
     /// Sharing a band key is exactly being a candidate (what the edge
