@@ -136,7 +136,7 @@ fn scan_word(bytes: &[u8], start: usize) -> (usize, bool, bool) {
     let mut plain = true;
     loop {
         // The run of letters, digits and `_`, eight bytes at a time.
-        loop {
+        let (w, len) = loop {
             let w = load8(bytes, i);
             let (word, up) = classify8(w);
             let unders = underscores(w);
@@ -153,11 +153,13 @@ fn scan_word(bytes: &[u8], start: usize) -> (usize, bool, bool) {
             upper |= up & below;
             plain &= unders & below == 0;
             i += len as usize;
-            break;
-        }
+            break (w, len);
+        };
         // WB6/7 and WB11/12: punctuation joining two letters or two digits.
-        if i + 1 < n {
-            let (prev, cur, next) = (flags(bytes[i - 1]), flags(bytes[i]), flags(bytes[i + 1]));
+        // The stopping byte is in `w` (a space past the end).
+        let cur = flags((w >> (len * 8)) as u8);
+        if cur & (MID_LETTER | MID_NUM) != 0 && i + 1 < n {
+            let (prev, next) = (flags(bytes[i - 1]), flags(bytes[i + 1]));
             let letters = prev & next & LETTER != 0 && cur & MID_LETTER != 0;
             let digits = prev & next & DIGIT != 0 && cur & MID_NUM != 0;
             if letters || digits {
