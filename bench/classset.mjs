@@ -53,20 +53,32 @@ await page.addInitScript(() => {
 await page.goto(`${env.origin}/`);
 await page.waitForTimeout(500);
 // Resident memory of every process of this browser (the Chromium
-// processes that were not running before it was launched), in bytes.
-const rss = () => {
-  const out = execFileSync('ps', ['-e', '-o', 'pid=,rss=,comm='], { encoding: 'utf8' });
-  return out
-    .trim()
-    .split('\n')
-    .map((l) => l.trim().split(/\s+/))
-    .filter(([pid, , comm]) => /chrom/i.test(comm ?? '') && !before.has(Number(pid)))
-    .reduce((sum, [, kb]) => sum + Number(kb) * 1024, 0);
+// processes that were not running before it was launched), in bytes, in
+// all and by process kind (Chromium's `--type=`: renderer — the page and
+// its workers —, gpu-process, utility; none for the browser process).
+const rssByKind = () => {
+  const out = execFileSync('ps', ['-e', '-o', 'pid=,rss=,comm=,args='], { encoding: 'utf8' });
+  const kinds = {};
+  for (const l of out.trim().split('\n')) {
+    const [pid, kb, comm, ...args] = l.trim().split(/\s+/);
+    if (!/chrom/i.test(comm ?? '') || before.has(Number(pid))) continue;
+    const kind = args.join(' ').match(/--type=([a-z-]+)/)?.[1] ?? 'browser';
+    kinds[kind] = (kinds[kind] ?? 0) + Number(kb) * 1024;
+  }
+  return kinds;
 };
-const idle = rss();
+const total = (kinds) => Object.values(kinds).reduce((a, b) => a + b, 0);
+const idleKinds = rssByKind();
+const idle = total(idleKinds);
 let peak = idle;
+let peakKinds = idleKinds;
 // NO_RSS=1 leaves the sampling out (it costs some CPU on a 2-core machine).
-const sampler = process.env.NO_RSS ? 0 : setInterval(() => { peak = Math.max(peak, rss()); }, 250);
+const sampler = process.env.NO_RSS
+  ? 0
+  : setInterval(() => {
+    const kinds = rssByKind();
+    if (total(kinds) > peak) [peak, peakKinds] = [total(kinds), kinds];
+  }, 250);
 const t0 = Date.now();
 await page.setInputFiles('[data-testid=class-files]', files);
 // Playwright builds the 2,000 File objects inside the page in one task of
@@ -129,6 +141,7 @@ const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
 console.log(`${n} documents, ${(words / n).toFixed(0)} words each on average, ${(files.reduce((s, f) => s + f.buffer.length, 0) / 1e6).toFixed(1)} MB`);
 console.log(`status: ${status}`);
 console.log(`browser resident memory: ${(idle / 1e6).toFixed(0)} MB before the files, peak ${(peak / 1e6).toFixed(0)} MB: ${((peak - idle) / 1e6).toFixed(0)} MB more (${((peak - idle) / n / 1e3).toFixed(0)} KB per document)`);
+console.log(`at the peak, by process kind (MB over idle): ${Object.keys(peakKinds).sort().map((k) => `${k} ${(((peakKinds[k] ?? 0) - (idleKinds[k] ?? 0)) / 1e6).toFixed(0)}`).join(', ')}`);
 if (process.env.PROBE) {
   const clicks = events.filter(([name]) => name === 'click').map(([, , d]) => d).sort((x, y) => x - y);
   if (process.env.TASKS) for (const [name, , d, delay, handling] of events.filter(([, , d]) => d > 50)) console.log(`  ${name} ${d.toFixed(0)} ms: waited ${delay.toFixed(0)} ms, handled in ${handling.toFixed(0)} ms, then painted`);
