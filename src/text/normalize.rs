@@ -211,11 +211,23 @@ pub fn normalize(input: &str) -> Normalized {
 /// ```
 pub fn normalize_with(input: &str, how: Normalization) -> Normalized {
     let fold = how.fold_diacritics;
-    let mut text = String::with_capacity(input.len());
+    // Bytes, so that the fast path can write eight at a time; every byte
+    // written is ASCII or a whole character's UTF-8.
+    let mut text: Vec<u8> = Vec::with_capacity(input.len() + 8);
     let mut tokens = Vec::with_capacity(input.len() / 6 + 1);
+    let mut scratch = String::new();
     super::segment::normalize_into(input, &mut text, &mut tokens, |text, tokens, start, end| {
-        push_token(input, start, end, text, tokens, fold)
+        push_token(input, start, end, text, tokens, fold, &mut scratch)
     });
+    finish(text, tokens)
+}
+
+/// The [`Normalized`] of the bytes written (UTF-8 by construction: an
+/// invalid sequence, which cannot occur, would be replaced rather than
+/// panic).
+fn finish(text: Vec<u8>, tokens: Vec<Token>) -> Normalized {
+    let text = String::from_utf8(text)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     Normalized { text, tokens }
 }
 
@@ -224,12 +236,21 @@ pub fn normalize_with(input: &str, how: Normalization) -> Normalized {
 #[doc(hidden)]
 #[cfg(feature = "std")]
 pub fn normalize_reference(input: &str) -> Normalized {
-    let mut text = String::with_capacity(input.len());
+    let mut text = Vec::with_capacity(input.len());
     let mut tokens = Vec::new();
+    let mut scratch = String::new();
     super::segment::word_segments_reference(input, |start, end| {
-        push_token(input, start, end, &mut text, &mut tokens, false)
+        push_token(
+            input,
+            start,
+            end,
+            &mut text,
+            &mut tokens,
+            false,
+            &mut scratch,
+        )
     });
-    Normalized { text, tokens }
+    finish(text, tokens)
 }
 
 /// Appends a token: a separating space when the text is not empty, then
@@ -237,15 +258,15 @@ pub fn normalize_reference(input: &str) -> Normalized {
 /// writes nothing (everything folded away).
 #[inline]
 fn append_token(
-    text: &mut String,
+    text: &mut Vec<u8>,
     tokens: &mut Vec<Token>,
     start: usize,
     end: usize,
-    fill: impl FnOnce(&mut String),
+    fill: impl FnOnce(&mut Vec<u8>),
 ) {
     let sep = !text.is_empty();
     if sep {
-        text.push(' ');
+        text.push(b' ');
     }
     let norm_start = text.len();
     fill(text);
@@ -265,14 +286,15 @@ fn append_token(
 }
 
 /// Normalises segment `input[start..end]` and appends it as a token when it
-/// is a word.
+/// is a word (`scratch`: a buffer for the segment's normal form).
 fn push_token(
     input: &str,
     start: usize,
     end: usize,
-    text: &mut String,
+    text: &mut Vec<u8>,
     tokens: &mut Vec<Token>,
     fold: bool,
+    scratch: &mut String,
 ) {
     let seg = &input[start..end];
     let is_word = if seg.is_ascii() {
@@ -282,8 +304,10 @@ fn push_token(
         seg.nfkc().any(char::is_alphanumeric)
     };
     if is_word {
+        scratch.clear();
+        normalize_segment(seg, scratch, fold);
         append_token(text, tokens, start, end, |text| {
-            normalize_segment(seg, text, fold)
+            text.extend_from_slice(scratch.as_bytes())
         });
     }
 }

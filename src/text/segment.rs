@@ -40,7 +40,6 @@
 
 use super::normalize::Token;
 use super::TextRange;
-use alloc::string::String;
 use alloc::vec::Vec;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -98,17 +97,22 @@ fn in_range(w7: u64, lo: u8, hi: u8) -> u64 {
     ge & !gt & HIGHS
 }
 
-/// For eight bytes read little-endian, `(word, upper)`: bit 7 of each byte
-/// set when the byte is a letter, digit or `_`, resp. an uppercase letter.
+/// For eight bytes read little-endian: bit 7 of each byte set when the
+/// byte is a letter, digit or `_`.
 #[inline]
-fn classify8(w: u64) -> (u64, u64) {
-    let ascii = !w & HIGHS;
+fn classify8(w: u64) -> u64 {
     let w7 = w & !HIGHS;
-    let upper = in_range(w7, b'A', b'Z');
     let letter = in_range(w7 | (ONES * 0x20), b'a', b'z');
     let digit = in_range(w7, b'0', b'9');
     let under = in_range(w7, b'_', b'_');
-    ((letter | digit | under) & ascii, upper & ascii)
+    (letter | digit | under) & !w
+}
+
+/// Eight bytes with their ASCII uppercase letters lowercased: bit 5 (0x20)
+/// set on each byte in `A..=Z`.
+#[inline]
+fn lower8(w: u64) -> u64 {
+    w | ((in_range(w & !HIGHS, b'A', b'Z') & !w) >> 2)
 }
 
 /// Eight bytes from `at`, little-endian; past the end, spaces (not word bytes).
@@ -126,23 +130,21 @@ fn load8(bytes: &[u8], at: usize) -> u64 {
 }
 
 /// Scans the ASCII word segment starting at `start` (a letter, digit or
-/// `_`). Returns its end, whether it holds an uppercase letter, and whether
-/// it is letters and digits only (no `_` and no joining punctuation).
+/// `_`). Returns its end and whether it is letters and digits only (no `_`
+/// and no joining punctuation).
 #[inline]
-fn scan_word(bytes: &[u8], start: usize) -> (usize, bool, bool) {
+fn scan_word(bytes: &[u8], start: usize) -> (usize, bool) {
     let n = bytes.len();
     let mut i = start;
-    let mut upper = 0u64;
     let mut plain = true;
     loop {
         // The run of letters, digits and `_`, eight bytes at a time.
         let (w, len) = loop {
             let w = load8(bytes, i);
-            let (word, up) = classify8(w);
+            let word = classify8(w);
             let unders = underscores(w);
             let stop = !word & HIGHS;
             if stop == 0 {
-                upper |= up;
                 plain &= unders == 0;
                 i += 8;
                 continue;
@@ -150,7 +152,6 @@ fn scan_word(bytes: &[u8], start: usize) -> (usize, bool, bool) {
             // The bytes before the first stop: `len` (0 to 7) whole bytes.
             let len = stop.trailing_zeros() / 8;
             let below = (1u64 << (len * 8)).wrapping_sub(1);
-            upper |= up & below;
             plain &= unders & below == 0;
             i += len as usize;
             break (w, len);
@@ -168,7 +169,7 @@ fn scan_word(bytes: &[u8], start: usize) -> (usize, bool, bool) {
                 continue;
             }
         }
-        return (i, upper != 0, plain);
+        return (i, plain);
     }
 }
 
@@ -183,9 +184,9 @@ fn underscores(w: u64) -> u64 {
 /// start, end)` for each of its UAX #29 segments from `unicode-segmentation`.
 pub(crate) fn normalize_into(
     input: &str,
-    text: &mut String,
+    text: &mut Vec<u8>,
     tokens: &mut Vec<Token>,
-    mut slow: impl FnMut(&mut String, &mut Vec<Token>, usize, usize),
+    mut slow: impl FnMut(&mut Vec<u8>, &mut Vec<Token>, usize, usize),
 ) {
     let bytes = input.as_bytes();
     let n = bytes.len();
@@ -196,7 +197,7 @@ pub(crate) fn normalize_into(
     // first to the end of the last.
     let mut pending: Option<(usize, usize)> = None;
     let mut flush =
-        |pending: &mut Option<(usize, usize)>, text: &mut String, tokens: &mut Vec<Token>| {
+        |pending: &mut Option<(usize, usize)>, text: &mut Vec<u8>, tokens: &mut Vec<Token>| {
             if let Some((s, e)) = pending.take() {
                 // Piece boundaries are ASCII, so these are char boundaries.
                 for (at, seg) in input[s..e].split_word_bound_indices() {
@@ -208,8 +209,8 @@ pub(crate) fn normalize_into(
     while i < n {
         let f = flags(bytes[i]);
         if f & WORD != 0 {
-            let (end, upper, plain) = scan_word(bytes, i);
-            push_word(input, i, end, upper, plain, text, tokens);
+            let (end, plain) = scan_word(bytes, i);
+            push_word(bytes, i, end, plain, text, tokens);
             i = end;
         } else if f & SPACE != 0 {
             let ws_start = i;
@@ -249,33 +250,35 @@ fn piece_end(bytes: &[u8], i: usize) -> usize {
         .map_or(bytes.len(), |p| i + p)
 }
 
-/// Appends ASCII word segment `input[start..end]` as a token: a separating
+/// Appends ASCII word segment `bytes[start..end]` as a token: a separating
 /// space, then its letters and digits lowercased; nothing when it has none
-/// (`__`).
+/// (`__`). A word of letters and digits is copied and lowercased eight
+/// bytes at a time (what the last copy writes past its end is cut off).
 #[inline]
 fn push_word(
-    input: &str,
+    bytes: &[u8],
     start: usize,
     end: usize,
-    upper: bool,
     plain: bool,
-    text: &mut String,
+    text: &mut Vec<u8>,
     tokens: &mut Vec<Token>,
 ) {
     let sep = !text.is_empty();
     if sep {
-        text.push(' ');
+        text.push(b' ');
     }
     let norm_start = text.len();
     if plain {
-        text.push_str(&input[start..end]);
-        if upper {
-            text[norm_start..].make_ascii_lowercase();
+        let mut at = start;
+        while at < end {
+            text.extend_from_slice(&lower8(load8(bytes, at)).to_le_bytes());
+            at += 8;
         }
+        text.truncate(norm_start + (end - start));
     } else {
-        for &b in &input.as_bytes()[start..end] {
+        for &b in &bytes[start..end] {
             if b.is_ascii_alphanumeric() {
-                text.push(b.to_ascii_lowercase() as char);
+                text.push(b.to_ascii_lowercase());
             }
         }
         if text.len() == norm_start {
@@ -314,18 +317,15 @@ mod tests {
             for pos in 0..8 {
                 let mut buf = [b'a'; 8];
                 buf[pos] = b;
-                let (word, up) = classify8(u64::from_le_bytes(buf));
+                let w = u64::from_le_bytes(buf);
                 let bit = 0x80u64 << (pos * 8);
                 assert_eq!(
-                    word & bit != 0,
+                    classify8(w) & bit != 0,
                     flags(b) & WORD != 0,
                     "byte {b:#x} at {pos}"
                 );
-                assert_eq!(
-                    up & bit != 0,
-                    b.is_ascii_uppercase(),
-                    "byte {b:#x} at {pos}"
-                );
+                let lowered = lower8(w).to_le_bytes()[pos];
+                assert_eq!(lowered, b.to_ascii_lowercase(), "byte {b:#x} at {pos}");
             }
         }
     }
