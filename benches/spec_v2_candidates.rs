@@ -257,6 +257,30 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("poly", |b| b.iter(|| char_poly(black_box(&n), 5, seed)));
     g.bench_function("pack", |b| b.iter(|| char_pack(black_box(&n), 5, seed)));
+    // The same hashes folded into one value instead of written out: what
+    // writing 8 bytes per q-gram costs.
+    g.bench_function("v1-bytes-hash/no-vector", |b| {
+        b.iter(|| {
+            black_box(&n)
+                .text()
+                .as_bytes()
+                .windows(5)
+                .fold(0u64, |x, w| x ^ neardup::hash::bytes_hash(seed, w))
+        })
+    });
+    g.bench_function("pack/no-vector", |b| {
+        b.iter(|| {
+            let mut w = 0u64;
+            let mut x = 0u64;
+            for (i, &c) in black_box(&n).text().as_bytes().iter().enumerate() {
+                w = ((w >> 8) | (u64::from(c) << 32)) & 0xff_ffff_ffff;
+                if i >= 4 {
+                    x ^= fmix64(w ^ seed);
+                }
+            }
+            x
+        })
+    });
     g.finish();
 
     // What a v2 would give end to end: normalise + token hashes + word
