@@ -24,49 +24,10 @@ use neardup::verdict::SvmModel;
 use neardup::{compare, compare_documents, hash, normalize, CompareConfig, Document};
 use std::collections::HashMap;
 use std::hint::black_box;
-use std::path::PathBuf;
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("NEARDUP_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-}
-
-fn load_docs() -> HashMap<String, String> {
-    let path = data_dir().join("docs-bench/docs.jsonl");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
-            (
-                v["id"].as_str().expect("id").to_string(),
-                v["text"].as_str().expect("text").to_string(),
-            )
-        })
-        .collect()
-}
-
-/// About `n` bytes of text: whole documents in id order, then cut at a char
-/// boundary.
-fn corpus_chunk(docs: &HashMap<String, String>, n: usize) -> String {
-    let mut ids: Vec<&String> = docs.keys().collect();
-    ids.sort();
-    let mut s = String::with_capacity(n + 10_000);
-    for id in ids {
-        if s.len() >= n {
-            break;
-        }
-        s.push_str(&docs[id]);
-        s.push_str("\n\n");
-    }
-    let mut end = n.min(s.len());
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    s.truncate(end);
-    s
-}
+#[path = "docs_bench.rs"]
+mod docs_bench;
+use docs_bench::{corpus_chunk, data_dir, load_docs};
 
 /// A 10 KB edited copy and its 10 KB source, from the planted pairs.
 fn ten_kb_pair(docs: &HashMap<String, String>) -> (String, String) {

@@ -31,51 +31,13 @@ use neardup::shingle::{char_shingles, token_hashes, word_shingles};
 use neardup::{normalize, Normalized};
 use std::collections::HashSet;
 use std::hint::black_box;
-use std::path::PathBuf;
 
 /// The rolling polynomial's base: odd, with its bits spread (the golden
 /// ratio's, as in SplitMix64).
 const P: u64 = 0x9e37_79b9_7f4a_7c15;
 
-fn data_dir() -> PathBuf {
-    std::env::var_os("NEARDUP_DATA")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
-}
-
-/// 1 MiB of docs-bench: whole documents in id order, cut at a char boundary
-/// (as `benches/pipeline.rs`).
-fn corpus_mib() -> String {
-    let path = data_dir().join("docs-bench/docs.jsonl");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let mut docs: Vec<(String, String)> = text
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
-            (
-                v["id"].as_str().expect("id").to_string(),
-                v["text"].as_str().expect("text").to_string(),
-            )
-        })
-        .collect();
-    docs.sort();
-    let n = 1 << 20;
-    let mut s = String::with_capacity(n + 10_000);
-    for (_, t) in docs {
-        if s.len() >= n {
-            break;
-        }
-        s.push_str(&t);
-        s.push_str("\n\n");
-    }
-    let mut end = n.min(s.len());
-    while !s.is_char_boundary(end) {
-        end -= 1;
-    }
-    s.truncate(end);
-    s
-}
+#[path = "docs_bench.rs"]
+mod docs_bench;
 
 fn tokens_xxh3(n: &Normalized, seed: u64) -> Vec<u64> {
     n.token_strs()
@@ -177,7 +139,7 @@ fn distinct(v: &[u64]) -> usize {
 }
 
 fn bench(c: &mut Criterion) {
-    let text = corpus_mib();
+    let text = docs_bench::corpus_chunk(&docs_bench::load_docs(), 1 << 20);
     let n = normalize(&text);
     let seed = 0u64;
     let secrets = rapidhash::v3::RapidSecrets::seed(seed);

@@ -537,18 +537,25 @@ mod tests {
         (h.signature(&a), h.signature(&b))
     }
 
-    /// Random inserts and removals (slots reused, buckets of several
-    /// documents unlinked at their head, middle and tail) leave exactly the
-    /// candidates a brute-force check of shared band keys gives.
-    #[test]
-    fn buckets_stay_exact_under_inserts_and_removals() {
+    /// A hasher of 16 values over given shingles and an empty index of 16
+    /// values at threshold 0.3, for the bucket tests.
+    fn small_index() -> (MinHasher, MinHashLsh) {
         let h = MinHasher::new(
             &MinHashConfig::default()
                 .num_perm(16)
                 .shingle(Shingling::Custom),
         )
         .unwrap();
-        let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(16).threshold(0.3)).unwrap();
+        let lsh = MinHashLsh::new(&LshConfig::default().num_perm(16).threshold(0.3)).unwrap();
+        (h, lsh)
+    }
+
+    /// Random inserts and removals (slots reused, buckets of several
+    /// documents unlinked at their head, middle and tail) leave exactly the
+    /// candidates a brute-force check of shared band keys gives.
+    #[test]
+    fn buckets_stay_exact_under_inserts_and_removals() {
+        let (h, mut lsh) = small_index();
         let mut rng = SplitMix64::new(17);
         // 60 documents in 12 families of near copies: buckets of several.
         let sigs: Vec<Signature> = (0..60u64)
@@ -616,13 +623,7 @@ mod tests {
     /// force over the keys.
     #[test]
     fn buckets_stay_exact_as_the_tables_grow() {
-        let h = MinHasher::new(
-            &MinHashConfig::default()
-                .num_perm(16)
-                .shingle(Shingling::Custom),
-        )
-        .unwrap();
-        let mut lsh = MinHashLsh::new(&LshConfig::default().num_perm(16).threshold(0.3)).unwrap();
+        let (h, mut lsh) = small_index();
         let mut rng = SplitMix64::new(29);
         // The 1,000 copies interleaved with the others, so that each
         // growth meets some of them.

@@ -257,7 +257,7 @@ pub fn normalize_reference(input: &str) -> Normalized {
 /// what `fill` writes; nothing at all (not even the space) when `fill`
 /// writes nothing (everything folded away).
 #[inline]
-fn append_token(
+pub(super) fn append_token(
     text: &mut Vec<u8>,
     tokens: &mut Vec<Token>,
     start: usize,
@@ -452,14 +452,7 @@ mod tests {
             "ABCDEFGHIJ",
             "x_1",
         ];
-        let mut rng = crate::testing::XorShift(0x2545_f491_4f6c_dd1d);
-        for _ in 0..30_000 {
-            let len = (rng.next_u64() % 24) as usize;
-            let s: String = (0..len)
-                .map(|_| ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize])
-                .collect();
-            assert_eq!(normalize(&s), normalize_reference(&s), "input {s:?}");
-        }
+        same_on_random_strings(ALPHABET, 24, 0x2545_f491_4f6c_dd1d);
     }
 
     /// The fast path (ASCII segments normalised in one pass) equals the
@@ -474,11 +467,18 @@ mod tests {
             " ", " ", " ", "\t", "\n", "\r\n", "\u{0}", "\u{b}", "é", "\u{301}", "\u{2019}", "ß",
             "ﬁ", "日", "\u{a0}", "😀", "Ａ",
         ];
-        let mut rng = crate::testing::XorShift(0x9e37_79b9_7f4a_7c15);
+        same_on_random_strings(ALPHABET, 40, 0x9e37_79b9_7f4a_7c15);
+    }
+
+    /// [`normalize`] equals [`normalize_reference`] on 30,000 random
+    /// strings of fewer than `max_len` pieces of `alphabet`.
+    #[cfg(feature = "std")]
+    fn same_on_random_strings(alphabet: &[&str], max_len: u64, seed: u64) {
+        let mut rng = crate::testing::XorShift(seed);
         for _ in 0..30_000 {
-            let len = (rng.next_u64() % 40) as usize;
+            let len = (rng.next_u64() % max_len) as usize;
             let s: String = (0..len)
-                .map(|_| ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize])
+                .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize])
                 .collect();
             assert_eq!(normalize(&s), normalize_reference(&s), "input {s:?}");
         }

@@ -38,8 +38,7 @@
 //! strings of troublesome characters; `tests/segmentation.rs` on the real
 //! corpora.
 
-use super::normalize::Token;
-use super::TextRange;
+use super::normalize::{append_token, Token};
 use alloc::vec::Vec;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -250,10 +249,11 @@ fn piece_end(bytes: &[u8], i: usize) -> usize {
         .map_or(bytes.len(), |p| i + p)
 }
 
-/// Appends ASCII word segment `bytes[start..end]` as a token: a separating
-/// space, then its letters and digits lowercased; nothing when it has none
-/// (`__`). A word of letters and digits is copied and lowercased eight
-/// bytes at a time (what the last copy writes past its end is cut off).
+/// Appends ASCII word segment `bytes[start..end]` as a token
+/// ([`super::normalize::append_token`]): its letters and digits lowercased;
+/// nothing when it has none (`__`). A word of letters and digits is copied
+/// and lowercased eight bytes at a time (what the last copy writes past its
+/// end is cut off).
 #[inline]
 fn push_word(
     bytes: &[u8],
@@ -263,37 +263,23 @@ fn push_word(
     text: &mut Vec<u8>,
     tokens: &mut Vec<Token>,
 ) {
-    let sep = !text.is_empty();
-    if sep {
-        text.push(b' ');
-    }
-    let norm_start = text.len();
-    if plain {
-        let mut at = start;
-        while at < end {
-            text.extend_from_slice(&lower8(load8(bytes, at)).to_le_bytes());
-            at += 8;
-        }
-        text.truncate(norm_start + (end - start));
-    } else {
-        for &b in &bytes[start..end] {
-            if b.is_ascii_alphanumeric() {
-                text.push(b.to_ascii_lowercase());
+    append_token(text, tokens, start, end, |text| {
+        if plain {
+            let norm_start = text.len();
+            let mut at = start;
+            while at < end {
+                text.extend_from_slice(&lower8(load8(bytes, at)).to_le_bytes());
+                at += 8;
             }
+            text.truncate(norm_start + (end - start));
+        } else {
+            text.extend(
+                bytes[start..end]
+                    .iter()
+                    .filter(|b| b.is_ascii_alphanumeric())
+                    .map(u8::to_ascii_lowercase),
+            );
         }
-        if text.len() == norm_start {
-            if sep {
-                text.pop();
-            }
-            return;
-        }
-    }
-    tokens.push(Token {
-        orig: TextRange { start, end },
-        norm: TextRange {
-            start: norm_start,
-            end: text.len(),
-        },
     });
 }
 
