@@ -16,6 +16,7 @@
 //!   the text as is), so it does less work per byte.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use neardup::hash::Spec::{self, V1};
 use neardup::minhash::{MinHashConfig, MinHashScheme, MinHasher};
 use neardup::shingle::Shingling;
 use neardup::shingle::{char_shingles, token_hashes, word_shingles};
@@ -157,18 +158,26 @@ fn bench(c: &mut Criterion) {
     g.bench_function("normalize+word3", |b| {
         b.iter(|| {
             let n = normalize(black_box(&text));
-            word_shingles(&token_hashes(&n, 0), 3, 0)
+            word_shingles(&token_hashes(&n, 0, V1), 3, 0, V1)
         })
     });
-    g.bench_function("normalize+word5", |b| {
-        b.iter(|| {
-            let n = normalize(black_box(&text));
-            word_shingles(&token_hashes(&n, 0), 5, 0)
-        })
-    });
-    g.bench_function("normalize+char5", |b| {
-        b.iter(|| char_shingles(&normalize(black_box(&text)), 5, 0))
-    });
+    for spec in Spec::ALL {
+        let v = spec.number();
+        // Spec 1 keeps its old names, so that earlier runs compare.
+        let name = |what: &str| match spec {
+            Spec::V1 => what.to_string(),
+            _ => format!("{what}/spec{v}"),
+        };
+        g.bench_function(name("normalize+word5"), |b| {
+            b.iter(|| {
+                let n = normalize(black_box(&text));
+                word_shingles(&token_hashes(&n, 0, spec), 5, 0, spec)
+            })
+        });
+        g.bench_function(name("normalize+char5"), |b| {
+            b.iter(|| char_shingles(&normalize(black_box(&text)), 5, 0, spec))
+        });
+    }
     g.finish();
 
     // The hash choice: combine token hashes (chosen) vs re-hash shingle bytes.
@@ -179,7 +188,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(30);
     for k in [3usize, 5] {
         g.bench_with_input(BenchmarkId::new("combine-token-hashes", k), &k, |b, &k| {
-            b.iter(|| word_shingles(&token_hashes(black_box(&n), 0), k, 0))
+            b.iter(|| word_shingles(&token_hashes(black_box(&n), 0, V1), k, 0, V1))
         });
         g.bench_with_input(BenchmarkId::new("rehash-shingle-bytes", k), &k, |b, &k| {
             b.iter(|| {

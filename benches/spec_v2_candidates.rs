@@ -26,6 +26,7 @@
 //!   `fmix64(packed ^ seed)` — a bijection, so no two such q-grams collide.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use neardup::hash::Spec::V1;
 use neardup::hash::{fmix64, SplitMix64};
 use neardup::shingle::{char_shingles, token_hashes, word_shingles};
 use neardup::{normalize, Normalized};
@@ -150,7 +151,7 @@ fn bench(c: &mut Criterion) {
         xxhash_rust::xxh3::xxh3_64_with_seed(b"", 0),
         0x2d06_8005_38d3_94c2
     );
-    let t1 = token_hashes(&n, seed);
+    let t1 = token_hashes(&n, seed, V1);
     let tx = tokens_xxh3(&n, seed);
     let tr = tokens_rapid(&n, &secrets);
 
@@ -163,7 +164,7 @@ fn bench(c: &mut Criterion) {
         distinct(&tx),
         distinct(&tr)
     );
-    let v1w = word_shingles(&t1, 5, seed);
+    let v1w = word_shingles(&t1, 5, seed, V1);
     let by_text: HashSet<Vec<&str>> = n
         .token_strs()
         .collect::<Vec<_>>()
@@ -181,7 +182,7 @@ fn bench(c: &mut Criterion) {
     eprintln!(
         "distinct char 5-grams {}: v1 {}, poly {}, pack {}",
         grams.len(),
-        distinct(&char_shingles(&n, 5, seed)),
+        distinct(&char_shingles(&n, 5, seed, V1)),
         distinct(&char_poly(&n, 5, seed)),
         distinct(&char_pack(&n, 5, seed))
     );
@@ -191,7 +192,7 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(bytes));
     g.sample_size(20);
     g.bench_function("v1-fnv1a-fmix64", |b| {
-        b.iter(|| token_hashes(black_box(&n), seed))
+        b.iter(|| token_hashes(black_box(&n), seed, V1))
     });
     g.bench_function("xxh3-64", |b| b.iter(|| tokens_xxh3(black_box(&n), seed)));
     g.bench_function("rapidhash-v3", |b| {
@@ -203,7 +204,7 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(bytes));
     g.sample_size(20);
     g.bench_function("v1-combine", |b| {
-        b.iter(|| word_shingles(black_box(&t1), 5, seed))
+        b.iter(|| word_shingles(black_box(&t1), 5, seed, V1))
     });
     g.bench_function("poly", |b| b.iter(|| word_poly(black_box(&tx), 5, seed)));
     g.bench_function("sum", |b| {
@@ -215,7 +216,7 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(bytes));
     g.sample_size(20);
     g.bench_function("v1-bytes-hash", |b| {
-        b.iter(|| char_shingles(black_box(&n), 5, seed))
+        b.iter(|| char_shingles(black_box(&n), 5, seed, V1))
     });
     g.bench_function("poly", |b| b.iter(|| char_poly(black_box(&n), 5, seed)));
     g.bench_function("pack", |b| b.iter(|| char_pack(black_box(&n), 5, seed)));
@@ -253,7 +254,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("word5/v1", |b| {
         b.iter(|| {
             let n = normalize(black_box(&text));
-            word_shingles(&token_hashes(&n, seed), 5, seed)
+            word_shingles(&token_hashes(&n, seed, V1), 5, seed, V1)
         })
     });
     g.bench_function("word5/rapidhash+poly", |b| {
@@ -269,7 +270,7 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.bench_function("char5/v1", |b| {
-        b.iter(|| char_shingles(&normalize(black_box(&text)), 5, seed))
+        b.iter(|| char_shingles(&normalize(black_box(&text)), 5, seed, V1))
     });
     g.bench_function("char5/pack", |b| {
         b.iter(|| char_pack(&normalize(black_box(&text)), 5, seed))

@@ -61,6 +61,12 @@ if [ $want_test = 1 ]; then
     say "installing Metaphone into .venv"
     .venv/bin/pip install -q --disable-pip-version-check 'Metaphone==0.6'
   fi
+  # XXH3-64 of the reference C implementation (BSD), spec version 2's byte
+  # hash in tests/spec_reference.py.
+  if ! .venv/bin/python -c 'import xxhash' 2>/dev/null; then
+    say "installing xxhash into .venv"
+    .venv/bin/pip install -q --disable-pip-version-check 'xxhash>=3'
+  fi
   # The engines of neardup.spark and neardup.ray (the package's extras;
   # pyspark runs on the machine's JDK). About two minutes, once.
   if ! .venv/bin/python -c 'import pyspark, ray.data, pandas, polars' 2>/dev/null; then

@@ -7,6 +7,7 @@
 //! verdict). A comparison with a verdict normalises each text once and
 //! shingles it once per shingle kind, however many measures read it.
 
+use crate::hash::Spec;
 use crate::shingle::{ShingleSet, Shingling};
 use crate::text::{normalize_with, Normalization, Normalized};
 use alloc::sync::Arc;
@@ -24,6 +25,7 @@ use core::cell::{OnceCell, RefCell};
 pub struct Document {
     normalized: Normalized,
     seed: u64,
+    spec: Spec,
     how: Normalization,
     /// Computed on first use: character q-grams never need them.
     token_hashes: OnceCell<Vec<u64>>,
@@ -55,12 +57,21 @@ impl Document {
         d
     }
 
+    /// [`Document::with_normalization`] whose token and shingle hashes
+    /// follow version `spec` of the specification (SPEC.md §3). Same costs.
+    pub fn with_spec(text: &str, seed: u64, how: Normalization, spec: Spec) -> Self {
+        let mut d = Self::with_normalization(text, seed, how);
+        d.spec = spec;
+        d
+    }
+
     /// A document from a text normalised by [`crate::normalize`] (the
     /// default [`Normalization`]).
     pub fn from_normalized(normalized: Normalized, seed: u64) -> Self {
         Document {
             normalized,
             seed,
+            spec: Spec::default(),
             how: Normalization::default(),
             token_hashes: OnceCell::new(),
             memo: RefCell::new(Vec::new()),
@@ -77,6 +88,11 @@ impl Document {
         self.how
     }
 
+    /// The version of the specification its hashes follow.
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
     /// The hash seed of every value derived from this document.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -86,7 +102,7 @@ impl Document {
     /// computed on first use.
     pub fn token_hashes(&self) -> &[u64] {
         self.token_hashes
-            .get_or_init(|| crate::shingle::token_hashes(&self.normalized, self.seed))
+            .get_or_init(|| crate::shingle::token_hashes(&self.normalized, self.seed, self.spec))
     }
 
     /// Number of word tokens.
@@ -126,7 +142,7 @@ impl Document {
             _ => &[],
         };
         let s: Arc<[u64]> = shingling
-            .compute(&self.normalized, tokens, self.seed)
+            .compute(&self.normalized, tokens, self.seed, self.spec)
             .into();
         self.memo(shingling, |m| m.sequence = Some(s.clone()));
         s
@@ -161,7 +177,7 @@ mod tests {
         let c5 = d.shingles(Shingling::Chars(5));
         assert_eq!(
             &c5[..],
-            &crate::shingle::char_shingles(d.normalized(), 5, 7)[..]
+            &crate::shingle::char_shingles(d.normalized(), 5, 7, Spec::V1)[..]
         );
         assert!(Document::new("  ", 0).shingles(w3).is_empty());
     }

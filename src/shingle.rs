@@ -15,39 +15,46 @@
 use crate::error::Error;
 #[cfg(feature = "serde")]
 use crate::error::ErrorKind;
-use crate::hash;
+use crate::hash::{self, Spec};
 use crate::text::Normalized;
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
 
-/// The hash of each word token of `n`, in order: `bytes_hash(seed, token)`.
-pub fn token_hashes(n: &Normalized, seed: u64) -> Vec<u64> {
-    n.token_strs()
-        .map(|t| hash::bytes_hash(seed, t.as_bytes()))
-        .collect()
+/// The hash of each word token of `n`, in order: `spec.bytes_hash(seed, token)`.
+pub fn token_hashes(n: &Normalized, seed: u64, spec: Spec) -> Vec<u64> {
+    match spec {
+        Spec::V1 => n
+            .token_strs()
+            .map(|t| hash::bytes_hash(seed, t.as_bytes()))
+            .collect(),
+        Spec::V2 => n
+            .token_strs()
+            .map(|t| hash::v2::xxh3(seed, t.as_bytes()))
+            .collect(),
+    }
 }
 
 /// Word k-shingle hashes by position, from the token hashes of a text.
 ///
 /// Shape: `max(n - k + 1, 1)` values for `n >= 1` tokens, none for `n = 0`;
 /// value `i` covers tokens `i .. min(i + k, n)`. `k = 0` is treated as 1.
-pub fn word_shingles(token_hashes: &[u64], k: usize, seed: u64) -> Vec<u64> {
-    let k = k.max(1);
-    match token_hashes.len() {
-        0 => Vec::new(),
-        n if n < k => alloc::vec![hash::combine(seed, token_hashes)],
-        _ => token_hashes
-            .windows(k)
-            .map(|w| hash::combine(seed, w))
-            .collect(),
-    }
+pub fn word_shingles(token_hashes: &[u64], k: usize, seed: u64, spec: Spec) -> Vec<u64> {
+    spec.word_shingles(token_hashes, k, seed)
 }
 
-/// Character q-gram hashes by position over [`Normalized::text`].
+/// Character q-gram hashes by position over [`Normalized::text`]: each
+/// q-gram's UTF-8 bytes hashed by `spec.bytes_hash(seed, ·)`.
 ///
 /// Shape: `max(c - q + 1, 1)` values for a normalised text of `c >= 1`
 /// characters, none when it is empty. `q = 0` is treated as 1.
-pub fn char_shingles(n: &Normalized, q: usize, seed: u64) -> Vec<u64> {
+pub fn char_shingles(n: &Normalized, q: usize, seed: u64, spec: Spec) -> Vec<u64> {
+    match spec {
+        Spec::V1 => char_shingles_by(n, q, |b| hash::bytes_hash(seed, b)),
+        Spec::V2 => char_shingles_by(n, q, |b| hash::v2::xxh3(seed, b)),
+    }
+}
+
+fn char_shingles_by(n: &Normalized, q: usize, hash: impl Fn(&[u8]) -> u64) -> Vec<u64> {
     let q = q.max(1);
     let text = n.text();
     if text.is_empty() {
@@ -57,31 +64,28 @@ pub fn char_shingles(n: &Normalized, q: usize, seed: u64) -> Vec<u64> {
         // One byte per character: the q-grams are the byte windows.
         let bytes = text.as_bytes();
         if bytes.len() < q {
-            return alloc::vec![hash::bytes_hash(seed, bytes)];
+            return alloc::vec![hash(bytes)];
         }
-        return bytes
-            .windows(q)
-            .map(|w| hash::bytes_hash(seed, w))
-            .collect();
+        return bytes.windows(q).map(hash).collect();
     }
-    char_shingles_general(text, q, seed)
+    char_shingles_general(text, q, hash)
 }
 
 /// [`char_shingles`] for any text (`q ≥ 1`, `text` not empty).
-fn char_shingles_general(text: &str, q: usize, seed: u64) -> Vec<u64> {
+fn char_shingles_general(text: &str, q: usize, hash: impl Fn(&[u8]) -> u64) -> Vec<u64> {
     let mut out = Vec::with_capacity(text.len());
     // Byte offsets of the last q character starts.
     let mut starts: VecDeque<usize> = VecDeque::with_capacity(q + 1);
     for (i, _) in text.char_indices() {
         if starts.len() == q {
             let s = starts.pop_front().unwrap_or(0);
-            out.push(hash::bytes_hash(seed, &text.as_bytes()[s..i]));
+            out.push(hash(&text.as_bytes()[s..i]));
         }
         starts.push_back(i);
     }
     if let Some(&s) = starts.front() {
         if starts.len() == q || out.is_empty() {
-            out.push(hash::bytes_hash(seed, &text.as_bytes()[s..]));
+            out.push(hash(&text.as_bytes()[s..]));
         }
     }
     out
@@ -123,16 +127,19 @@ impl Shingling {
     }
 
     /// The shingle hashes by position of a normalised text whose word
-    /// tokens hash to `token_hashes` (with `seed`); empty for
+    /// tokens hash to `token_hashes` (with `seed` under `spec`); empty for
     /// [`Shingling::Custom`] and for a text without words. Prefer
     /// [`crate::Document::shingles`], which computes this once per text.
-    pub fn compute(&self, n: &Normalized, token_hashes: &[u64], seed: u64) -> Vec<u64> {
+    pub fn compute(&self, n: &Normalized, token_hashes: &[u64], seed: u64, spec: Spec) -> Vec<u64> {
         match *self {
-            Shingling::Words(k) => word_shingles(token_hashes, k as usize, seed),
-            Shingling::Chars(q) => char_shingles(n, q as usize, seed),
-            Shingling::Phonetic(a, k) => {
-                word_shingles(&crate::phonetic::code_hashes(n, a, seed), k as usize, seed)
-            }
+            Shingling::Words(k) => word_shingles(token_hashes, k as usize, seed, spec),
+            Shingling::Chars(q) => char_shingles(n, q as usize, seed, spec),
+            Shingling::Phonetic(a, k) => word_shingles(
+                &crate::phonetic::code_hashes(n, a, seed, spec),
+                k as usize,
+                seed,
+                spec,
+            ),
             Shingling::Custom => Vec::new(),
         }
     }
@@ -416,16 +423,37 @@ mod tests {
 
     #[test]
     fn shapes() {
-        let n = normalize("a b c d e");
-        let t = token_hashes(&n, 0);
-        assert_eq!(word_shingles(&t, 3, 0).len(), 3);
-        assert_eq!(word_shingles(&t, 9, 0).len(), 1);
-        assert_eq!(word_shingles(&t[..0], 3, 0).len(), 0);
-        // "a b c d e" is 9 characters: 5 q-grams of 5, 1 when q > 9.
-        assert_eq!(char_shingles(&n, 5, 0).len(), 5);
-        assert_eq!(char_shingles(&n, 20, 0).len(), 1);
-        assert_eq!(char_shingles(&n, 9, 0).len(), 1);
-        assert!(char_shingles(&normalize(""), 5, 0).is_empty());
+        for spec in Spec::ALL {
+            let n = normalize("a b c d e");
+            let t = token_hashes(&n, 0, spec);
+            assert_eq!(word_shingles(&t, 3, 0, spec).len(), 3);
+            assert_eq!(word_shingles(&t, 9, 0, spec).len(), 1);
+            assert_eq!(word_shingles(&t, 5, 0, spec).len(), 1);
+            assert_eq!(word_shingles(&t[..0], 3, 0, spec).len(), 0);
+            // "a b c d e" is 9 characters: 5 q-grams of 5, 1 when q > 9.
+            assert_eq!(char_shingles(&n, 5, 0, spec).len(), 5);
+            assert_eq!(char_shingles(&n, 20, 0, spec).len(), 1);
+            assert_eq!(char_shingles(&n, 9, 0, spec).len(), 1);
+            assert!(char_shingles(&normalize(""), 5, 0, spec).is_empty());
+        }
+    }
+
+    /// The two versions give different values (a value of one is never
+    /// mistaken for the other's), each its own function of the seed.
+    #[test]
+    fn versions_differ() {
+        let n = normalize("the quick brown fox jumps");
+        let (t1, t2) = (token_hashes(&n, 0, Spec::V1), token_hashes(&n, 0, Spec::V2));
+        assert!(t1.iter().all(|x| !t2.contains(x)));
+        assert_eq!(t2[0], hash::v2::xxh3(0, b"the"));
+        assert_ne!(
+            char_shingles(&n, 5, 0, Spec::V2),
+            char_shingles(&n, 5, 0, Spec::V1)
+        );
+        assert_ne!(
+            word_shingles(&t2, 3, 0, Spec::V2),
+            word_shingles(&t2, 3, 1, Spec::V2)
+        );
     }
 
     /// The ASCII path (byte windows) equals the general one (character
@@ -443,11 +471,13 @@ mod tests {
                 if n.text().is_empty() {
                     continue;
                 }
-                assert_eq!(
-                    char_shingles(&n, q, 7),
-                    char_shingles_general(n.text(), q, 7),
-                    "{text:?} q {q}"
-                );
+                for spec in Spec::ALL {
+                    assert_eq!(
+                        char_shingles(&n, q, 7, spec),
+                        char_shingles_general(n.text(), q, |b| spec.bytes_hash(7, b)),
+                        "{text:?} q {q}"
+                    );
+                }
             }
         }
     }
@@ -455,17 +485,21 @@ mod tests {
     #[test]
     fn char_qgrams_never_split_utf8() {
         let n = normalize("日本語 ok");
-        let q = char_shingles(&n, 2, 0);
-        // chars: 日 ␠ 本 ␠ 語 ␠ o k = 8 chars -> 7 bigrams
-        assert_eq!(q.len(), 7);
-        assert_eq!(q[0], crate::hash::bytes_hash(0, "日 ".as_bytes()));
+        for spec in Spec::ALL {
+            let q = char_shingles(&n, 2, 0, spec);
+            // chars: 日 ␠ 本 ␠ 語 ␠ o k = 8 chars -> 7 bigrams
+            assert_eq!(q.len(), 7);
+            assert_eq!(q[0], spec.bytes_hash(0, "日 ".as_bytes()));
+        }
     }
 
     #[test]
     fn short_text_whole_shingle_is_shared() {
-        let a = token_hashes(&normalize("Hello world"), 0);
-        let b = token_hashes(&normalize("hello, WORLD!"), 0);
-        assert_eq!(word_shingles(&a, 5, 0), word_shingles(&b, 5, 0));
+        for spec in Spec::ALL {
+            let a = token_hashes(&normalize("Hello world"), 0, spec);
+            let b = token_hashes(&normalize("hello, WORLD!"), 0, spec);
+            assert_eq!(word_shingles(&a, 5, 0, spec), word_shingles(&b, 5, 0, spec));
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! persisted value can never change silently. The tests that check the files
 //! never write them.
 
+use neardup::hash::Spec;
 use neardup::shingle::{char_shingles, token_hashes, word_shingles};
 use serde::{Deserialize, Serialize};
 
@@ -26,20 +27,26 @@ pub fn bless(name: &str, content: &str, allow_same_version: bool) {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/golden")
         .join(name);
-    let same_version = name.ends_with(&format!("-v{}.json", neardup::SPEC_VERSION));
+    let same_version = Spec::ALL
+        .iter()
+        .any(|s| name.ends_with(&format!("-v{}.json", s.number())));
     if let Ok(old) = std::fs::read_to_string(&path) {
-        if old != content && same_version && !allow_same_version {
+        // An empty file is a new one (`include_str!` needs the file to exist).
+        if !old.is_empty() && old != content && same_version && !allow_same_version {
             panic!(
-                "refusing to bless {name}: its bytes would change under the same SPEC_VERSION {}; \
-                 a change of persisted values needs a new spec version (SPEC.md) and a new file",
-                neardup::SPEC_VERSION
+                "refusing to bless {name}: its bytes would change under the same spec version; \
+                 a change of persisted values needs a new spec version (SPEC.md) and a new file"
             );
         }
     }
     std::fs::write(&path, content).unwrap();
 }
 
-const GOLDEN: &str = include_str!("golden/spec-v1.json");
+/// The golden file of each spec version.
+const GOLDENS: [(Spec, &str); 2] = [
+    (Spec::V1, include_str!("golden/spec-v1.json")),
+    (Spec::V2, include_str!("golden/spec-v2.json")),
+];
 
 #[derive(Serialize, Deserialize, PartialEq, Debug)]
 pub struct Golden {
@@ -67,10 +74,11 @@ fn hex(v: &[u64]) -> Vec<String> {
     v.iter().map(|h| format!("{h:016x}")).collect()
 }
 
-/// Computes a case from its inputs with the crate.
+/// Computes a case from its inputs with the crate (spec version 1).
 pub fn compute(name: &str, input: &str, seed: u64, word_k: usize, char_q: usize) -> Case {
     compute_with(
         neardup::Normalization::default(),
+        Spec::V1,
         name,
         input,
         seed,
@@ -79,9 +87,10 @@ pub fn compute(name: &str, input: &str, seed: u64, word_k: usize, char_q: usize)
     )
 }
 
-/// [`compute`] under normalisation `how`.
+/// [`compute`] under normalisation `how` and spec version `spec`.
 pub fn compute_with(
     how: neardup::Normalization,
+    spec: Spec,
     name: &str,
     input: &str,
     seed: u64,
@@ -100,21 +109,30 @@ pub fn compute_with(
             .map(|t| [t.orig.start, t.orig.end])
             .collect(),
         word_k,
-        word_shingles: hex(&word_shingles(&token_hashes(&n, seed), word_k, seed)),
+        word_shingles: hex(&word_shingles(
+            &token_hashes(&n, seed, spec),
+            word_k,
+            seed,
+            spec,
+        )),
         char_q,
-        char_shingles: hex(&char_shingles(&n, char_q, seed)),
+        char_shingles: hex(&char_shingles(&n, char_q, seed, spec)),
     }
 }
 
 #[test]
 fn golden_vectors_hold() {
-    let golden: Golden = serde_json::from_str(GOLDEN).expect("golden file parses");
-    assert_eq!(golden.spec_version, neardup::SPEC_VERSION);
-    assert!(golden.cases.len() >= 10);
-    for case in &golden.cases {
-        let seed: u64 = case.seed.parse().expect("seed");
-        let got = compute(&case.name, &case.input, seed, case.word_k, case.char_q);
-        assert_eq!(&got, case, "golden case {}", case.name);
+    let default = neardup::Normalization::default();
+    for (spec, file) in GOLDENS {
+        let golden: Golden = serde_json::from_str(file).expect("golden file parses");
+        assert_eq!(golden.spec_version, u32::from(spec.number()));
+        assert!(golden.cases.len() >= 10);
+        for case in &golden.cases {
+            let seed: u64 = case.seed.parse().expect("seed");
+            let (k, q) = (case.word_k, case.char_q);
+            let got = compute_with(default, spec, &case.name, &case.input, seed, k, q);
+            assert_eq!(&got, case, "{spec} golden case {}", case.name);
+        }
     }
 }
 
@@ -148,12 +166,16 @@ fn spec_reimplementation_agrees() {
         .map(|w| fmix(fmix(seed ^ w[0]) ^ w[1]))
         .collect();
     let n = neardup::normalize("The cat sat, on THE mat!");
-    assert_eq!(word_shingles(&token_hashes(&n, seed), 2, seed), want);
+    let v1 = Spec::V1;
+    assert_eq!(
+        word_shingles(&token_hashes(&n, seed, v1), 2, seed, v1),
+        want
+    );
     let text = "the cat sat on the mat";
     let want_c: Vec<u64> = (0..=text.len() - 4)
         .map(|i| fmix(fnv1a(seed, &text.as_bytes()[i..i + 4])))
         .collect();
-    assert_eq!(char_shingles(&n, 4, seed), want_c);
+    assert_eq!(char_shingles(&n, 4, seed, v1), want_c);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -207,37 +229,50 @@ pub const INPUTS: &[(&str, &str, u64, usize, usize)] = &[
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn golden_file_is_complete() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/spec-v1.json");
-    let want = spec_golden();
-    let have: Golden = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let names = |g: &Golden| g.cases.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
-    assert_eq!(
-        names(&have),
-        names(&want),
-        "golden inputs changed; bless deliberately"
-    );
+    for (spec, file) in GOLDENS {
+        let want = spec_golden(spec);
+        let have: Golden = serde_json::from_str(file).unwrap();
+        let names = |g: &Golden| g.cases.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
+        assert_eq!(
+            names(&have),
+            names(&want),
+            "{spec}: golden inputs changed; bless deliberately"
+        );
+    }
 }
 
-/// Writes `tests/golden/spec-v1.json` (`scripts/bless.sh`).
+/// Writes `tests/golden/spec-v1.json` and `spec-v2.json` (`scripts/bless.sh`).
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
-#[ignore = "writes tests/golden/spec-v1.json; run by scripts/bless.sh"]
+#[ignore = "writes tests/golden/spec-v*.json; run by scripts/bless.sh"]
 fn write_spec_golden() {
-    bless(
-        "spec-v1.json",
-        &(serde_json::to_string_pretty(&spec_golden()).unwrap() + "\n"),
-        false,
-    );
+    for spec in Spec::ALL {
+        bless(
+            &format!("spec-v{}.json", spec.number()),
+            &(serde_json::to_string_pretty(&spec_golden(spec)).unwrap() + "\n"),
+            false,
+        );
+    }
 }
 
-/// The spec's golden cases as this build computes them.
+/// The spec's golden cases as this build computes them under `spec`.
 #[cfg(not(target_arch = "wasm32"))]
-fn spec_golden() -> Golden {
+fn spec_golden(spec: Spec) -> Golden {
     Golden {
-        spec_version: neardup::SPEC_VERSION,
+        spec_version: u32::from(spec.number()),
         cases: INPUTS
             .iter()
-            .map(|&(name, input, seed, k, q)| compute(name, input, seed, k, q))
+            .map(|&(name, input, seed, k, q)| {
+                compute_with(
+                    neardup::Normalization::default(),
+                    spec,
+                    name,
+                    input,
+                    seed,
+                    k,
+                    q,
+                )
+            })
             .collect(),
     }
 }
@@ -247,7 +282,7 @@ fn spec_golden() -> Golden {
 /// the default normalisation gives it (`unfolded`), from which
 /// `tests/spec_reference.py` folds each token by the spec's rule alone.
 mod fold {
-    use super::{compute, compute_with, Case};
+    use super::{compute, compute_with, Case, Spec};
     use serde::{Deserialize, Serialize};
 
     #[cfg(target_arch = "wasm32")]
@@ -306,7 +341,7 @@ mod fold {
             cases: INPUTS
                 .iter()
                 .map(|&(name, input)| FoldCase {
-                    case: compute_with(FOLD, name, input, 0, 3, 5),
+                    case: compute_with(FOLD, Spec::V1, name, input, 0, 3, 5),
                     unfolded: compute(name, input, 0, 3, 5).normalized,
                 })
                 .collect(),
@@ -322,7 +357,7 @@ mod fold {
         for g in &golden.cases {
             let c = &g.case;
             let seed: u64 = c.seed.parse().expect("seed");
-            let got = compute_with(FOLD, &c.name, &c.input, seed, c.word_k, c.char_q);
+            let got = compute_with(FOLD, Spec::V1, &c.name, &c.input, seed, c.word_k, c.char_q);
             assert_eq!(&got, c, "fold golden case {}", c.name);
             let plain = compute(&c.name, &c.input, seed, c.word_k, c.char_q);
             assert_eq!(plain.normalized, g.unfolded, "unfolded {}", c.name);

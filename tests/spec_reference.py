@@ -2,10 +2,13 @@
 
 Written from the text of SPEC.md alone (not from the Rust), to check the
 golden files: where this and a golden value disagree, the spec or the code is
-wrong. Standard library only (``zlib.crc32`` is CRC-32/IEEE).
+wrong. Standard library only (``zlib.crc32`` is CRC-32/IEEE), but for spec
+version 2's XXH3-64, taken from the ``xxhash`` package (bindings to the
+reference C implementation of the xxHash specification; version 2's
+polynomial is written out here).
 
 Covered: the hash (§2), diacritics folded (§1, from each golden text's
-tokens), word and character shingles (§3), MinHash
+tokens), word and character shingles (§3, versions 1 and 2), MinHash
 signatures and their bytes in both schemes (§8), LSH band keys (§9), SimHash
 fingerprints and the Hamming index's table keys (§10), American Soundex,
 Phonex, DSound / SoundD and Phonix (§13; Phonix's 88 rules are read from
@@ -33,6 +36,8 @@ correct words of Birkbeck's misspelling corpus) against the CLI.
 
 import re
 import zlib
+
+import xxhash
 
 M64 = (1 << 64) - 1
 FNV_OFFSET = 0xCBF29CE484222325
@@ -141,35 +146,59 @@ def ascii_tokens(text):
 # §3 Shingles -----------------------------------------------------------------
 
 
-def token_hashes(tokens, seed):
-    return [bytes_hash(seed, t.encode()) for t in tokens]
+POLY_BASE = 0x9E3779B97F4A7C15  # version 2's polynomial base P
 
 
-def word_shingles(tokens, k, seed):
-    t = token_hashes(tokens, seed)
+def string_hash(seed, data, version=1):
+    """A byte string's hash: version 1 FNV-1a + fmix64, version 2 XXH3-64."""
+    if version == 1:
+        return bytes_hash(seed, data)
+    return xxhash.xxh3_64_intdigest(data, seed=seed)
+
+
+def window_hash(seed, values, version=1):
+    """One word shingle from its token hashes: version 1 `combine`, version 2
+    fmix64(seed ^ sum of t_m * P^(k-1-m) mod 2^64), computed afresh."""
+    if version == 1:
+        return combine(seed, values)
+    h = 0
+    for t in values:
+        h = (h * POLY_BASE + t) & M64
+    return fmix64(seed ^ h)
+
+
+def token_hashes(tokens, seed, version=1):
+    return [string_hash(seed, t.encode(), version) for t in tokens]
+
+
+def word_shingles(tokens, k, seed, version=1):
+    t = token_hashes(tokens, seed, version)
     if not t:
         return []
     if len(t) < k:
-        return [combine(seed, t)]
-    return [combine(seed, t[i : i + k]) for i in range(len(t) - k + 1)]
+        return [window_hash(seed, t, version)]
+    return [window_hash(seed, t[i : i + k], version) for i in range(len(t) - k + 1)]
 
 
-def char_shingles(normalized, q, seed):
+def char_shingles(normalized, q, seed, version=1):
     chars = list(normalized)
     if not chars:
         return []
     if len(chars) < q:
-        return [bytes_hash(seed, normalized.encode())]
-    return [bytes_hash(seed, "".join(chars[i : i + q]).encode()) for i in range(len(chars) - q + 1)]
+        return [string_hash(seed, normalized.encode(), version)]
+    return [
+        string_hash(seed, "".join(chars[i : i + q]).encode(), version)
+        for i in range(len(chars) - q + 1)
+    ]
 
 
-def shingles(tokens, spec, seed):
+def shingles(tokens, spec, seed, version=1):
     kind, size = spec.split(":")
     size = int(size)
     if kind == "word":
-        return word_shingles(tokens, size, seed)
+        return word_shingles(tokens, size, seed, version)
     if kind == "char":
-        return char_shingles(" ".join(tokens), size, seed)
+        return char_shingles(" ".join(tokens), size, seed, version)
     raise ValueError(f"shingling {spec} is not covered here")
 
 

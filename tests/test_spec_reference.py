@@ -20,6 +20,7 @@ DATA = Path(os.environ.get("NEARDUP_DATA", HERE.parent.parent / "shared" / "data
 # The CLI that `cargo test --features cli` builds (scripts/test.sh runs it first).
 BIN = Path(os.environ.get("NEARDUP_BIN", HERE.parent / "target" / "debug" / "neardup"))
 SPEC = json.loads((GOLDEN / "spec-v1.json").read_text())
+SPEC_V2 = json.loads((GOLDEN / "spec-v2.json").read_text())
 SKETCHES = json.loads((GOLDEN / "sketches-v1.json").read_text())
 NORMALIZED = {c["input"]: c["normalized"] for c in SPEC["cases"]}
 
@@ -57,6 +58,27 @@ def test_shingles_of_every_spec_case(case):
     seed = int(case["seed"])
     assert hexes(ref.word_shingles(tokens, case["word_k"], seed)) == case["word_shingles"]
     assert hexes(ref.char_shingles(case["normalized"], case["char_q"], seed)) == case["char_shingles"]
+
+
+def test_xxh3_gives_the_published_vector():
+    # The xxHash specification's XXH3-64 of the empty input, seed 0.
+    assert ref.string_hash(0, b"", 2) == 0x2D06800538D394C2
+
+
+@pytest.mark.parametrize("case", SPEC_V2["cases"], ids=lambda c: c["name"])
+def test_version_2_shingles_of_every_spec_case(case):
+    assert SPEC_V2["spec_version"] == 2
+    tokens = case["normalized"].split(" ") if case["normalized"] else []
+    seed = int(case["seed"])
+    assert hexes(ref.word_shingles(tokens, case["word_k"], seed, 2)) == case["word_shingles"]
+    assert hexes(ref.char_shingles(case["normalized"], case["char_q"], seed, 2)) == case["char_shingles"]
+
+
+def test_version_2_cases_are_version_1s_texts_with_other_values():
+    assert [c["input"] for c in SPEC_V2["cases"]] == [c["input"] for c in SPEC["cases"]]
+    for v1, v2 in zip(SPEC["cases"], SPEC_V2["cases"]):
+        assert v2["normalized"] == v1["normalized"] and v2["tokens"] == v1["tokens"]
+        assert set(v2["word_shingles"]).isdisjoint(v1["word_shingles"]), v1["name"]
 
 
 FOLD = json.loads((GOLDEN / "fold-v1.json").read_text())

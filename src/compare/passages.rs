@@ -253,13 +253,14 @@ pub fn passages(runs: &[(TextRange, TextRange)], a: &Normalized, b: &Normalized)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hash::Spec::V1;
     use crate::shingle::{token_hashes, word_shingles};
     use crate::text::normalize;
 
     fn runs(a: &str, b: &str, k: usize, gap: usize) -> Vec<(TextRange, TextRange)> {
         let (na, nb) = (normalize(a), normalize(b));
-        let sa = word_shingles(&token_hashes(&na, 0), k, 0);
-        let sb = word_shingles(&token_hashes(&nb, 0), k, 0);
+        let sa = word_shingles(&token_hashes(&na, 0, V1), k, 0, V1);
+        let sb = word_shingles(&token_hashes(&nb, 0, V1), k, 0, V1);
         shared_runs(&sa, &sb, k, na.len(), nb.len(), gap)
     }
 

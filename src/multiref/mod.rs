@@ -145,7 +145,12 @@ pub(crate) fn cosine(pairs: impl Iterator<Item = (f32, f32)>) -> f64 {
 /// quantity the signatures approximate, in [0, 1].
 pub fn exact_cosine(a: &Document, b: &Document) -> f64 {
     let tf = |d: &Document| {
-        TermFrequencies::from_hashes(&crate::shingle::char_shingles(d.normalized(), 3, 0))
+        TermFrequencies::from_hashes(&crate::shingle::char_shingles(
+            d.normalized(),
+            3,
+            0,
+            crate::hash::Spec::V1,
+        ))
     };
     crate::measures::sets::cosine(&tf(a), &tf(b))
 }

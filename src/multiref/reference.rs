@@ -176,7 +176,7 @@ impl Reference {
     /// 3-grams are sorted and counted in place, no hash table).
     pub fn signature_of(&self, doc: &Document) -> super::MultiRefSignature {
         let n = doc.normalized();
-        let mut grams = crate::shingle::char_shingles(n, 3, 0);
+        let mut grams = crate::shingle::char_shingles(n, 3, 0, crate::hash::Spec::V1);
         grams.sort_unstable();
         // Distinct 3-grams at the front of `grams`, their counts in `tf`.
         let mut tf: Vec<u32> = Vec::new();

@@ -202,15 +202,20 @@ pub fn double_metaphone_of(word: &str, max_len: Option<usize>) -> (String, Strin
 }
 
 /// The hash of each word token's phonetic code, in order:
-/// `bytes_hash(seed, code)` — the token hashes of phonetic shingles
+/// `spec.bytes_hash(seed, code)` — the token hashes of phonetic shingles
 /// (SPEC.md §12), combined into k-shingles like word tokens.
-pub fn code_hashes(n: &crate::text::Normalized, algorithm: Algorithm, seed: u64) -> Vec<u64> {
+pub fn code_hashes(
+    n: &crate::text::Normalized,
+    algorithm: Algorithm,
+    seed: u64,
+    spec: crate::hash::Spec,
+) -> Vec<u64> {
     let (mut letters, mut code) = (Vec::new(), String::new());
     n.token_strs()
         .map(|t| {
             code.clear();
             encode_into(algorithm, t, &mut letters, &mut code);
-            crate::hash::bytes_hash(seed, code.as_bytes())
+            spec.bytes_hash(seed, code.as_bytes())
         })
         .collect()
 }
