@@ -10,8 +10,8 @@
 //! size and scheme per process for it (`-- 1000000 oph`, `-- 1000000
 //! classic`).
 
-use neardup::hash::SplitMix64;
-use neardup::minhash::{LshConfig, MinHashLsh, MinHashScheme, Signature};
+use neardup::hash::{Spec, SplitMix64};
+use neardup::minhash::{LshConfig, MinHashLsh, MinHashScheme, Signature, SignatureKind};
 use neardup::shingle::Shingling;
 use neardup::NearDupIndex;
 use std::time::Instant;
@@ -59,7 +59,16 @@ fn main() {
                 (0..128).map(|_| rng.next() as u32).collect()
             };
             sigs.push(
-                Signature::from_parts(0, Shingling::Words(5), scheme, values).expect("signature"),
+                Signature::from_parts(
+                    SignatureKind {
+                        spec: Spec::V1,
+                        seed: 0,
+                        shingling: Shingling::Words(5),
+                        scheme,
+                    },
+                    values,
+                )
+                .expect("signature"),
             );
         }
         let ids: Vec<String> = (0..n).map(|i| format!("doc{i:08}")).collect();

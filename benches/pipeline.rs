@@ -102,6 +102,7 @@ fn bench_docs(c: &mut Criterion, docs: &[String]) {
             shingle: sh,
             weights: Weighting::Tf,
             seed: 0,
+            spec: V1,
         };
         g.bench_function(format!("simhash/{sh}/neardup"), |b| {
             b.iter(|| {
@@ -242,6 +243,7 @@ fn bench(c: &mut Criterion) {
             shingle: sh,
             weights: Weighting::Tf,
             seed: 0,
+            spec: V1,
         };
         g.bench_function(format!("text-to-fingerprint/{sh}"), |b| {
             b.iter(|| config.fingerprint(black_box(&text)).expect("fingerprint"))

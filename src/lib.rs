@@ -101,10 +101,12 @@ pub use index::{Hit, NearDupIndex, Pair, Score};
 pub use shingle::{ShingleSet, Shingling};
 pub use text::{normalize, Normalization, Normalized, TextRange, Token};
 
-/// Version of the shingle hashing and normalisation specification (`SPEC.md`).
-///
-/// Every persisted value derived from shingle hashes (signatures, fingerprints,
-/// snapshots) records this number; it changes whenever a golden vector would.
+/// The default version of the shingle hashing and normalisation
+/// specification (`SPEC.md`): what a value made without a `spec` option
+/// follows. [`hash::Spec`] lists every version this build reads and writes
+/// (1 and 2); every persisted value derived from shingle hashes
+/// (signatures, fingerprints, snapshots) records its own version, and a
+/// change to any golden vector is a new version.
 pub const SPEC_VERSION: u32 = 1;
 
 /// The README's Rust example, compiled and run as a doctest.

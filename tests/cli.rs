@@ -2631,3 +2631,83 @@ fn class_writes_the_pages_csv_and_evidence_pack() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/dir/pack.html"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--spec 2` (SPEC.md §3a): the same clusters on a small collection,
+/// an index that records version 2 and answers queries, and a usage error
+/// (exit 2) naming the flag for a version that does not exist.
+#[test]
+fn spec_2_dedups_and_indexes_and_a_third_version_is_a_usage_error() {
+    let base = "Shingles of a text are hashed once; spec version two hashes tokens with XXH3 \
+                and rolls the word shingles as a polynomial, which makes sketches faster.";
+    let docs = [
+        ("orig", base.to_string()),
+        ("copy", base.replace("faster", "quicker")),
+        (
+            "other",
+            "An unrelated note on gardening, tomatoes, rain and the spring weather.".into(),
+        ),
+    ];
+    let jsonl: String = docs
+        .iter()
+        .map(|(id, text)| format!("{}\n", serde_json::json!({"id": id, "text": text})))
+        .collect();
+    let input = tmp("spec2.jsonl", jsonl.as_bytes());
+    let path = input.to_str().unwrap();
+    for shingle in ["char:5", "word:3"] {
+        let v1 = stdout_ok(&neardup(
+            &["dedup", path, "--clusters", "--shingle", shingle],
+            None,
+        ));
+        let v2 = stdout_ok(&neardup(
+            &[
+                "dedup",
+                path,
+                "--clusters",
+                "--shingle",
+                shingle,
+                "--spec",
+                "2",
+            ],
+            None,
+        ));
+        assert_eq!(v1, v2, "{shingle}");
+        assert!(v2.contains("orig") && v2.contains("copy") && !v2.contains("other"));
+    }
+    let idx = tmp("spec2.idx", b"");
+    let out = neardup(
+        &[
+            "index",
+            "build",
+            path,
+            "-o",
+            idx.to_str().unwrap(),
+            "--spec",
+            "2",
+        ],
+        None,
+    );
+    stdout_ok(&out);
+    let bytes = std::fs::read(&idx).unwrap();
+    assert_eq!(
+        &bytes[6..8],
+        &[2, 0],
+        "the snapshot header records version 2"
+    );
+    let q = tmp(
+        "spec2-q.jsonl",
+        format!("{}\n", serde_json::json!({"id": "q", "text": base})).as_bytes(),
+    );
+    let out = neardup(
+        &["index", "query", idx.to_str().unwrap(), q.to_str().unwrap()],
+        None,
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["matches"][0]["id"], "orig", "{v}");
+    let out = neardup(&["dedup", path, "--spec", "3"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--spec") && err.contains("must be 1 or 2"),
+        "{err}"
+    );
+}

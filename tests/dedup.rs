@@ -459,6 +459,7 @@ fn bare_signatures_and_fingerprints_are_read_as_sketches() {
         seed: 0,
         shingle: Shingling::Chars(5),
         scheme: neardup::minhash::MinHashScheme::Classic,
+        spec: neardup::hash::Spec::V1,
     })
     .unwrap();
     let (sa, sb) = (stages.sketch(a).unwrap(), stages.sketch(b).unwrap());

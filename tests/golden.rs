@@ -399,6 +399,7 @@ mod fold {
 /// Golden MinHash signatures and an LSH snapshot: the bytes must be identical
 /// natively and on wasm32.
 mod sketches {
+    use neardup::hash::Spec;
     use neardup::minhash::{
         LshConfig, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher, Signature,
     };
@@ -447,6 +448,17 @@ mod sketches {
     }
 
     fn simhash_case(text: &str, shingle: &str, weights: &str, seed: u64) -> SimHashCase {
+        simhash_case_in(Spec::V1, text, shingle, weights, seed)
+    }
+
+    /// [`simhash_case`] under spec version `spec`.
+    pub fn simhash_case_in(
+        spec: Spec,
+        text: &str,
+        shingle: &str,
+        weights: &str,
+        seed: u64,
+    ) -> SimHashCase {
         let config = SimHashConfig {
             shingle: shingle.parse().unwrap(),
             weights: if weights == "tf" {
@@ -455,6 +467,7 @@ mod sketches {
                 Weighting::Binary
             },
             seed,
+            spec,
         };
         SimHashCase {
             text: text.into(),
@@ -534,12 +547,25 @@ mod sketches {
         shingle: &str,
         scheme: &str,
     ) -> MinHashCase {
+        minhash_case_in(Spec::V1, text, num_perm, seed, shingle, scheme)
+    }
+
+    /// [`minhash_case`] under spec version `spec`.
+    pub fn minhash_case_in(
+        spec: Spec,
+        text: &str,
+        num_perm: usize,
+        seed: u64,
+        shingle: &str,
+        scheme: &str,
+    ) -> MinHashCase {
         let sh: Shingling = shingle.parse().unwrap();
         let config = MinHashConfig {
             num_perm: num_perm as u32,
             seed,
             shingle: sh,
             scheme: scheme.parse().unwrap(),
+            spec,
         };
         let sig = MinHasher::new(&config).unwrap().signature_of_text(text);
         MinHashCase {
@@ -559,11 +585,24 @@ mod sketches {
         docs: &[(&str, &str)],
         removed: &str,
     ) -> LshCase {
+        lsh_case_in(Spec::V1, scheme, threshold, num_perm, docs, removed)
+    }
+
+    /// [`lsh_case`] under spec version `spec`.
+    pub fn lsh_case_in(
+        spec: Spec,
+        scheme: &str,
+        threshold: f64,
+        num_perm: usize,
+        docs: &[(&str, &str)],
+        removed: &str,
+    ) -> LshCase {
         let h = MinHasher::new(&MinHashConfig {
             num_perm: num_perm as u32,
             seed: 0,
             shingle: Shingling::Words(3),
             scheme: scheme.parse::<MinHashScheme>().unwrap(),
+            spec,
         })
         .unwrap();
         let mut lsh = MinHashLsh::new(
@@ -733,6 +772,125 @@ mod sketches {
         crate::golden::bless(
             "sketches-v1.json",
             &(serde_json::to_string_pretty(&seed_cases).unwrap() + "\n"),
+            false,
+        );
+    }
+}
+
+/// Golden sketches under spec version 2 (`sketches-v2.json`): MinHash
+/// signatures in both schemes, an LSH snapshot, SimHash fingerprints —
+/// the bytes record version 2, and are identical natively and on wasm32.
+mod sketches_v2 {
+    use super::sketches::{
+        lsh_case_in, minhash_case_in, simhash_case_in, LshCase, MinHashCase, SimHashCase,
+    };
+    use neardup::hash::Spec;
+    use neardup::minhash::Signature;
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/sketches-v2.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Sketches {
+        spec_version: u32,
+        minhash: Vec<MinHashCase>,
+        lsh_oph: LshCase,
+        simhash: Vec<SimHashCase>,
+    }
+
+    fn compute(g: &Sketches) -> Sketches {
+        let v2 = Spec::V2;
+        let docs: Vec<(&str, &str)> = g
+            .lsh_oph
+            .docs
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        let l = &g.lsh_oph;
+        Sketches {
+            spec_version: 2,
+            minhash: g
+                .minhash
+                .iter()
+                .map(|c| {
+                    let seed = c.seed.parse().unwrap();
+                    minhash_case_in(v2, &c.text, c.num_perm, seed, &c.shingle, &c.scheme)
+                })
+                .collect(),
+            lsh_oph: lsh_case_in(v2, &l.scheme, l.threshold, l.num_perm, &docs, &l.removed),
+            simhash: g
+                .simhash
+                .iter()
+                .map(|c| {
+                    let seed = c.seed.parse().unwrap();
+                    simhash_case_in(v2, &c.text, &c.shingle, &c.weights, seed)
+                })
+                .collect(),
+        }
+    }
+
+    fn unhex(h: &str) -> Vec<u8> {
+        (0..h.len() / 2)
+            .map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn sketch_v2_golden_vectors_hold() {
+        let golden: Sketches = serde_json::from_str(GOLDEN).expect("golden sketches parse");
+        assert_eq!(golden.spec_version, 2);
+        assert!(golden.minhash.len() >= 4 && golden.simhash.len() >= 3);
+        assert_eq!(compute(&golden), golden);
+        for c in &golden.minhash {
+            let bytes = unhex(&c.bytes);
+            // The header's spec version (bytes 6..8, SPEC.md §4) is 2.
+            assert_eq!(&bytes[6..8], &[2, 0]);
+            let sig = Signature::from_bytes(&bytes).unwrap();
+            assert_eq!(sig.spec(), Spec::V2);
+            assert_eq!(sig.to_bytes(), bytes);
+        }
+        assert_eq!(&unhex(&golden.lsh_oph.snapshot)[6..8], &[2, 0]);
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    #[ignore = "writes tests/golden/sketches-v2.json; run by scripts/bless.sh"]
+    fn write_sketch_v2_golden() {
+        let v2 = Spec::V2;
+        let fox = "The quick brown fox jumps over the lazy dog.";
+        let mut minhash = Vec::new();
+        for scheme in ["classic", "oph"] {
+            minhash.extend([
+                minhash_case_in(v2, fox, 16, 0, "word:3", scheme),
+                minhash_case_in(v2, fox, 16, 12345678901234567890, "word:5", scheme),
+                minhash_case_in(v2, "日本語の文章を書く。中文文本", 8, 0, "char:2", scheme),
+                minhash_case_in(v2, "", 4, 0, "word:5", scheme),
+                minhash_case_in(v2, "Hello, world", 32, 7, "char:5", scheme),
+            ]);
+        }
+        let docs = [
+            ("a", "one two three four five six seven"),
+            ("b", "one two three four five six eight"),
+            ("c", "completely different words are here now"),
+            ("d", "to be removed from the index later"),
+        ];
+        let cases = Sketches {
+            spec_version: 2,
+            minhash,
+            lsh_oph: lsh_case_in(v2, "oph", 0.5, 16, &docs, "d"),
+            simhash: vec![
+                simhash_case_in(v2, fox, "word:3", "tf", 0),
+                simhash_case_in(v2, fox, "char:5", "binary", 12345678901234567890),
+                simhash_case_in(v2, "日本語の文章を書く。中文文本", "char:2", "tf", 0),
+                simhash_case_in(v2, "la la la la la la", "word:1", "tf", 3),
+            ],
+        };
+        crate::golden::bless(
+            "sketches-v2.json",
+            &(serde_json::to_string_pretty(&cases).unwrap() + "\n"),
             false,
         );
     }

@@ -298,14 +298,15 @@ def signature_bytes(values, num_perm, seed, spec, scheme, spec_version=1):
     return out + zlib.crc32(out).to_bytes(4, "little")
 
 
-def minhash(tokens, num_perm, seed, spec, scheme):
-    """(values after densification, bytes) of a text's tokens."""
-    xs = shingles(tokens, spec, seed)
+def minhash(tokens, num_perm, seed, spec, scheme, version=1):
+    """(values after densification, bytes) of a text's tokens, its shingles
+    hashed under spec version `version`."""
+    xs = shingles(tokens, spec, seed, version)
     if scheme == "classic":
         values = minhash_classic(xs, num_perm, seed)
-        return values, signature_bytes(values, num_perm, seed, spec, scheme)
+        return values, signature_bytes(values, num_perm, seed, spec, scheme, version)
     bins = minhash_oph_bins(xs, num_perm, seed)
-    return densify(bins, seed), signature_bytes(bins, num_perm, seed, spec, scheme)
+    return densify(bins, seed), signature_bytes(bins, num_perm, seed, spec, scheme, version)
 
 
 # §9 LSH bands ----------------------------------------------------------------

@@ -113,6 +113,27 @@ def test_band_keys_of_the_golden_lsh_cases(which):
         assert hexes(ref.band_keys(values, g["bands"])) == want, text
 
 
+SKETCHES_V2 = json.loads((GOLDEN / "sketches-v2.json").read_text())
+
+
+@pytest.mark.parametrize("case", SKETCHES_V2["minhash"], ids=lambda c: f"{c['scheme']}-{c['num_perm']}-{c['shingle']}-{c['text'][:12]}")
+def test_version_2_minhash_bytes_of_every_golden_signature(case):
+    seed = int(case["seed"])
+    _, data = ref.minhash(tokens_of(case["text"]), case["num_perm"], seed, case["shingle"], case["scheme"], 2)
+    assert data.hex() == case["bytes"]
+
+
+def test_version_2_band_keys_and_fingerprints():
+    g = SKETCHES_V2["lsh_oph"]
+    for (_, text), want in zip(g["docs"], g["band_keys"]):
+        values, _ = ref.minhash(tokens_of(text), g["num_perm"], 0, "word:3", g["scheme"], 2)
+        assert hexes(ref.band_keys(values, g["bands"])) == want, text
+    assert len(SKETCHES_V2["simhash"]) >= 3
+    for c in SKETCHES_V2["simhash"]:
+        features = ref.shingles(tokens_of(c["text"]), c["shingle"], int(c["seed"]), 2)
+        assert f"{ref.simhash(features, c['weights']):016x}" == c["fingerprint"], c
+
+
 def test_simhash_fingerprints_of_every_golden_case():
     assert len(SKETCHES["simhash"]) >= 6
     for c in SKETCHES["simhash"]:

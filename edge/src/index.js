@@ -6,7 +6,7 @@
 // that own them (each returns the ids already in those buckets and adds this
 // one, atomically), and the candidates' sketches back from their shards to
 // verify the similarity. The API is in edge/README.md.
-import { SPEC_VERSION, checkSettings, makeSketcher } from './settings.js';
+import { SPEC_VERSION, SPEC_VERSIONS, checkSettings, makeSketcher, specOf } from './settings.js';
 import { idHash, keyShard } from './placement.js';
 import { HttpError, authorised, errorResponse, json, maxBodyBytes, readJson, readText } from './http.js';
 
@@ -29,10 +29,10 @@ async function openCollection(env, name) {
 }
 
 function remember(name, record) {
-  if (record.spec !== SPEC_VERSION) {
+  if (record.spec !== specOf(record.settings) || !SPEC_VERSIONS.includes(record.spec)) {
     throw new HttpError(
       409,
-      `collection ${JSON.stringify(name)} was built with neardup spec version ${record.spec}; this Worker has ${SPEC_VERSION} (rebuild the collection)`,
+      `collection ${JSON.stringify(name)} was built with neardup spec version ${record.spec}; this Worker reads ${SPEC_VERSIONS.join(' and ')} (rebuild the collection)`,
     );
   }
   const c = { name, settings: record.settings, sketcher: makeSketcher(record.settings) };
@@ -91,7 +91,7 @@ async function verify(env, c, sketch, candidates) {
 
 async function putCollection(request, env, name) {
   const settings = checkSettings(await readJson(request, maxBodyBytes(env), { optional: true }));
-  const record = JSON.stringify({ settings, spec: SPEC_VERSION });
+  const record = JSON.stringify({ settings, spec: specOf(settings) });
   const stub = collectionObject(env, name);
   const r = await stub.create(record);
   const stored = JSON.parse(r.settings);

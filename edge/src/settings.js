@@ -25,8 +25,8 @@ export const MAX_KEYS = 64;
 
 /** The core's settings a collection records, in this order (so that two equal settings serialise equally). */
 const STORED = {
-  minhash: ['method', 'shingle', 'threshold', 'numPerm', 'scheme', 'seed'],
-  simhash: ['method', 'shingle', 'k', 'seed'],
+  minhash: ['method', 'shingle', 'threshold', 'numPerm', 'scheme', 'seed', 'spec'],
+  simhash: ['method', 'shingle', 'k', 'seed', 'spec'],
 };
 
 function bad(message) {
@@ -75,6 +75,9 @@ export function checkSettings(input) {
   }
   const settings = {};
   for (const key of STORED[full.method]) settings[key] = full[key];
+  // Spec version 1, the default, is not written: the settings of the
+  // collections created before version 2 existed stay the same settings.
+  if (settings.spec === 1) delete settings.spec;
   settings.shards = shards;
   const sketcher = makeSketcher(settings);
   const keys = sketcher.keyCount;
@@ -86,22 +89,28 @@ export function checkSettings(input) {
   return settings;
 }
 
-/** The spec version of the package: stored with a collection, whose keys depend on it. */
+/** The package's default spec version: a collection created without a `spec` setting has it. */
 export const SPEC_VERSION = specVersion();
+/** The spec versions this Worker reads and writes (SPEC.md §3, §3a). */
+export const SPEC_VERSIONS = Object.freeze([1, 2]);
+
+/** The spec version of a collection's settings (stored with it: its keys depend on it). */
+export const specOf = (settings) => settings.spec ?? SPEC_VERSION;
 
 const hex16 = (k) => k.toString(16).padStart(16, '0');
 
 /** The core's dedup configuration of a collection's settings. */
 function dedupConfig(settings) {
   const { method, shingle, seed } = settings;
+  const spec = specOf(settings);
   if (method === 'minhash') {
     // Collections created before MinHash had schemes stored no scheme: their
     // signatures are classic ones.
     const { threshold, numPerm, scheme = 'classic' } = settings;
-    return { method, shingle, seed, threshold, numPerm, scheme };
+    return { method, shingle, seed, threshold, numPerm, scheme, spec };
   }
   // No shingle sets are stored: candidates are kept by Hamming distance.
-  return { method, shingle, seed, k: settings.k, verify: false };
+  return { method, shingle, seed, k: settings.k, verify: false, spec };
 }
 
 /**

@@ -94,6 +94,7 @@ def dedup(
     blocks: Optional[int] = None,
     weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
     fold_diacritics: Optional[bool] = None,
+    spec: Optional[Literal[1, 2]] = None,
 ) -> DedupResult:
     """Finds the near-duplicates of a collection with the core's pipeline.
 
@@ -107,7 +108,9 @@ def dedup(
     ``candidates``, ``k``, ``blocks``, ``weights`` ("tf", "binary",
     "tfidf": the collection's document frequencies counted first),
     ``fold_diacritics`` (fold é as e, ä/ö/ü as ae/oe/ue before shingling,
-    SPEC.md §1; default False).
+    SPEC.md §1; default False), ``spec`` (the shingle hash specification's
+    version, SPEC.md §3: 1, the default, or 2 — XXH3-64 tokens and q-grams,
+    polynomial word shingles, faster; sketches of the two never mix).
     ``dictionary``: for "word:K+correct" (default: the bundled English one);
     ``reference``: a reference JSON text for "multiref" (default: the
     bundled one). The GIL is released while it works; texts are sketched on
@@ -141,6 +144,7 @@ def dedup_batch(
     blocks: Optional[int] = None,
     weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
     fold_diacritics: Optional[bool] = None,
+    spec: Optional[Literal[1, 2]] = None,
 ) -> Any:
     """Batch kernel of the whole pipeline: the clusters of :func:`dedup` on the same texts and options as a pyarrow
     RecordBatch of one row per text, in input order: ``cluster`` (int64, the position of the cluster's first row; a
@@ -172,6 +176,7 @@ class Deduplicator:
         blocks: Optional[int] = None,
         weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
         fold_diacritics: Optional[bool] = None,
+        spec: Optional[Literal[1, 2]] = None,
     ) -> Self:
         """An empty deduplicator; options as :func:`dedup` but ``weights="tfidf"`` (a stream has no collection to count). Raises ValueError/TypeError for bad options. Safe to share between threads: its calls take turns."""
     def add(self, id: str, text: str) -> List[Tuple[str, float]]:
@@ -230,6 +235,7 @@ class Stages:
         blocks: Optional[int] = None,
         weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
         fold_diacritics: Optional[bool] = None,
+        spec: Optional[Literal[1, 2]] = None,
     ) -> Self:
         """Options as :func:`dedup`."""
     @property
@@ -293,7 +299,7 @@ class Fingerprint:
         """True for a text without features: it matches nothing."""
     @property
     def config(self) -> Dict[str, Any]:
-        """``{"shingle", "weights", "seed"}``."""
+        """``{"shingle", "weights", "seed", "spec"}`` (``spec``: the hash specification's version, 1 or 2)."""
     def distance(self, other: "Fingerprint") -> int:
         """Hamming distance 0..=64; ValueError when the configurations differ."""
 
@@ -302,7 +308,9 @@ class SimHash:
     """64-bit SimHash fingerprints of texts (Charikar 2002)."""
 
     @staticmethod
-    def fingerprint(text: str, *, shingle: str = "word:3", weights: str = "tf", seed: int = 0) -> Fingerprint:
+    def fingerprint(
+        text: str, *, shingle: str = "word:3", weights: str = "tf", seed: int = 0, spec: Literal[1, 2] = 1
+    ) -> Fingerprint:
         """The 64-bit SimHash fingerprint of ``text`` (Charikar 2002); the GIL is released while the text is
         normalised and hashed, so threads fingerprint in parallel. ConfigError (a ValueError) for a bad option,
         named."""
@@ -322,8 +330,9 @@ def phonetic(word: str, algorithm: str) -> str:
 def double_metaphone(word: str, max_length: Optional[int] = None) -> Tuple[str, str]:
     """(primary, alternate) Double Metaphone codes, full length or cut to ``max_length`` (1..=64)."""
 
-def shingles(text: str, shingle: str, seed: int = 0) -> List[int]:
-    """Shingle hashes (unsigned 64-bit) by position for "word:K", "char:Q", "phonetic:K" or "phonetic:ALGO:K" (SPEC.md §3, §13)."""
+def shingles(text: str, shingle: str, seed: int = 0, spec: Literal[1, 2] = 1) -> List[int]:
+    """Shingle hashes (unsigned 64-bit) by position for "word:K", "char:Q", "phonetic:K" or "phonetic:ALGO:K" (SPEC.md §3, §13),
+    hashed under spec version ``spec`` (1, or 2: XXH3-64 and polynomial word shingles, §3a); ValueError otherwise."""
 
 @final
 class ClassLibrary:
@@ -398,8 +407,11 @@ class Speller:
 class MinHash:
     """A MinHash signature of a set of tokens, shaped like datasketch's MinHash (Broder 1997)."""
 
-    def __new__(cls, num_perm: int = 128, seed: int = 0, scheme: Literal["classic", "oph"] = "classic") -> Self:
-        """``num_perm`` in 1..=4096; ``scheme`` "classic" (num_perm hashes a token) or "oph" (one, Shrivastava 2017)."""
+    def __new__(
+        cls, num_perm: int = 128, seed: int = 0, scheme: Literal["classic", "oph"] = "classic", spec: Literal[1, 2] = 1
+    ) -> Self:
+        """``num_perm`` in 1..=4096; ``scheme`` "classic" (num_perm hashes a token) or "oph" (one, Shrivastava 2017);
+        ``spec`` the token hash's version (SPEC.md §3: 1 keyed FNV-1a + fmix64, 2 XXH3-64); ValueError otherwise."""
     def update(self, token: Union[bytes, str]) -> None:
         """Adds one token."""
     def update_batch(self, tokens: Sequence[Union[bytes, str]]) -> None:
@@ -417,6 +429,9 @@ class MinHash:
     def num_perm(self) -> int: ...
     @property
     def seed(self) -> int: ...
+    @property
+    def spec(self) -> int:
+        """The spec version of the token hash: 1 or 2."""
     def __len__(self) -> int: ...
     def to_bytes(self) -> bytes:
         """Versioned, checksummed bytes (SPEC.md §8)."""

@@ -146,7 +146,7 @@ fn summary_dict<'py>(py: Python<'py>, s: &DedupSummary) -> PyResult<Bound<'py, P
 /// `str` (default: the positions as strings). Options: the core's dedup
 /// options in snake_case (`method`, `shingle`, `threshold`, `seed`,
 /// `verify`, `num_perm`, `scheme`, `bands`, `rows`, `fp_weight`,
-/// `fn_weight`, `candidates`, `k`, `blocks`, `weights`, `fold_diacritics`); `dictionary` (a
+/// `fn_weight`, `candidates`, `k`, `blocks`, `weights`, `fold_diacritics`, `spec`); `dictionary` (a
 /// `Speller`, for `"word:K+correct"`; default: the bundled English one) and
 /// `reference` (a reference JSON text, for `method="multiref"`; default:
 /// the bundled one). With `weights="tfidf"` the document frequencies are

@@ -1,9 +1,12 @@
 //! `MinHash` and `MinHashLSH` shaped like datasketch's (Zhu's datasketch,
 //! the API data engineers port from) over the core's `MinHasher`,
 //! `Signature` and `MinHashLsh` (Broder 1997; Indyk & Motwani 1998). Tokens
-//! given to `update` are hashed with the core's keyed FNV-1a + fmix64
-//! (SPEC.md §2), so signatures are the same bytes as in Rust and JavaScript.
+//! given to `update` are hashed as the core hashes a token under the
+//! chosen spec version (SPEC.md §2–3: keyed FNV-1a + fmix64 in version 1,
+//! XXH3-64 in version 2), so signatures are the same bytes as in Rust and
+//! JavaScript.
 
+use neardup::hash::Spec;
 use neardup::minhash::{
     LshConfig, MinHashConfig, MinHashLsh as Lsh, MinHashScheme, MinHasher, Signature,
 };
@@ -12,13 +15,13 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-fn token_hash(seed: u64, token: &Bound<'_, PyAny>) -> PyResult<u64> {
+fn token_hash(spec: Spec, seed: u64, token: &Bound<'_, PyAny>) -> PyResult<u64> {
     if let Ok(b) = token.cast::<PyBytes>() {
-        return Ok(neardup::hash::bytes_hash(seed, b.as_bytes()));
+        return Ok(spec.bytes_hash(seed, b.as_bytes()));
     }
     if token.is_instance_of::<pyo3::types::PyString>() {
         let s = crate::str_of(token, "a token")?;
-        return Ok(neardup::hash::bytes_hash(seed, s.as_bytes()));
+        return Ok(spec.bytes_hash(seed, s.as_bytes()));
     }
     Err(PyTypeError::new_err(format!(
         "a token must be bytes or str, got {}",
@@ -33,8 +36,9 @@ fn token_hash(seed: u64, token: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// A MinHash signature of a set of tokens (datasketch's `MinHash`):
 /// `num_perm` values, `seed`, and `scheme` ("classic", datasketch's
 /// `num_perm` hashes per token, the default here; or "oph", one hash per
-/// token with optimal densification, Shrivastava 2017). Tokens are `bytes`
-/// or `str`.
+/// token with optimal densification, Shrivastava 2017), and `spec`, the
+/// version of the token hash (1, the default, or 2: XXH3-64; SPEC.md §3).
+/// Tokens are `bytes` or `str`.
 #[pyclass(module = "neardup")]
 #[derive(Clone)]
 pub struct MinHash {
@@ -45,14 +49,16 @@ pub struct MinHash {
 #[pymethods]
 impl MinHash {
     #[new]
-    #[pyo3(signature = (num_perm=128, seed=0, scheme="classic"))]
-    fn new(num_perm: u32, seed: u64, scheme: &str) -> PyResult<Self> {
+    #[pyo3(signature = (num_perm=128, seed=0, scheme="classic", spec=1))]
+    fn new(num_perm: u32, seed: u64, scheme: &str, spec: u64) -> PyResult<Self> {
         let scheme: MinHashScheme = scheme.parse().map_err(crate::value_error)?;
+        let spec = Spec::from_number(spec).map_err(crate::value_error)?;
         let hasher = MinHasher::new(&MinHashConfig {
             num_perm,
             seed,
             shingle: Shingling::Custom,
             scheme,
+            spec,
         })
         .map_err(crate::value_error)?;
         let sig = hasher.empty();
@@ -61,7 +67,7 @@ impl MinHash {
 
     /// Adds one token (`bytes` or `str`).
     fn update(&mut self, token: &Bound<'_, PyAny>) -> PyResult<()> {
-        let h = token_hash(self.hasher.seed(), token)?;
+        let h = token_hash(self.hasher.spec(), self.hasher.seed(), token)?;
         self.hasher
             .update(&mut self.sig, &[h])
             .map_err(crate::value_error)
@@ -76,10 +82,10 @@ impl MinHash {
                 crate::options::type_name(tokens)
             )));
         }
-        let seed = self.hasher.seed();
+        let (spec, seed) = (self.hasher.spec(), self.hasher.seed());
         let hashes = tokens
             .try_iter()?
-            .map(|t| token_hash(seed, &t?))
+            .map(|t| token_hash(spec, seed, &t?))
             .collect::<PyResult<Vec<u64>>>()?;
         // The tokens are read with the GIL (they are Python objects); the
         // signature is updated without it.
@@ -128,6 +134,12 @@ impl MinHash {
         self.sig.seed()
     }
 
+    /// The spec version of the token hash: 1 or 2.
+    #[getter]
+    fn spec(&self) -> u16 {
+        self.sig.spec().number()
+    }
+
     fn __len__(&self) -> usize {
         self.sig.num_perm()
     }
@@ -156,6 +168,7 @@ impl MinHash {
             seed: sig.seed(),
             shingle: Shingling::Custom,
             scheme: sig.scheme(),
+            spec: sig.spec(),
         })
         .map_err(crate::value_error)?;
         Ok(MinHash { hasher, sig })
@@ -170,11 +183,12 @@ impl MinHash {
         Ok(())
     }
 
-    fn __getnewargs__(&self) -> (usize, u64, &'static str) {
+    fn __getnewargs__(&self) -> (usize, u64, &'static str, u16) {
         (
             self.sig.num_perm(),
             self.sig.seed(),
             self.sig.scheme().name(),
+            self.sig.spec().number(),
         )
     }
 }

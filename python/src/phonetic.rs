@@ -36,12 +36,25 @@ pub fn double_metaphone(word: &str, max_length: Option<u32>) -> PyResult<(String
 
 /// The shingle hashes of `text` by position (64-bit unsigned ints) for a
 /// shingle spec: `"word:K"`, `"char:Q"`, `"phonetic:K"` or
-/// `"phonetic:ALGO:K"`; `seed` defaults to 0. `ValueError` for a bad spec.
+/// `"phonetic:ALGO:K"`; `seed` defaults to 0; `spec`, the hash
+/// specification's version (SPEC.md §3, §3a), 1 (default) or 2.
+/// `ValueError` for a bad shingle spec or version.
 #[pyfunction]
-#[pyo3(signature = (text, shingle, seed=0))]
-pub fn shingles(py: Python<'_>, text: &str, shingle: &str, seed: u64) -> PyResult<Vec<u64>> {
-    let spec: Shingling = shingle.parse().map_err(crate::value_error)?;
-    spec.check().map_err(crate::value_error)?;
+#[pyo3(signature = (text, shingle, seed=0, spec=1))]
+pub fn shingles(
+    py: Python<'_>,
+    text: &str,
+    shingle: &str,
+    seed: u64,
+    spec: u64,
+) -> PyResult<Vec<u64>> {
+    let shingling: Shingling = shingle.parse().map_err(crate::value_error)?;
+    shingling.check().map_err(crate::value_error)?;
+    let spec = neardup::hash::Spec::from_number(spec).map_err(crate::value_error)?;
     let text = text.to_string();
-    Ok(py.detach(|| neardup::Document::new(&text, seed).shingles(spec).to_vec()))
+    Ok(py.detach(|| {
+        neardup::Document::with_spec(&text, seed, Default::default(), spec)
+            .shingles(shingling)
+            .to_vec()
+    }))
 }

@@ -160,7 +160,7 @@ def test_simhash_gives_the_golden_fingerprints():
         f = neardup.SimHash.fingerprint(c["text"], shingle=c["shingle"], weights=c["weights"], seed=int(c["seed"]))
         assert f.hex == c["fingerprint"], c
         assert f.value == int(c["fingerprint"], 16)
-        assert f.config == {"shingle": c["shingle"], "weights": c["weights"], "seed": int(c["seed"])}
+        assert f.config == {"shingle": c["shingle"], "weights": c["weights"], "seed": int(c["seed"]), "spec": 1}
 
 
 def test_simhash_distances_empty_texts_and_errors():

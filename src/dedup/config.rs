@@ -16,6 +16,7 @@
 //! estimated Jaccard resemblance reaches 0.5.
 
 use crate::error::{check_range, Error};
+use crate::hash::Spec;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::minhash::{LshConfig, LshParams, MinHashScheme};
 use crate::shingle::{ShingleSpec, Shingling};
@@ -249,6 +250,13 @@ pub struct DedupConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub fold_diacritics: Option<bool>,
+    /// The version of the shingle hash specification (SPEC.md §3): 1 (the
+    /// default) or 2 (XXH3-64 tokens and q-grams, polynomial word shingles:
+    /// faster). Sketches and snapshots record it; two versions never mix.
+    /// Not with multiref unverified, whose signatures hash no shingles.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "wasm", tsify(optional, type = "1 | 2"))]
+    pub spec: Option<Spec>,
 }
 
 crate::config::setters!(DedupConfig {
@@ -284,6 +292,8 @@ crate::config::setters!(DedupConfig {
     weights: ?Weights,
     /// Sets whether diacritics are folded.
     fold_diacritics: ?bool,
+    /// Sets the spec version of the shingle hashes.
+    spec: ?Spec,
 });
 
 /// Which options each method takes (besides `method`), in the order of the
@@ -318,6 +328,7 @@ impl DedupConfig {
             ("blocks", self.blocks.is_some()),
             ("weights", self.weights.is_some()),
             ("fold_diacritics", self.fold_diacritics.is_some()),
+            ("spec", self.spec.is_some()),
         ];
         given.into_iter().filter(|g| g.1).map(|g| g.0)
     }
@@ -339,7 +350,7 @@ impl DedupConfig {
         }
         let hamming = matches!(m, DedupMethod::SimHash | DedupMethod::MultiRef);
         let ok = match option {
-            "shingle" | "threshold" | "seed" | "fold_diacritics" => {
+            "shingle" | "threshold" | "seed" | "fold_diacritics" | "spec" => {
                 if m == DedupMethod::MultiRef && self.verify != Some(true) {
                     return Err("does not apply to method multiref without verify (its \
                                 signatures are the reference's character 3-gram cosines)");
@@ -463,6 +474,7 @@ impl DedupConfig {
         if fill(&c, "shingle") {
             c.shingle = Some(self.shingle_spec());
             c.seed = Some(self.hash_seed());
+            c.spec = Some(self.hash_spec());
         }
         if fill(&c, "threshold") {
             c.threshold = Some(self.jaccard_threshold());
@@ -510,6 +522,11 @@ impl DedupConfig {
     /// How texts are normalised (diacritics folded or not).
     pub fn normalization(&self) -> crate::Normalization {
         crate::Normalization::folding(self.folds())
+    }
+
+    /// The spec version of the shingle hashes: `spec`, or 1.
+    pub fn hash_spec(&self) -> Spec {
+        self.spec.unwrap_or_default()
     }
 
     /// The Jaccard threshold: `threshold`, or 0.5.
@@ -628,7 +645,12 @@ impl DedupConfig {
             self.weighting().code() as u64,
             reference,
         ];
-        let id = crate::hash::combine(0x6e64_6465_6475_7031, &fields);
+        let mut id = crate::hash::combine(0x6e64_6465_6475_7031, &fields);
+        // Version 1 adds nothing, so that the identities of every
+        // configuration made before version 2 stay as they were.
+        if self.hash_spec() != Spec::V1 {
+            id = crate::hash::combine(id, &[u64::from(self.hash_spec().number())]);
+        }
         match self.weighting() {
             Weights::Tfidf => crate::hash::combine(id, &[frequencies]),
             _ => id,
@@ -759,6 +781,8 @@ pub(crate) fn read_config(r: &mut Reader<'_>, what: &'static str) -> Result<Dedu
         blocks,
         weights,
         fold_diacritics,
+        // In the value's header (`Writer::with_spec`), not in its payload.
+        spec: (r.spec() != Spec::V1).then_some(r.spec()),
     };
     // The ranges only: a configuration written before the core refused an
     // option its method ignores (a seed of unverified multiref) still reads.

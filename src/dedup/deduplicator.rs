@@ -47,6 +47,7 @@ use super::config::{DedupConfig, Weights};
 use super::method::{MultiRefModel, Side, Verified};
 use super::stages::{Sketch, Stages};
 use crate::error::{Error, ErrorKind};
+use crate::hash::Spec;
 use crate::index::clusters::UnionFind;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::shingle::ShingleSet;
@@ -669,6 +670,7 @@ impl Deduplicator {
         let side = self.side_at(position)?;
         Some(Sketch {
             identity: self.stages.identity(),
+            spec: self.config().hash_spec(),
             method: self.stages.method().clone(),
             body: side.body.to_vec(),
             set: self.sets.get(position as usize).cloned().flatten(),
@@ -691,7 +693,7 @@ impl Deduplicator {
             Some(_) => FORMAT_FREQUENCIES,
             None => FORMAT,
         };
-        let mut w = Writer::new(MAGIC, format);
+        let mut w = Writer::with_spec(MAGIC, format, self.config().hash_spec());
         super::config::write_config(&mut w, self.config());
         w.u64(self.stages.model().map_or(0, |m| m.reference.id()));
         if let Some(f) = frequencies {
@@ -719,7 +721,8 @@ impl Deduplicator {
     /// # Errors
     /// As [`Deduplicator::from_bytes`] (its checksum is checked whole).
     pub fn snapshot_config(bytes: &[u8]) -> Result<DedupConfig, Error> {
-        let (mut r, _) = Reader::open_versions(bytes, MAGIC, FORMAT..=FORMAT_FREQUENCIES, WHAT)?;
+        let formats = FORMAT..=FORMAT_FREQUENCIES;
+        let (mut r, _) = Reader::open_specs(bytes, MAGIC, formats, WHAT, Spec::V2)?;
         super::config::read_config(&mut r, WHAT)
     }
 
@@ -737,8 +740,8 @@ impl Deduplicator {
         model: Option<MultiRefModel>,
         dictionary: Option<Arc<Dictionary>>,
     ) -> Result<Self, Error> {
-        let (mut r, format) =
-            Reader::open_versions(bytes, MAGIC, FORMAT..=FORMAT_FREQUENCIES, WHAT)?;
+        let formats = FORMAT..=FORMAT_FREQUENCIES;
+        let (mut r, format) = Reader::open_specs(bytes, MAGIC, formats, WHAT, Spec::V2)?;
         let config = super::config::read_config(&mut r, WHAT)?;
         let reference = r.u64()?;
         let found = model.as_ref().map_or(0, |m| m.reference.id());

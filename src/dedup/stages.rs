@@ -31,6 +31,7 @@ use super::config::{DedupConfig, DedupMethod, Weights};
 use super::method::{build, Extras, Method, MultiRefModel, Side, Verified};
 use crate::document::Document;
 use crate::error::Error;
+use crate::hash::Spec;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::minhash::LshParams;
 use crate::shingle::ShingleSet;
@@ -52,6 +53,8 @@ const WHAT: &str = "dedup sketch";
 #[derive(Clone, Debug)]
 pub struct Sketch {
     pub(crate) identity: u64,
+    /// The spec version of its shingle hashes (also in its identity).
+    pub(crate) spec: Spec,
     pub(crate) method: Arc<dyn Method>,
     pub(crate) body: Vec<u32>,
     pub(crate) set: Option<Arc<ShingleSet>>,
@@ -89,7 +92,7 @@ impl Sketch {
 
     /// The versioned bytes (module docs), the same on every platform.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut w = Writer::new(MAGIC, FORMAT);
+        let mut w = Writer::with_spec(MAGIC, FORMAT, self.spec);
         w.u64(self.identity);
         w.u8(self.method_code());
         self.method.write(&self.body, &mut w);
@@ -337,16 +340,18 @@ impl Stages {
                     "word:K+correct needs a dictionary (Stages::with_dictionary)",
                 )
             })?;
-            return Ok(Document::with_normalization(
+            return Ok(Document::with_spec(
                 &d.correct_text(text),
                 seed,
                 self.config.normalization(),
+                self.config.hash_spec(),
             ));
         }
-        Ok(Document::with_normalization(
+        Ok(Document::with_spec(
             text,
             seed,
             self.config.normalization(),
+            self.config.hash_spec(),
         ))
     }
 
@@ -357,12 +362,12 @@ impl Stages {
     /// [`crate::ErrorKind::Incompatible`] when the document's seed or
     /// normalisation is not the configuration's; as [`Stages::sketch`].
     pub fn sketch_document(&self, doc: &Document) -> Result<Sketch, Error> {
-        let seed = self.config.hash_seed();
-        if doc.seed() != seed {
+        let (seed, spec) = (self.config.hash_seed(), self.config.hash_spec());
+        if doc.seed() != seed || doc.spec() != spec {
             return Err(Error::incompatible(
                 "document",
-                format!("seed {seed}"),
-                format!("seed {}", doc.seed()),
+                format!("seed {seed}, {spec}"),
+                format!("seed {}, {}", doc.seed(), doc.spec()),
             ));
         }
         let how = self.config.normalization();
@@ -380,6 +385,7 @@ impl Stages {
             .then(|| doc.shingle_set(self.config.shingling()));
         Ok(Sketch {
             identity: self.identity,
+            spec: self.config.hash_spec(),
             method: self.method.clone(),
             body,
             set,
@@ -399,6 +405,7 @@ impl Stages {
     pub fn read_sketch(&self, bytes: &[u8]) -> Result<Sketch, Error> {
         let sketch = |body, set| Sketch {
             identity: self.identity,
+            spec: self.config.hash_spec(),
             method: self.method.clone(),
             body,
             set,
@@ -408,9 +415,9 @@ impl Stages {
                 return Ok(sketch(body, None));
             }
         }
-        let mut r = Reader::open(bytes, MAGIC, FORMAT, WHAT)?;
+        let (mut r, _) = Reader::open_specs(bytes, MAGIC, FORMAT..=FORMAT, WHAT, Spec::V2)?;
         let identity = r.u64()?;
-        if identity != self.identity {
+        if identity != self.identity || r.spec() != self.config.hash_spec() {
             return Err(Error::incompatible(
                 "dedup sketch",
                 format!("configuration {:016x}", self.identity),

@@ -2,12 +2,14 @@
 //! snapshots): shared by every sketch and index.
 //!
 //! Every persisted value is: a 4-byte magic, a `u16` format version, the
-//! `u16` spec version (`SPEC_VERSION`), the payload, and a CRC-32 (IEEE,
+//! `u16` spec version ([`Spec`]: 1, or 2 for the sketches that may be made
+//! under version 2), the payload, and a CRC-32 (IEEE,
 //! `crc32fast`) of everything before it. Integers and floats are
 //! little-endian; lengths are `u32` or `u64`, never `usize`. Readers check the
 //! magic, both versions, the checksum, every length, and that nothing trails.
 
 use crate::error::{Error, ErrorKind};
+use crate::hash::Spec;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -18,11 +20,17 @@ pub(crate) struct Writer {
 }
 
 impl Writer {
+    /// A value made under spec version 1 (everything but the sketches that
+    /// record their own version).
     pub(crate) fn new(magic: &[u8; 4], format_version: u16) -> Self {
+        Self::with_spec(magic, format_version, Spec::V1)
+    }
+    /// A value made under spec version `spec`.
+    pub(crate) fn with_spec(magic: &[u8; 4], format_version: u16, spec: Spec) -> Self {
         let mut w = Writer { buf: Vec::new() };
         w.buf.extend_from_slice(magic);
         w.u16(format_version);
-        w.u16(crate::SPEC_VERSION as u16);
+        w.u16(spec.number());
         w
     }
     pub(crate) fn u8(&mut self, v: u8) {
@@ -57,6 +65,7 @@ pub(crate) struct Reader<'a> {
     buf: &'a [u8],
     at: usize,
     what: &'static str,
+    spec: Spec,
 }
 
 impl<'a> Reader<'a> {
@@ -71,12 +80,25 @@ impl<'a> Reader<'a> {
     }
 
     /// [`Reader::open`] for a value written in any of the format versions
-    /// `formats`; returns the reader and the version found.
+    /// `formats`; returns the reader and the version found. Only spec
+    /// version 1 is accepted.
     pub(crate) fn open_versions(
         bytes: &'a [u8],
         magic: &[u8; 4],
         formats: core::ops::RangeInclusive<u16>,
         what: &'static str,
+    ) -> Result<(Self, u16), Error> {
+        Self::open_specs(bytes, magic, formats, what, Spec::V1)
+    }
+
+    /// [`Reader::open_versions`] for a value made under any spec version up
+    /// to `newest`; [`Reader::spec`] tells which.
+    pub(crate) fn open_specs(
+        bytes: &'a [u8],
+        magic: &[u8; 4],
+        formats: core::ops::RangeInclusive<u16>,
+        what: &'static str,
+        newest: Spec,
     ) -> Result<(Self, u16), Error> {
         if bytes.len() < 12 {
             return Err(corrupt(what, format!("{} bytes is too short", bytes.len())));
@@ -95,14 +117,17 @@ impl<'a> Reader<'a> {
                 supported: *formats.end() as u32,
             }));
         }
-        let spec = u16::from_le_bytes([bytes[6], bytes[7]]);
-        if spec as u32 != crate::SPEC_VERSION {
-            return Err(Error::new(ErrorKind::Version {
-                what: "shingle specification",
-                found: spec as u32,
-                supported: crate::SPEC_VERSION,
-            }));
-        }
+        let found = u16::from_le_bytes([bytes[6], bytes[7]]);
+        let spec = match Spec::from_number(u64::from(found)) {
+            Ok(spec) if spec <= newest => spec,
+            _ => {
+                return Err(Error::new(ErrorKind::Version {
+                    what: "shingle specification",
+                    found: u32::from(found),
+                    supported: u32::from(newest.number()),
+                }))
+            }
+        };
         let (body, tail) = bytes.split_at(bytes.len() - 4);
         let stored = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
         if crc32fast::hash(body) != stored {
@@ -116,9 +141,15 @@ impl<'a> Reader<'a> {
                 buf: body,
                 at: 8,
                 what,
+                spec,
             },
             version,
         ))
+    }
+
+    /// The spec version the value was made under.
+    pub(crate) fn spec(&self) -> Spec {
+        self.spec
     }
 
     fn take(&mut self, n: usize) -> Result<&'a [u8], Error> {

@@ -46,6 +46,7 @@ use super::signature::{FORMAT_CLASSIC, FORMAT_SCHEMES};
 
 /// What an index that never held a signature records.
 const NEVER: SignatureKind = SignatureKind {
+    spec: crate::hash::Spec::V1,
     seed: 0,
     shingling: Shingling::Custom,
     scheme: MinHashScheme::Classic,
@@ -370,7 +371,7 @@ impl MinHashLsh {
     /// ([`Signature::bins`]) as its values. Buckets are rebuilt on load.
     pub fn to_bytes(&self) -> Vec<u8> {
         let kind = self.kind.unwrap_or(NEVER);
-        let mut w = Writer::new(MAGIC, kind.format());
+        let mut w = Writer::with_spec(MAGIC, kind.format(), kind.spec);
         w.u32(self.params.num_perm() as u32);
         w.f64(self.params.threshold());
         w.u32(self.params.bands() as u32);
@@ -397,8 +398,13 @@ impl MinHashLsh {
     /// spec version.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         const WHAT: &str = "MinHash LSH snapshot";
-        let (mut r, format) =
-            Reader::open_versions(bytes, MAGIC, FORMAT_CLASSIC..=FORMAT_SCHEMES, WHAT)?;
+        let (mut r, format) = Reader::open_specs(
+            bytes,
+            MAGIC,
+            FORMAT_CLASSIC..=FORMAT_SCHEMES,
+            WHAT,
+            crate::hash::Spec::V2,
+        )?;
         let num_perm = r.u32()? as usize;
         let threshold = r.f64()?;
         let bands = r.u32()? as usize;
@@ -426,7 +432,7 @@ impl MinHashLsh {
             let values = (0..num_perm)
                 .map(|_| r.u32())
                 .collect::<Result<Vec<u32>, _>>()?;
-            let sig = Signature::from_parts(kind.seed, kind.shingling, kind.scheme, values)
+            let sig = Signature::from_parts(kind, values)
                 .ok_or_else(|| corrupt(WHAT, "a signature is invalid".into()))?;
             index
                 .insert(&id, sig)

@@ -35,7 +35,7 @@
 use super::one_permutation::{mask_words, Keys};
 use crate::document::Document;
 use crate::error::{check_range, Error};
-use crate::hash::SplitMix64;
+use crate::hash::{Spec, SplitMix64};
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::shingle::Shingling;
 use alloc::format;
@@ -160,6 +160,11 @@ pub struct MinHashConfig {
     /// `"classic"` (`num_perm` hashes per shingle).
     #[cfg_attr(feature = "wasm", tsify(type = "\"oph\" | \"classic\""))]
     pub scheme: MinHashScheme,
+    /// The version of the shingle hash specification (SPEC.md §3): 1 (the
+    /// default) or 2 (XXH3-64 tokens and q-grams, polynomial word shingles,
+    /// about 1.5× faster). Signatures of different versions never compare.
+    #[cfg_attr(feature = "wasm", tsify(type = "1 | 2"))]
+    pub spec: Spec,
 }
 
 impl Default for MinHashConfig {
@@ -169,6 +174,7 @@ impl Default for MinHashConfig {
             seed: crate::hash::DEFAULT_SEED,
             shingle: Shingling::Words(5),
             scheme: MinHashScheme::default(),
+            spec: Spec::default(),
         }
     }
 }
@@ -182,6 +188,8 @@ crate::config::setters!(MinHashConfig {
     shingle: Shingling,
     /// Sets the scheme.
     scheme: MinHashScheme,
+    /// Sets the spec version.
+    spec: Spec,
 });
 
 impl MinHashConfig {
@@ -199,6 +207,7 @@ impl MinHashConfig {
 /// Makes MinHash signatures: holds the scheme's hash coefficients.
 #[derive(Clone, Debug)]
 pub struct MinHasher {
+    spec: Spec,
     seed: u64,
     shingling: Shingling,
     scheme: MinHashScheme,
@@ -231,6 +240,7 @@ impl MinHasher {
             }
         }
         Ok(MinHasher {
+            spec: config.spec,
             seed,
             shingling,
             scheme: config.scheme,
@@ -251,6 +261,11 @@ impl MinHasher {
         self.seed
     }
 
+    /// The spec version of the shingle hashes.
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
     /// The shingling used for texts.
     pub fn shingling(&self) -> Shingling {
         self.shingling
@@ -261,9 +276,10 @@ impl MinHasher {
         self.scheme
     }
 
-    /// Seed, shingling and scheme of the signatures it makes.
+    /// Spec version, seed, shingling and scheme of the signatures it makes.
     pub fn kind(&self) -> SignatureKind {
         SignatureKind {
+            spec: self.spec,
             seed: self.seed,
             shingling: self.shingling,
             scheme: self.scheme,
@@ -279,6 +295,7 @@ impl MinHasher {
         let mut data = alloc::vec![EMPTY_VALUE; self.num_perm + extra];
         data[self.num_perm..].fill(0);
         Signature {
+            spec: self.spec,
             seed: self.seed,
             shingling: self.shingling,
             scheme: self.scheme,
@@ -354,13 +371,13 @@ impl MinHasher {
     ///
     /// # Errors
     /// [`crate::ErrorKind::Incompatible`] when `sig` was made by another
-    /// hasher or the document's seed is not the hasher's.
+    /// hasher or the document's seed or spec version is not the hasher's.
     pub fn update_document(&self, sig: &mut Signature, doc: &Document) -> Result<(), Error> {
-        if doc.seed() != self.seed {
+        if doc.seed() != self.seed || doc.spec() != self.spec {
             return Err(Error::incompatible(
                 "document",
-                format!("seed {}", self.seed),
-                format!("seed {}", doc.seed()),
+                format!("seed {}, {}", self.seed, self.spec),
+                format!("seed {}, {}", doc.seed(), doc.spec()),
             ));
         }
         match self.scheme {
@@ -370,9 +387,9 @@ impl MinHasher {
     }
 
     /// The signature of a text: [`MinHasher::signature_of`] a new
-    /// [`Document`] with the hasher's seed.
+    /// [`Document`] with the hasher's seed and spec version.
     pub fn signature_of_text(&self, text: &str) -> Signature {
-        let doc = Document::new(text, self.seed);
+        let doc = Document::with_spec(text, self.seed, Default::default(), self.spec);
         // Cannot fail: the document has the hasher's seed.
         self.signature_of(&doc).unwrap_or_else(|_| self.empty())
     }
@@ -389,10 +406,12 @@ impl MinHasher {
     }
 }
 
-/// What besides `num_perm` makes two signatures comparable: the seed, the
-/// shingling and the scheme.
+/// What besides `num_perm` makes two signatures comparable: the spec
+/// version, the seed, the shingling and the scheme.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SignatureKind {
+    /// The spec version of the shingle hashes (persisted in the header).
+    pub spec: Spec,
     /// Seed of the shingle hashes and of the scheme's hashes.
     pub seed: u64,
     /// The shingling of texts.
@@ -402,13 +421,18 @@ pub struct SignatureKind {
 }
 
 impl core::fmt::Display for SignatureKind {
-    /// `seed S, SHINGLING, scheme NAME`.
+    /// `seed S, SHINGLING, scheme NAME`, then `, spec N` for a version
+    /// other than 1.
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(
             f,
             "seed {}, {}, scheme {}",
             self.seed, self.shingling, self.scheme
-        )
+        )?;
+        if self.spec != Spec::V1 {
+            write!(f, ", {}", self.spec)?;
+        }
+        Ok(())
     }
 }
 
@@ -434,7 +458,8 @@ impl SignatureKind {
         }
     }
 
-    /// Reads what [`SignatureKind::write`] wrote in `format`.
+    /// Reads what [`SignatureKind::write`] wrote in `format` (the spec
+    /// version from the value's header).
     pub(crate) fn read(
         r: &mut Reader<'_>,
         format: u16,
@@ -452,6 +477,7 @@ impl SignatureKind {
                 .ok_or_else(|| corrupt(what, format!("unknown scheme {code}")))?
         };
         Ok(SignatureKind {
+            spec: r.spec(),
             seed,
             shingling,
             scheme,
@@ -465,6 +491,7 @@ impl SignatureKind {
 /// filled bins, which makes [`Signature::merge`] exact).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Signature {
+    spec: Spec,
     seed: u64,
     shingling: Shingling,
     scheme: MinHashScheme,
@@ -482,16 +509,18 @@ impl Signature {
     /// [`MinHashScheme::OnePermutation`] they are the bins before
     /// densification, as [`Signature::bins`] returns them ([`EMPTY_VALUE`]
     /// for an empty bin); the signature densifies them.
-    pub fn from_parts(
-        seed: u64,
-        shingling: Shingling,
-        scheme: MinHashScheme,
-        values: Vec<u32>,
-    ) -> Option<Signature> {
+    pub fn from_parts(kind: SignatureKind, values: Vec<u32>) -> Option<Signature> {
+        let SignatureKind {
+            spec,
+            seed,
+            shingling,
+            scheme,
+        } = kind;
         if values.is_empty() || values.len() > MAX_PERM || shingling.check().is_err() {
             return None;
         }
         let mut sig = Signature {
+            spec,
             seed,
             shingling,
             scheme,
@@ -521,6 +550,7 @@ impl Signature {
             MinHashScheme::OnePermutation => num_perm + mask_words(num_perm),
         };
         (data.len() == want && (1..=MAX_PERM).contains(&num_perm)).then_some(Signature {
+            spec: kind.spec,
             seed: kind.seed,
             shingling: kind.shingling,
             scheme: kind.scheme,
@@ -587,9 +617,15 @@ impl Signature {
         self.scheme
     }
 
-    /// Its seed, shingling and scheme.
+    /// The spec version of its shingle hashes.
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
+    /// Its spec version, seed, shingling and scheme.
     pub fn kind(&self) -> SignatureKind {
         SignatureKind {
+            spec: self.spec,
             seed: self.seed,
             shingling: self.shingling,
             scheme: self.scheme,
@@ -664,7 +700,7 @@ impl Signature {
     /// `27 + 4 · num_perm`.
     pub fn to_bytes(&self) -> Vec<u8> {
         let kind = self.kind();
-        let mut w = Writer::new(MAGIC, kind.format());
+        let mut w = Writer::with_spec(MAGIC, kind.format(), kind.spec);
         w.u32(self.num_perm);
         kind.write(&mut w);
         for v in self.bins() {
@@ -681,8 +717,13 @@ impl Signature {
     /// [`crate::ErrorKind::Version`] for another format or spec version.
     pub fn from_bytes(bytes: &[u8]) -> Result<Signature, Error> {
         const WHAT: &str = "MinHash signature";
-        let (mut r, format) =
-            Reader::open_versions(bytes, MAGIC, FORMAT_CLASSIC..=FORMAT_SCHEMES, WHAT)?;
+        let (mut r, format) = Reader::open_specs(
+            bytes,
+            MAGIC,
+            FORMAT_CLASSIC..=FORMAT_SCHEMES,
+            WHAT,
+            Spec::V2,
+        )?;
         let n = r.u32()? as usize;
         if !(1..=MAX_PERM).contains(&n) {
             return Err(corrupt(WHAT, format!("numPerm {n} is out of range")));
@@ -696,7 +737,7 @@ impl Signature {
         }
         let values = (0..n).map(|_| r.u32()).collect::<Result<Vec<_>, _>>()?;
         r.end()?;
-        Signature::from_parts(kind.seed, kind.shingling, kind.scheme, values)
+        Signature::from_parts(kind, values)
             .ok_or_else(|| corrupt(WHAT, "the signature is invalid".into()))
     }
 }
@@ -972,9 +1013,7 @@ mod tests {
         let bins = s.bins();
         assert!(bins.iter().filter(|&&b| b != EMPTY_VALUE).count() <= 3);
         assert!(s.values().iter().all(|&v| v != EMPTY_VALUE));
-        let back =
-            Signature::from_parts(0, Shingling::Words(3), MinHashScheme::OnePermutation, bins)
-                .unwrap();
+        let back = Signature::from_parts(h.kind(), bins).unwrap();
         assert_eq!(back, s);
         // An unknown scheme byte is refused with a clear message.
         let mut bytes = s.to_bytes();

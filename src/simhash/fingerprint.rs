@@ -22,6 +22,7 @@
 
 use crate::document::Document;
 use crate::error::Error;
+use crate::hash::Spec;
 use crate::shingle::Shingling;
 use alloc::format;
 use alloc::string::String;
@@ -57,6 +58,10 @@ pub struct SimHashConfig {
     pub weights: Weighting,
     /// Hash seed (default 0).
     pub seed: u64,
+    /// The version of the shingle hash specification (SPEC.md §3): 1 (the
+    /// default) or 2. Fingerprints of different versions never compare.
+    #[cfg_attr(feature = "wasm", tsify(type = "1 | 2"))]
+    pub spec: Spec,
 }
 
 impl Default for SimHashConfig {
@@ -65,6 +70,7 @@ impl Default for SimHashConfig {
             shingle: Shingling::Words(3),
             weights: Weighting::Tf,
             seed: crate::hash::DEFAULT_SEED,
+            spec: Spec::V1,
         }
     }
 }
@@ -76,6 +82,8 @@ crate::config::setters!(SimHashConfig {
     weights: Weighting,
     /// Sets the seed.
     seed: u64,
+    /// Sets the spec version.
+    spec: Spec,
 });
 
 impl SimHashConfig {
@@ -85,6 +93,7 @@ impl SimHashConfig {
         shingle: Shingling::Custom,
         weights: Weighting::Tf,
         seed: 0,
+        spec: Spec::V1,
     };
 
     /// Checks the shingle size.
@@ -102,7 +111,7 @@ impl SimHashConfig {
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] for an out-of-range or custom
     /// shingling; [`crate::ErrorKind::Incompatible`] when the document's
-    /// seed is not the configuration's.
+    /// seed or spec version is not the configuration's.
     pub fn fingerprint_of(&self, doc: &Document) -> Result<Fingerprint, Error> {
         self.check()?;
         if self.shingle == Shingling::Custom {
@@ -111,11 +120,11 @@ impl SimHashConfig {
                 "a text fingerprint needs word or character shingles, not custom",
             ));
         }
-        if doc.seed() != self.seed {
+        if doc.seed() != self.seed || doc.spec() != self.spec {
             return Err(Error::incompatible(
                 "document",
-                format!("seed {}", self.seed),
-                format!("seed {}", doc.seed()),
+                format!("seed {}, {}", self.seed, self.spec),
+                format!("seed {}, {}", doc.seed(), doc.spec()),
             ));
         }
         let value = match self.weights {
@@ -130,12 +139,17 @@ impl SimHashConfig {
     }
 
     /// The fingerprint of `text`: [`SimHashConfig::fingerprint_of`] a new
-    /// [`Document`] with this seed.
+    /// [`Document`] with this seed and spec version.
     ///
     /// # Errors
     /// As [`SimHashConfig::fingerprint_of`].
     pub fn fingerprint(&self, text: &str) -> Result<Fingerprint, Error> {
-        self.fingerprint_of(&Document::new(text, self.seed))
+        self.fingerprint_of(&Document::with_spec(
+            text,
+            self.seed,
+            Default::default(),
+            self.spec,
+        ))
     }
 
     /// A phrase for messages.
@@ -144,7 +158,11 @@ impl SimHashConfig {
             Weighting::Tf => "tf",
             Weighting::Binary => "binary",
         };
-        format!("{} {w} seed {}", self.shingle, self.seed)
+        let mut s = format!("{} {w} seed {}", self.shingle, self.seed);
+        if self.spec != Spec::V1 {
+            s += &format!(" {}", self.spec);
+        }
+        s
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::fingerprint::{hamming_distance, Fingerprint, SimHashConfig, Weighting};
 use crate::error::{check_range, Error};
+use crate::hash::Spec;
 use crate::index::ids::IdTable;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::index::{sort_hits, sort_pairs, Hit, NearDupIndex, Pair, Score};
@@ -687,7 +688,9 @@ impl SimHashIndex {
     /// fingerprint; `u32` CRC-32. Little-endian. Tables are rebuilt on load.
     /// Fingerprints of custom features record no configuration.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut w = Writer::new(MAGIC, FORMAT_VERSION);
+        // The spec version of text fingerprints is the header's.
+        let spec = self.config.map_or(Spec::V1, |c| c.spec);
+        let mut w = Writer::with_spec(MAGIC, FORMAT_VERSION, spec);
         w.u32(self.max_k);
         w.u32(self.blocks.len() as u32);
         match self.config.filter(|c| c.shingle != Shingling::Custom) {
@@ -720,7 +723,8 @@ impl SimHashIndex {
     /// [`crate::ErrorKind::Version`] for another format or spec version.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         const WHAT: &str = "SimHash index snapshot";
-        let mut r = Reader::open(bytes, MAGIC, FORMAT_VERSION, WHAT)?;
+        let versions = FORMAT_VERSION..=FORMAT_VERSION;
+        let (mut r, _) = Reader::open_specs(bytes, MAGIC, versions, WHAT, Spec::V2)?;
         let max_k = r.u32()?;
         let blocks = r.u32()?;
         let mut index = SimHashIndex::new(&SimHashIndexConfig {
@@ -744,6 +748,7 @@ impl SimHashIndex {
                     shingle,
                     weights,
                     seed: r.u64()?,
+                    spec: r.spec(),
                 })
             }
             x => return Err(corrupt(WHAT, format!("bad config flag {x}"))),

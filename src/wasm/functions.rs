@@ -171,41 +171,58 @@ fn utf16_ranges(text: &str, ranges: impl Iterator<Item = TextRange>) -> Vec<Text
         .collect()
 }
 
-fn shingles_of(text: &str, shingling: Shingling, seed: Option<u64>) -> Result<Vec<u64>, JsValue> {
+fn shingles_of(
+    text: &str,
+    shingling: Shingling,
+    seed: Option<u64>,
+    spec: Option<JsValue>,
+) -> Result<Vec<u64>, JsValue> {
     shingling.check().map_err(js_error)?;
-    let doc = Document::new(text, seed.unwrap_or(crate::hash::DEFAULT_SEED));
+    let spec = match spec {
+        Some(v) => crate::hash::Spec::from_number(u64::from(super::int_arg(&v, "spec", 1, 2)?))
+            .map_err(js_error)?,
+        None => crate::hash::Spec::default(),
+    };
+    let seed = seed.unwrap_or(crate::hash::DEFAULT_SEED);
+    let doc = Document::with_spec(text, seed, Default::default(), spec);
     Ok(doc.shingles(shingling).to_vec())
 }
 
 /// Word k-shingle hashes of `text` by position (`BigUint64Array`), as
-/// specified in SPEC.md §3. `k` in 1..=32; `seed` defaults to 0.
+/// specified in SPEC.md §3. `k` in 1..=32; `seed` defaults to 0; `spec`,
+/// the specification's version, 1 (default) or 2.
 #[wasm_bindgen(js_name = wordShingles)]
 pub fn word_shingles(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] k: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "bigint | number")] seed: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "1 | 2")] spec: Option<JsValue>,
 ) -> Result<Vec<u64>, JsValue> {
     let text = &super::str_arg(text, "text")?;
     let k = super::int_arg(&k, "k", 1, 32)?;
     let seed = super::opt_u64_arg(seed, "seed")?;
-    shingles_of(text, Shingling::Words(k), seed)
+    shingles_of(text, Shingling::Words(k), seed, spec)
 }
 
 /// Character q-gram hashes of `text` by position (`BigUint64Array`), as
-/// specified in SPEC.md §3. `q` in 1..=32; `seed` defaults to 0.
+/// specified in SPEC.md §3. `q` in 1..=32; `seed` defaults to 0; `spec`,
+/// the specification's version, 1 (default) or 2.
 #[wasm_bindgen(js_name = charShingles)]
 pub fn char_shingles(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "number")] q: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "bigint | number")] seed: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "1 | 2")] spec: Option<JsValue>,
 ) -> Result<Vec<u64>, JsValue> {
     let text = &super::str_arg(text, "text")?;
     let q = super::int_arg(&q, "q", 1, 32)?;
     let seed = super::opt_u64_arg(seed, "seed")?;
-    shingles_of(text, Shingling::Chars(q), seed)
+    shingles_of(text, Shingling::Chars(q), seed, spec)
 }
 
-/// The version of the shingling specification (SPEC.md) this build follows.
+/// The default version of the shingling specification (SPEC.md): what a
+/// value made without a `spec` option follows (version 2 is chosen per
+/// value, and recorded in it).
 #[wasm_bindgen(js_name = specVersion)]
 pub fn spec_version() -> u32 {
     crate::SPEC_VERSION
@@ -248,19 +265,21 @@ pub fn double_metaphone(
 
 /// Shingle hashes of `text` by position (`BigUint64Array`) for any shingle
 /// spec: `"word:K"`, `"char:Q"`, `"phonetic:K"`, `"phonetic:ALGO:K"`
-/// (SPEC.md §3, §13). `seed` defaults to 0. Throws for a bad spec.
+/// (SPEC.md §3, §13). `seed` defaults to 0; `spec`, the specification's
+/// version, 1 (default) or 2. Throws for a bad shingle spec or version.
 #[wasm_bindgen]
 pub fn shingles(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] shingle: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "bigint | number")] seed: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "1 | 2")] spec: Option<JsValue>,
 ) -> Result<Vec<u64>, JsValue> {
     let text = &super::str_arg(text, "text")?;
-    let spec: Shingling = super::str_arg(shingle, "shingle")?
+    let shingling: Shingling = super::str_arg(shingle, "shingle")?
         .parse()
         .map_err(js_error)?;
     let seed = super::opt_u64_arg(seed, "seed")?;
-    shingles_of(text, spec, seed)
+    shingles_of(text, shingling, seed, spec)
 }
 
 /// Decodes a text file's bytes as every surface does (the core's

@@ -39,7 +39,12 @@ impl JsMinHash {
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> Result<(), JsValue> {
         let text = &super::str_arg(text, "text")?;
-        let doc = Document::new(text, self.hasher.seed());
+        let doc = Document::with_spec(
+            text,
+            self.hasher.seed(),
+            Default::default(),
+            self.hasher.spec(),
+        );
         self.hasher
             .update_document(&mut self.sig, &doc)
             .map_err(js_error)
@@ -79,6 +84,13 @@ impl JsMinHash {
         self.sig.scheme().name().into()
     }
 
+    /// The version of the shingle hash specification (SPEC.md §3) it was
+    /// made under: 1 or 2.
+    #[wasm_bindgen(getter)]
+    pub fn spec(&self) -> u32 {
+        u32::from(self.sig.spec().number())
+    }
+
     /// `true` when nothing has been added.
     #[wasm_bindgen(js_name = isEmpty)]
     pub fn is_empty(&self) -> bool {
@@ -107,6 +119,7 @@ impl JsMinHash {
             seed: sig.seed(),
             shingle: sig.shingling(),
             scheme: sig.scheme(),
+            spec: sig.spec(),
         };
         let hasher = MinHasher::new(&config).map_err(js_error)?;
         Ok(JsMinHash { hasher, sig })

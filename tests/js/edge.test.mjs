@@ -250,6 +250,26 @@ test('documents: idempotent put, get, query, delete then query', async () => {
   assert.equal((await call('PUT', '/v1/collections/canon', { shingle: 'word:3' })).status, 200);
 });
 
+test('a collection under spec version 2 records it, finds copies, and keeps apart from version 1', async () => {
+  let r = await call('PUT', '/v1/collections/v2', { spec: 2 });
+  assert.equal(r.status, 201);
+  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.5, numPerm: 128, scheme: 'oph', seed: 0, spec: 2, shards: 4 });
+  // Version 1 is the default and is not written, so that the settings of
+  // collections created before version 2 stay the same settings.
+  r = await call('PUT', '/v1/collections/v1', { spec: 1 });
+  assert.equal(r.json.settings.spec, undefined);
+  assert.equal((await call('PUT', '/v1/collections/v1')).status, 200);
+  assert.equal((await call('PUT', '/v1/collections/v2')).status, 409, 'version 1 settings differ from version 2');
+  assert.equal((await call('PUT', '/v1/collections/v3', { spec: 3 })).status, 400);
+  const text = 'Spec version 2 hashes tokens with XXH3 and combines word shingles by a rolling polynomial, which is faster.';
+  const copy = text.replace('faster', 'quicker');
+  for (const c of ['v1', 'v2']) {
+    assert.equal((await call('PUT', `/v1/collections/${c}/documents/orig`, { text })).status, 201);
+    r = await call('PUT', `/v1/collections/${c}/documents/copy`, { text: copy });
+    assert.deepEqual(r.json.duplicates.map((d) => d.id), ['orig'], c);
+  }
+});
+
 test('simhash collections find copies within k bits', async () => {
   assert.equal((await call('PUT', '/v1/collections/sh', { method: 'simhash', k: 3, shingle: 'word:1' })).status, 201);
   const { docs, pairs } = docsBench();

@@ -93,6 +93,10 @@ pub struct DedupOptions {
     /// SPEC.md §1) [off].
     #[arg(long)]
     pub fold_diacritics: bool,
+    /// The shingle hash specification (SPEC.md §3): 1, or 2 (XXH3-64
+    /// tokens, polynomial word shingles: faster; not comparable with 1) [1].
+    #[arg(long, value_name = "VERSION")]
+    pub spec: Option<u64>,
 }
 
 impl DedupOptions {
@@ -124,6 +128,11 @@ impl DedupOptions {
             blocks: self.blocks,
             weights: parse::<Weights>(&self.weights)?,
             fold_diacritics: self.fold_diacritics.then_some(true),
+            spec: self
+                .spec
+                .map(neardup::hash::Spec::from_number)
+                .transpose()
+                .map_err(crate::core)?,
         })
     }
 

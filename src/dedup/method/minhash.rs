@@ -38,6 +38,7 @@ impl MinHash {
             seed: config.hash_seed(),
             shingle: config.shingling(),
             scheme: config.scheme.unwrap_or_default(),
+            spec: config.hash_spec(),
         })?;
         Ok(MinHash {
             hasher,

@@ -42,6 +42,7 @@ impl SimHash {
                 shingle: config.shingling(),
                 weights: config.fingerprint_weighting(),
                 seed: config.hash_seed(),
+                spec: config.hash_spec(),
             },
             tables: SimHashIndex::new(&config.index_config())?,
             k: config.max_distance(),
