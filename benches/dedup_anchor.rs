@@ -14,6 +14,7 @@
 
 use gaoya::minhash::{calculate_minhash_params, MinHashIndex, MinHasher as _, MinHasher32};
 use gaoya::text::{shingle_text, whitespace_split};
+use neardup::hash::Spec::{self, V1, V2};
 use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher};
 use neardup::{Document, NearDupIndex, Shingling};
 use std::io::Write;
@@ -29,14 +30,21 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
-fn neardup_job(docs: &[(String, String)], shingle: Shingling, scheme: MinHashScheme) -> usize {
-    let hasher =
-        MinHasher::new(&MinHashConfig::default().shingle(shingle).scheme(scheme)).expect("hasher");
+fn neardup_job(
+    docs: &[(String, String)],
+    shingle: Shingling,
+    scheme: MinHashScheme,
+    spec: Spec,
+) -> usize {
+    let config = MinHashConfig::default()
+        .shingle(shingle)
+        .scheme(scheme)
+        .spec(spec);
+    let hasher = MinHasher::new(&config).expect("hasher");
     let mut lsh = MinHashLsh::new(&LshConfig::default().threshold(0.5)).expect("lsh");
     for (id, text) in docs {
-        let sig = hasher
-            .signature_of(&Document::new(text, 0))
-            .expect("signature");
+        let doc = Document::with_spec(text, 0, Default::default(), spec);
+        let sig = hasher.signature_of(&doc).expect("signature");
         lsh.insert(id, sig).expect("insert");
     }
     let mut out = Vec::new();
@@ -95,23 +103,33 @@ fn main() {
         .collect();
     let mb = docs.iter().map(|d| d.1.len()).sum::<usize>() as f64 / 1e6;
     type Job<'a> = (&'a str, Box<dyn Fn() -> usize + 'a>);
+    let (chars, words) = (Shingling::Chars(5), Shingling::Words(5));
+    let (oph, classic) = (MinHashScheme::OnePermutation, MinHashScheme::Classic);
     let jobs: Vec<Job> = vec![
         (
             "neardup char:5 oph",
-            Box::new(|| neardup_job(&docs, Shingling::Chars(5), MinHashScheme::OnePermutation)),
+            Box::new(|| neardup_job(&docs, chars, oph, V1)),
+        ),
+        (
+            "neardup char:5 oph, spec 2",
+            Box::new(|| neardup_job(&docs, chars, oph, V2)),
         ),
         (
             "neardup char:5 classic",
-            Box::new(|| neardup_job(&docs, Shingling::Chars(5), MinHashScheme::Classic)),
+            Box::new(|| neardup_job(&docs, chars, classic, V1)),
         ),
         ("gaoya 5-grams", Box::new(|| gaoya_job(&docs, false))),
         (
             "neardup word:5 oph",
-            Box::new(|| neardup_job(&docs, Shingling::Words(5), MinHashScheme::OnePermutation)),
+            Box::new(|| neardup_job(&docs, words, oph, V1)),
+        ),
+        (
+            "neardup word:5 oph, spec 2",
+            Box::new(|| neardup_job(&docs, words, oph, V2)),
         ),
         (
             "neardup word:5 classic",
-            Box::new(|| neardup_job(&docs, Shingling::Words(5), MinHashScheme::Classic)),
+            Box::new(|| neardup_job(&docs, words, classic, V1)),
         ),
         ("gaoya word 5-shingles", Box::new(|| gaoya_job(&docs, true))),
     ];

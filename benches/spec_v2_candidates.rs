@@ -218,6 +218,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("v1-bytes-hash", |b| {
         b.iter(|| char_shingles(black_box(&n), 5, seed, V1))
     });
+    g.bench_function("v2-xxh3", |b| {
+        b.iter(|| char_shingles(black_box(&n), 5, seed, neardup::hash::Spec::V2))
+    });
     g.bench_function("poly", |b| b.iter(|| char_poly(black_box(&n), 5, seed)));
     g.bench_function("pack", |b| b.iter(|| char_pack(black_box(&n), 5, seed)));
     // The same hashes folded into one value instead of written out: what

@@ -255,3 +255,63 @@ fn decode_text_agrees_with_encoding_rs() {
         TextEncoding::Utf8
     );
 }
+
+/// The spec version in a header (bytes 6–7, SPEC.md §4): a version this
+/// build does not know, or version 2 where only version 1 exists (document
+/// frequencies), is a `Version` error naming the shingle specification; a
+/// signature of each version reads back as itself, and the two are refused
+/// as incompatible, never compared.
+#[test]
+fn spec_versions_in_headers_are_checked() {
+    use neardup::hash::Spec;
+    use neardup::minhash::{MinHashConfig, MinHasher, Signature};
+    use neardup::tfidf::DocumentFrequencies;
+
+    fn with_spec(bytes: &[u8], spec: u16) -> Vec<u8> {
+        let mut b = bytes.to_vec();
+        b[6..8].copy_from_slice(&spec.to_le_bytes());
+        let n = b.len() - 4;
+        let crc = crc32fast::hash(&b[..n]).to_le_bytes();
+        b[n..].copy_from_slice(&crc);
+        b
+    }
+    let text = "the quick brown fox jumps over the lazy dog again and again";
+    let sig = |spec| {
+        MinHasher::new(&MinHashConfig::default().spec(spec))
+            .unwrap()
+            .signature_of_text(text)
+    };
+    let (one, two) = (sig(Spec::V1), sig(Spec::V2));
+    for s in [&one, &two] {
+        assert_eq!(&Signature::from_bytes(&s.to_bytes()).unwrap(), s);
+    }
+    assert!(matches!(
+        one.jaccard(&two).unwrap_err().kind(),
+        ErrorKind::Incompatible { .. }
+    ));
+    // The same values under another version's header are another signature.
+    let relabelled = Signature::from_bytes(&with_spec(&one.to_bytes(), 2)).unwrap();
+    assert_eq!(relabelled.spec(), Spec::V2);
+    assert!(one.jaccard(&relabelled).is_err());
+    let three = Signature::from_bytes(&with_spec(&one.to_bytes(), 3)).unwrap_err();
+    match three.kind() {
+        ErrorKind::Version {
+            what,
+            found,
+            supported,
+        } => {
+            assert_eq!((*what, *found, *supported), ("shingle specification", 3, 2));
+        }
+        k => panic!("{k:?}"),
+    }
+    let df = DocumentFrequencies::default().to_bytes();
+    match DocumentFrequencies::from_bytes(&with_spec(&df, 2))
+        .unwrap_err()
+        .kind()
+    {
+        ErrorKind::Version {
+            found, supported, ..
+        } => assert_eq!((*found, *supported), (2, 1)),
+        k => panic!("{k:?}"),
+    }
+}
