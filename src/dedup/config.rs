@@ -818,6 +818,7 @@ mod tests {
         assert_eq!(refused(m.shingle(Shingling::Words(3))), "shingle");
         assert_eq!(refused(m.threshold(0.7)), "threshold");
         assert_eq!(refused(m.seed(7)), "seed");
+        assert_eq!(refused(m.spec(Spec::V2)), "spec");
         assert_eq!(refused(m.weights(Weights::Tf)), "weights");
         assert_eq!(refused(s.verify(false).threshold(0.6)), "threshold");
         s.verify(true).threshold(0.6).check().unwrap();
@@ -826,8 +827,22 @@ mod tests {
             .shingle(Shingling::Words(3))
             .threshold(0.7)
             .seed(7)
+            .spec(Spec::V2)
             .check()
             .unwrap();
+    }
+
+    /// Version 1 leaves a configuration's identity as it was before
+    /// versions existed (stored sketches keep matching); version 2 changes
+    /// it, so that the sketches of the two never meet.
+    #[test]
+    fn spec_2_changes_the_identity_and_1_does_not() {
+        let d = DedupConfig::default();
+        let id = |c: DedupConfig| c.identity(0, 0);
+        assert_eq!(id(d.spec(Spec::V1)), id(d));
+        assert_ne!(id(d.spec(Spec::V2)), id(d));
+        assert_eq!(d.with_defaults().spec, Some(Spec::V1));
+        assert_eq!(d.spec(Spec::V2).with_defaults().spec, Some(Spec::V2));
     }
 
     #[test]
