@@ -10,6 +10,7 @@
 //! value, `ln(1 + N) + 1`. Used to weight SimHash features by tf-idf.
 
 use crate::error::Error;
+use crate::hash::Spec;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use alloc::vec::Vec;
 use hashbrown::HashMap;
@@ -19,17 +20,43 @@ const FORMAT: u16 = 1;
 
 type Map<K, V> = HashMap<K, V, fnv::FnvBuildHasher>;
 
-/// Document frequencies of terms over a collection.
+/// Document frequencies of terms over a collection, with the spec version
+/// of the shingle hashes its terms are (SPEC.md §3a: version 1 unless
+/// counted by stages of version 2); tables of two versions never merge.
 #[derive(Clone, Debug, Default)]
 pub struct DocumentFrequencies {
     docs: u64,
     df: Map<u64, u32>,
+    spec: Spec,
 }
 
 impl DocumentFrequencies {
     /// An empty table (`N = 0`).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The spec version of its terms.
+    pub fn spec(&self) -> Spec {
+        self.spec
+    }
+
+    /// The spec version of its terms set to `spec`: allowed while the table
+    /// is empty (`N = 0`).
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] when the table holds counts of
+    /// another version.
+    pub fn set_spec(&mut self, spec: Spec) -> Result<(), Error> {
+        if self.spec != spec && (self.docs > 0 || !self.df.is_empty()) {
+            return Err(Error::incompatible(
+                "document frequencies",
+                alloc::format!("{spec}"),
+                alloc::format!("{}", self.spec),
+            ));
+        }
+        self.spec = spec;
+        Ok(())
     }
 
     /// Counts one document's terms (repeats within it count once).
@@ -49,6 +76,7 @@ impl DocumentFrequencies {
         DocumentFrequencies {
             docs: documents,
             df: counts.into_iter().collect(),
+            spec: Spec::V1,
         }
     }
 
@@ -97,13 +125,22 @@ impl DocumentFrequencies {
     /// Adds another table's counts (of other documents) to this one: the
     /// table of both collections, whatever the order of merging (the
     /// frequencies of a collection counted in pieces, e.g. by the
-    /// partitions of an engine).
-    pub fn merge(&mut self, other: &DocumentFrequencies) {
+    /// partitions of an engine). An empty table takes the other's spec
+    /// version.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Incompatible`] for tables of two spec versions
+    /// (nothing is merged).
+    pub fn merge(&mut self, other: &DocumentFrequencies) -> Result<(), Error> {
+        if other.docs > 0 || !other.df.is_empty() {
+            self.set_spec(other.spec)?;
+        }
         self.docs = self.docs.saturating_add(other.docs);
         for (&h, &n) in &other.df {
             let e = self.df.entry(h).or_insert(0);
             *e = e.saturating_add(n);
         }
+        Ok(())
     }
 
     /// Number of distinct terms.
@@ -129,11 +166,11 @@ impl DocumentFrequencies {
     }
 
     /// The table as versioned, checksummed bytes, the same on every
-    /// platform: `"NDDF"`, `u16` 1, `u16` spec version, `u64` N, `u64`
-    /// number of terms, then per term in ascending order `u64` term and
-    /// `u32` df; `u32` CRC-32 (SPEC.md §14).
+    /// platform: `"NDDF"`, `u16` 1, `u16` spec version (of its terms), `u64`
+    /// N, `u64` number of terms, then per term in ascending order `u64` term
+    /// and `u32` df; `u32` CRC-32 (SPEC.md §14).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut w = Writer::new(MAGIC, FORMAT);
+        let mut w = Writer::with_spec(MAGIC, FORMAT, self.spec);
         w.u64(self.docs);
         let counts = self.counts();
         w.u64(counts.len() as u64);
@@ -151,7 +188,7 @@ impl DocumentFrequencies {
     /// every decoder; terms out of order or a df over N are corrupt.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, Error> {
         const WHAT: &str = "document frequencies";
-        let mut r = Reader::open(bytes, MAGIC, FORMAT, WHAT)?;
+        let (mut r, _) = Reader::open_specs(bytes, MAGIC, FORMAT..=FORMAT, WHAT, Spec::V2)?;
         let docs = r.u64()?;
         let n = r.count(12)?;
         let mut df = Map::with_capacity_and_hasher(n, Default::default());
@@ -170,8 +207,9 @@ impl DocumentFrequencies {
             last = Some(term);
             df.insert(term, count);
         }
+        let spec = r.spec();
         r.end()?;
-        Ok(DocumentFrequencies { docs, df })
+        Ok(DocumentFrequencies { docs, df, spec })
     }
 
     /// The `k` terms of a document with the highest tf-idf weight, as a
@@ -204,7 +242,7 @@ mod tests {
         for d in &docs[1..] {
             b.add_document(d);
         }
-        b.merge(&a);
+        b.merge(&a).unwrap();
         assert_eq!(b.counts(), whole.counts());
         assert_eq!(b.documents(), 4);
         assert_eq!(b.digest(), whole.digest());

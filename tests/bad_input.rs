@@ -263,6 +263,8 @@ fn decode_text_agrees_with_encoding_rs() {
 /// as incompatible, never compared.
 #[test]
 fn spec_versions_in_headers_are_checked() {
+    use neardup::classset::library::Library;
+    use neardup::dedup::{DedupConfig, DedupMethod, Stages, Weights};
     use neardup::hash::Spec;
     use neardup::minhash::{MinHashConfig, MinHasher, Signature};
     use neardup::tfidf::DocumentFrequencies;
@@ -304,8 +306,9 @@ fn spec_versions_in_headers_are_checked() {
         }
         k => panic!("{k:?}"),
     }
-    let df = DocumentFrequencies::default().to_bytes();
-    match DocumentFrequencies::from_bytes(&with_spec(&df, 2))
+    // A class library exists in version 1 only.
+    let library = Library::new(&Default::default()).unwrap().to_bytes();
+    match Library::from_bytes(&with_spec(&library, 2))
         .unwrap_err()
         .kind()
     {
@@ -314,4 +317,27 @@ fn spec_versions_in_headers_are_checked() {
         } => assert_eq!((*found, *supported), (2, 1)),
         k => panic!("{k:?}"),
     }
+    // Document frequencies record the version of their terms: counted by
+    // stages of version 2, they are version 2's, refused by stages of
+    // version 1 and by a table of version 1, and read back as version 2.
+    let tfidf = DedupConfig::default()
+        .method(DedupMethod::SimHash)
+        .weights(Weights::Tfidf);
+    let (v1, v2) = (
+        Stages::new(&tfidf).unwrap(),
+        Stages::new(&tfidf.spec(Spec::V2)).unwrap(),
+    );
+    let (mut d1, mut d2) = (DocumentFrequencies::new(), DocumentFrequencies::new());
+    v1.count(&mut d1, text).unwrap();
+    v2.count(&mut d2, text).unwrap();
+    assert_eq!((d1.spec(), d2.spec()), (Spec::V1, Spec::V2));
+    let incompatible = |e: neardup::Error| matches!(e.kind(), ErrorKind::Incompatible { .. });
+    assert!(incompatible(v1.count(&mut d2, text).unwrap_err()));
+    assert!(incompatible(d1.clone().merge(&d2).unwrap_err()));
+    let back = DocumentFrequencies::from_bytes(&d2.to_bytes()).unwrap();
+    assert_eq!(back.spec(), Spec::V2);
+    assert!(v2.with_frequencies(back.clone().into()).is_ok());
+    assert!(incompatible(
+        v1.with_frequencies(back.into()).err().unwrap()
+    ));
 }

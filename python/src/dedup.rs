@@ -92,7 +92,7 @@ pub(crate) fn count(
         let part = py
             .detach(|| stages.count_batch(chunk))
             .map_err(|e| crate::errors::at(format!("texts[{}]", b * BATCH + e.index), &e.error))?;
-        df.merge(&part);
+        df.merge(&part).map_err(crate::value_error)?;
         py.check_signals()?;
     }
     Ok(df)

@@ -413,7 +413,7 @@ pub fn merge_frequencies<'py>(
         for (i, p) in pieces.iter().enumerate() {
             let part =
                 DocumentFrequencies::from_bytes(p).map_err(|e| (format!("pieces[{i}]"), e))?;
-            df.merge(&part);
+            df.merge(&part).map_err(|e| (format!("pieces[{i}]"), e))?;
         }
         Ok::<_, Located>(df.to_bytes())
     });

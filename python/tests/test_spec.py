@@ -83,6 +83,15 @@ def test_versions_never_mix_and_a_third_is_refused():
         neardup.MinHash(spec=3)
     with pytest.raises(ValueError, match="spec"):
         neardup.dedup([text], spec=3)
+    # Document frequencies record the version of their terms.
+    t1 = neardup.Stages(method="simhash", weights="tfidf").count([text])
+    t2 = neardup.Stages(method="simhash", weights="tfidf", spec=2).count([text])
+    assert t1[6:8] == b"\x01\x00" and t2[6:8] == b"\x02\x00"
+    with pytest.raises(ValueError, match="incompatible document frequencies"):
+        neardup.merge_frequencies([t1, t2])
+    with pytest.raises(ValueError, match="incompatible"):
+        neardup.Stages(method="simhash", weights="tfidf").with_frequencies(t2)
+    neardup.Stages(method="simhash", weights="tfidf", spec=2).with_frequencies(neardup.merge_frequencies([t2, t2]))
 
 
 def test_the_golden_version_2_shingles_and_fingerprints():

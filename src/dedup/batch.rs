@@ -67,7 +67,8 @@ impl Stages {
                 Ok(df)
             })
             .try_reduce(DocumentFrequencies::new, |mut a, b| {
-                a.merge(&b);
+                // Cannot fail: every piece was counted by these stages.
+                a.merge(&b).map_err(at(0))?;
                 Ok(a)
             })
     }

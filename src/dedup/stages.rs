@@ -175,8 +175,17 @@ impl Stages {
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] (`weights`) when the weights are
-    /// not tf-idf.
+    /// not tf-idf; [`crate::ErrorKind::Incompatible`] for frequencies
+    /// counted under another spec version.
     pub fn with_frequencies(self, frequencies: Arc<DocumentFrequencies>) -> Result<Self, Error> {
+        let spec = self.config.hash_spec();
+        if frequencies.spec() != spec {
+            return Err(Error::incompatible(
+                "document frequencies",
+                format!("{spec}"),
+                format!("{}", frequencies.spec()),
+            ));
+        }
         let extras = Extras {
             frequencies: Some(frequencies),
             ..self.extras.clone()
@@ -295,11 +304,14 @@ impl Stages {
     }
 
     /// Stage 0 of tf-idf weights: counts a text's shingles (each distinct
-    /// one once) into `frequencies`, as the sketches will read them.
+    /// one once) into `frequencies`, as the sketches will read them (an
+    /// empty table takes the configuration's spec version).
     ///
     /// # Errors
-    /// As [`Stages::document`].
+    /// As [`Stages::document`]; [`crate::ErrorKind::Incompatible`] for a
+    /// table of another spec version.
     pub fn count(&self, frequencies: &mut DocumentFrequencies, text: &str) -> Result<(), Error> {
+        frequencies.set_spec(self.config.hash_spec())?;
         let doc = self.document(text)?;
         frequencies.add_document(&doc.shingles(self.config.shingling()));
         Ok(())

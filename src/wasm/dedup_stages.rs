@@ -148,7 +148,8 @@ pub fn merge_frequencies(
     let mut df = DocumentFrequencies::new();
     for (i, p) in js_sys::Array::from(&pieces).iter().enumerate() {
         let bytes = super::bytes_arg(&p, &format!("pieces[{i}]"))?;
-        df.merge(&DocumentFrequencies::from_bytes(&bytes).map_err(js_error)?);
+        df.merge(&DocumentFrequencies::from_bytes(&bytes).map_err(js_error)?)
+            .map_err(js_error)?;
     }
     Ok(df.to_bytes())
 }

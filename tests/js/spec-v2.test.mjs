@@ -101,6 +101,12 @@ test('the dedup pipeline under version 2 finds the same copies and records its v
   const s2 = new nd.DedupStages({ spec: 2 });
   assert.throws(() => s1.keys(s2.sketch(base)), /incompatible/);
   assert.equal(nd.dedupDefaults({}).spec, 1);
+  // Document frequencies record the version of their terms and never mix.
+  const tfidf = { method: 'simhash', weights: 'tfidf' };
+  const [t1, t2] = [new nd.DedupStages(tfidf).count([base]), new nd.DedupStages({ ...tfidf, spec: 2 }).count([base])];
+  assert.deepEqual([t1[6], t2[6]], [1, 2]);
+  assert.throws(() => nd.mergeFrequencies([t1, t2]), /incompatible document frequencies/);
+  assert.throws(() => new nd.DedupStages(tfidf).withFrequencies(t2), /incompatible/);
 });
 
 test('on docs-bench, version 2 finds the planted pairs as version 1 does', () => {

@@ -280,7 +280,7 @@ fn count(stages: &Stages, input: &Path, fields: &InputArgs) -> Result<DocumentFr
         let part = stages
             .count_batch(&texts)
             .map_err(|e| at_record(&batch, e))?;
-        df.merge(&part);
+        df.merge(&part).map_err(crate::core)?;
         pb.inc(batch.len() as u64);
         Ok(())
     })?;
