@@ -1,18 +1,58 @@
-//! The inverted index behind [`super::class_pairs`]: shingles by document
-//! frequency (stock phrases, passages many texts share), and the exact number of shingles every pair of texts
-//! shares, found from each shingle's postings so that pairs sharing nothing
-//! are never touched (the all-pairs join by an inverted index, Sarawagi &
+//! The inverted index behind [`super::class_pairs`]: each shingle with the
+//! texts holding it ([`for_each_run`], merged from the texts' sorted sets,
+//! never materialised), shingles by document frequency (stock phrases,
+//! passages many texts share), and the exact number of shingles every pair
+//! of texts shares, found from each shingle's postings so that pairs
+//! sharing nothing are never touched (the all-pairs join by an inverted index, Sarawagi &
 //! Kirpal 2004; MOSS's cap on a fingerprint's documents, Schleimer,
 //! Wilkerson & Aiken 2003).
 
+use alloc::collections::BinaryHeap;
 use alloc::vec::Vec;
+use core::cmp::Reverse;
 use hashbrown::HashMap;
+
+/// Calls `f(shingle, holders)` for every shingle of `sets` (each a sorted,
+/// distinct set of one text's shingle hashes) in ascending order, with the
+/// texts holding it in ascending order: the postings of an inverted index,
+/// merged from the sorted sets (a heap of one cursor per set) instead of
+/// materialised — memory one entry per text, where a list of every
+/// (shingle, text) pair was 16 bytes a shingle of every text, the peak of a
+/// large class. Time `O(N log T)` for `N` shingles in `T` texts.
+pub fn for_each_run(sets: &[Vec<u64>], mut f: impl FnMut(u64, &[u32])) {
+    let mut heap: BinaryHeap<Reverse<(u64, u32)>> = sets
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.first().map(|&h| Reverse((h, i as u32))))
+        .collect();
+    let mut at = alloc::vec![0usize; sets.len()];
+    let mut holders: Vec<u32> = Vec::new();
+    while let Some(&Reverse((h, _))) = heap.peek() {
+        holders.clear();
+        while let Some(&Reverse((x, i))) = heap.peek() {
+            if x != h {
+                break;
+            }
+            heap.pop();
+            holders.push(i);
+            let (set, next) = (&sets[i as usize], &mut at[i as usize]);
+            *next += 1;
+            if let Some(&y) = set.get(*next) {
+                heap.push(Reverse((y, i)));
+            }
+        }
+        f(h, &holders);
+    }
+}
 
 /// Every shingle found in more than `min` of the `sets` (each a sorted,
 /// distinct set of one text's shingle hashes), with the number of sets
 /// holding it, sorted by hash. Time `O(N log N)` for `N` shingles in all.
 pub fn document_frequencies(sets: &[Vec<u64>], min: usize) -> Vec<(u64, u32)> {
-    let mut all: Vec<u64> = sets.iter().flatten().copied().collect();
+    // Sized exactly: grown by doubling, this one vector was the peak of a
+    // large class (twice the shingles of every text).
+    let mut all: Vec<u64> = Vec::with_capacity(sets.iter().map(Vec::len).sum());
+    all.extend(sets.iter().flatten().copied());
     all.sort_unstable();
     all.chunk_by(|x, y| x == y)
         .filter(|run| run.len() > min)
@@ -30,28 +70,22 @@ pub fn document_frequencies(sets: &[Vec<u64>], min: usize) -> Vec<(u64, u32)> {
 /// `O(N log N + P)` for `N` shingles and `P` (pair, shingle) incidences;
 /// memory one counter per pair sharing anything.
 pub fn shared_counts(sets: &[Vec<u64>], students: usize) -> Vec<(u32, u32, u32)> {
-    let mut postings: Vec<(u64, u32)> = sets
-        .iter()
-        .enumerate()
-        .flat_map(|(i, s)| s.iter().map(move |&h| (h, i as u32)))
-        .collect();
-    postings.sort_unstable();
     let mut counts: HashMap<u64, u32, fnv::FnvBuildHasher> = HashMap::default();
-    for run in postings.chunk_by(|x, y| x.0 == y.0) {
-        // Sorted by text: students first, then sources.
-        let first_source = run.partition_point(|&(_, t)| (t as usize) < students);
+    for_each_run(sets, |_, run| {
+        // Ascending: students first, then sources.
+        let first_source = run.partition_point(|&t| (t as usize) < students);
         let partners = if first_source < run.len() {
             &run[first_source..] // in a source: pair students with sources only
         } else {
             run
         };
-        for (x, &(_, a)) in run[..first_source].iter().enumerate() {
+        for (x, &a) in run[..first_source].iter().enumerate() {
             let from = if first_source < run.len() { 0 } else { x + 1 };
-            for &(_, b) in &partners[from..] {
+            for &b in &partners[from..] {
                 *counts.entry(((a as u64) << 32) | b as u64).or_insert(0) += 1;
             }
         }
-    }
+    });
     let mut out: Vec<(u32, u32, u32)> = counts
         .into_iter()
         .map(|(key, n)| ((key >> 32) as u32, key as u32, n))
@@ -80,6 +114,18 @@ mod tests {
             [(0, 1, 1), (0, 3, 2), (0, 4, 1), (1, 3, 2), (1, 4, 1)]
         );
         assert_eq!(document_frequencies(&sets, 2), [(3, 3), (4, 3), (9, 3)]);
+        let mut runs = alloc::vec::Vec::new();
+        for_each_run(&sets, |h, holders| runs.push((h, holders.to_vec())));
+        let want: alloc::vec::Vec<(u64, alloc::vec::Vec<u32>)> = alloc::vec![
+            (1, alloc::vec![0]),
+            (2, alloc::vec![0, 1]),
+            (3, alloc::vec![0, 1, 3]),
+            (4, alloc::vec![1, 3, 4]),
+            (5, alloc::vec![2]),
+            (9, alloc::vec![0, 3, 4]),
+        ];
+        assert_eq!(runs, want);
+        for_each_run(&[], |_, _| panic!("no shingles"));
         assert_eq!(document_frequencies(&sets, 3), []);
     }
 }

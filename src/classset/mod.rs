@@ -447,26 +447,30 @@ pub fn class_pairs(
         .max(MIN_STOCK_DOCUMENTS)
         .min(u32::MAX as usize);
     // Each text's distinct shingles, the template's left out.
-    let sets: Vec<Vec<u64>> = texts.iter().map(|t| t.set_without(&template)).collect();
+    let mut sets: Vec<Vec<u64>> = texts.iter().map(|t| t.set_without(&template)).collect();
     let class = Class::new(&sets, n_students, stock_limit);
     let mut reports = Vec::with_capacity(texts.len());
     let mut kept: Vec<Vec<u64>> = Vec::with_capacity(texts.len());
     let mut passages = Passages::new(n_students);
-    for (i, t) in texts.iter().enumerate() {
+    // Each text is read into its report, then let go: what stays for the
+    // pairs is its kept set (the largest class, in one worker's memory,
+    // which never shrinks, holds the less at its peak).
+    for (i, t) in texts.into_iter().enumerate() {
         let student = i < n_students;
         let infos = class.infos(&t.shingles);
         let in_passage = t.in_passage(&infos);
-        let mut set = sets[i].clone();
+        let all = core::mem::take(&mut sets[i]);
+        let mut set = all.clone();
         if student {
             let restored = t.restored(&infos, &in_passage);
             set.retain(|h| !class.is_stock(*h) || restored.binary_search(h).is_ok());
         }
         let common = match student {
-            true => passages.of(i as u32, t, &class, &infos, &set),
+            true => passages.of(i as u32, &t, &class, &infos, &set),
             false => Vec::new(),
         };
         reports.push(t.report(
-            &sets[i],
+            &all,
             &set,
             &template,
             &class,
@@ -477,6 +481,9 @@ pub fn class_pairs(
         ));
         kept.push(set);
     }
+    let stock_phrases = class.stock as u32;
+    drop(sets);
+    drop(class);
     let (pairs, students_summary, candidates) = scored_pairs(&kept, &reports, n_students, config);
     Ok(ClassSetReport {
         texts: reports,
@@ -485,7 +492,7 @@ pub fn class_pairs(
         students: students_summary,
         candidates,
         stock_limit: stock_limit as u32,
-        stock_phrases: class.stock as u32,
+        stock_phrases,
         shared_passages: passages.groups(),
         options: *config,
     })
@@ -726,12 +733,6 @@ impl Info {
 
 impl Class {
     fn new(sets: &[Vec<u64>], students: usize, limit: usize) -> Class {
-        let mut postings: Vec<(u64, u32)> = sets[..students]
-            .iter()
-            .enumerate()
-            .flat_map(|(i, s)| s.iter().map(move |&h| (h, i as u32)))
-            .collect();
-        postings.sort_unstable();
         let mut class = Class {
             holders: Vec::new(),
             info: Default::default(),
@@ -740,15 +741,14 @@ impl Class {
         let mut in_sources: Vec<u64> = sets[students..].iter().flatten().copied().collect();
         in_sources.sort_unstable();
         in_sources.dedup();
-        for run in postings.chunk_by(|x, y| x.0 == y.0) {
-            let h = run[0].0;
+        index::for_each_run(&sets[..students], |h, run| {
             let source = in_sources.binary_search(&h).is_ok();
             if run.len() >= 2 || source {
                 let stock = run.len() > limit && !source;
                 class.stock += stock as usize;
                 let start = class.holders.len() as u32;
                 if run.len() >= 2 {
-                    class.holders.extend(run.iter().map(|&(_, i)| i));
+                    class.holders.extend_from_slice(run);
                 }
                 let students = run.len() as u32;
                 class.info.insert(
@@ -761,7 +761,7 @@ impl Class {
                     },
                 );
             }
-        }
+        });
         for h in in_sources {
             class.info.entry(h).or_insert(Info {
                 start: 0,
