@@ -510,7 +510,9 @@ struct Text {
     spans: Vec<(u32, u32)>,
     /// Words per shingle, for word shingles.
     k: usize,
-    tokens: Vec<TextRange>,
+    /// Each token's byte range in the text, `[start, end)` in 32 bits (half
+    /// the memory of a `TextRange`, for a whole class at once).
+    tokens: Vec<[u32; 2]>,
     own: Vec<TextRange>,
     quotations: u32,
     reference_list: bool,
@@ -551,10 +553,25 @@ impl Text {
             shingles,
             spans,
             k: config.word_k as usize,
-            tokens: d.normalized().tokens().iter().map(|t| t.orig).collect(),
+            // Offsets fit 32 bits: a text is at most `max_bytes` ≤ u32::MAX.
+            tokens: d
+                .normalized()
+                .tokens()
+                .iter()
+                .map(|t| [t.orig.start as u32, t.orig.end as u32])
+                .collect(),
             own,
             quotations: count,
             reference_list: references.is_some(),
+        }
+    }
+
+    /// Token `i`'s byte range in the text.
+    fn token(&self, i: usize) -> TextRange {
+        let [start, end] = self.tokens[i];
+        TextRange {
+            start: start as usize,
+            end: end as usize,
         }
     }
 
@@ -639,7 +656,7 @@ impl Text {
                     || (student && infos[p].is_some_and(|x| x.stock) && !in_passage[p])
             })
             .map(|(p, _)| self.span(p));
-        let phrases = exclude::spans(excluded_at, &self.tokens);
+        let phrases = exclude::spans_by(excluded_at, self.tokens.len(), |i| self.token(i));
         let found = kept
             .iter()
             .filter(|&h| class.info.get(h).is_some_and(|x| x.shared()))
@@ -856,8 +873,8 @@ impl Passages {
             }
             out.push(CommonPassage {
                 range: TextRange {
-                    start: t.tokens[first].start,
-                    end: t.tokens[end - 1].end,
+                    start: t.token(first).start,
+                    end: t.token(end - 1).end,
                 },
                 texts: texts.len() as u32,
             });

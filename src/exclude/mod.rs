@@ -160,9 +160,19 @@ pub fn spans(
     spans: impl IntoIterator<Item = (usize, usize)>,
     tokens: &[TextRange],
 ) -> Vec<TextRange> {
+    spans_by(spans, tokens.len(), |i| tokens[i])
+}
+
+/// [`spans`] over `count` tokens whose ranges `range(i)` gives (tokens kept
+/// in another form, e.g. 32-bit offsets).
+pub fn spans_by(
+    spans: impl IntoIterator<Item = (usize, usize)>,
+    count: usize,
+    range: impl Fn(usize) -> TextRange,
+) -> Vec<TextRange> {
     let mut merged: Vec<(usize, usize)> = Vec::new();
     for (start, end) in spans {
-        if end > tokens.len() || start >= end {
+        if end > count || start >= end {
             continue;
         }
         match merged.last_mut() {
@@ -173,8 +183,8 @@ pub fn spans(
     merged
         .into_iter()
         .map(|(s, e)| TextRange {
-            start: tokens[s].start,
-            end: tokens[e - 1].end,
+            start: range(s).start,
+            end: range(e - 1).end,
         })
         .collect()
 }
