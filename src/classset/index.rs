@@ -7,7 +7,7 @@
 //! Kirpal 2004; MOSS's cap on a fingerprint's documents, Schleimer,
 //! Wilkerson & Aiken 2003).
 
-use alloc::collections::BinaryHeap;
+use alloc::collections::binary_heap::{BinaryHeap, PeekMut};
 use alloc::vec::Vec;
 use core::cmp::Reverse;
 use hashbrown::HashMap;
@@ -29,16 +29,21 @@ pub fn for_each_run(sets: &[Vec<u64>], mut f: impl FnMut(u64, &[u32])) {
     let mut holders: Vec<u32> = Vec::new();
     while let Some(&Reverse((h, _))) = heap.peek() {
         holders.clear();
-        while let Some(&Reverse((x, i))) = heap.peek() {
+        while let Some(mut top) = heap.peek_mut() {
+            let Reverse((x, i)) = *top;
             if x != h {
                 break;
             }
-            heap.pop();
             holders.push(i);
             let (set, next) = (&sets[i as usize], &mut at[i as usize]);
             *next += 1;
-            if let Some(&y) = set.get(*next) {
-                heap.push(Reverse((y, i)));
+            // The set's next shingle takes its place (one sift down), or
+            // the set is done.
+            match set.get(*next) {
+                Some(&y) => *top = Reverse((y, i)),
+                None => {
+                    PeekMut::pop(top);
+                }
             }
         }
         f(h, &holders);
