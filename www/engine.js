@@ -13,6 +13,10 @@
 //   latest(channel, request)  ask, and resolve only while it is the newest
 //                             request of `channel`: an answer to an older
 //                             one resolves to STALE, never shown
+//   recycle(index)            replaces worker `index` by a fresh one when it
+//                             has nothing pending: a WebAssembly memory only
+//                             grows, so a worker that held a whole class gives
+//                             its memory back only by ending
 //   cancel()                  stops every worker (a long run, or Cancel):
 //                             pending requests reject with an AbortError,
 //                             and the next request starts fresh workers
@@ -81,6 +85,20 @@ export class Engine {
         p.reject(error);
       }
     }
+  }
+
+  /**
+   * Ends worker `index` and starts a fresh one in its place, when nothing is
+   * pending on it (else does nothing): its memory goes back to the system.
+   * @param {number} index
+   * @returns {boolean} whether it was replaced
+   */
+  recycle(index) {
+    if (!this.workers[index]) return false;
+    for (const p of this.pending.values()) if (p.worker === index) return false;
+    this.workers[index].terminate();
+    this.workers[index] = this.start(index);
+    return true;
   }
 
   /** Stops worker `index`, which stalled, and starts another in its place. */

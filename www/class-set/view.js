@@ -170,6 +170,9 @@ async function analyseRun(files, why) {
       template,
       options: { ...options, minContainment: Math.min(options.minContainment, HISTOGRAM_FLOOR) },
     }, { timeout: STALL_MS + 20 * (students.length + sources.length) }));
+    // The worker's memory grew to hold the whole class and never shrinks:
+    // a fresh worker takes its place for the comparisons that follow.
+    pool.recycle(0);
     result = unpackResult(result);
   } catch (err) {
     if (alive()) {
