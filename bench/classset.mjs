@@ -142,6 +142,14 @@ console.log(`${n} documents, ${(words / n).toFixed(0)} words each on average, ${
 console.log(`status: ${status}`);
 console.log(`browser resident memory: ${(idle / 1e6).toFixed(0)} MB before the files, peak ${(peak / 1e6).toFixed(0)} MB: ${((peak - idle) / 1e6).toFixed(0)} MB more (${((peak - idle) / n / 1e3).toFixed(0)} KB per document)`);
 console.log(`at the peak, by process kind (MB over idle): ${Object.keys(peakKinds).sort().map((k) => `${k} ${(((peakKinds[k] ?? 0) - (idleKinds[k] ?? 0)) / 1e6).toFixed(0)}`).join(', ')}`);
+// The page's workers alive at the end, by script (each its own heap and,
+// for the comparison worker, its own WebAssembly instance).
+const byScript = {};
+for (const w of page.workers()) {
+  const name = new URL(w.url()).pathname.split('/').slice(-2).join('/');
+  byScript[name] = (byScript[name] ?? 0) + 1;
+}
+console.log(`workers at the end: ${Object.entries(byScript).map(([k, v]) => `${v} × ${k}`).join(', ') || 'none'}`);
 if (process.env.PROBE) {
   const clicks = events.filter(([name]) => name === 'click').map(([, , d]) => d).sort((x, y) => x - y);
   if (process.env.TASKS) for (const [name, , d, delay, handling] of events.filter(([, , d]) => d > 50)) console.log(`  ${name} ${d.toFixed(0)} ms: waited ${delay.toFixed(0)} ms, handled in ${handling.toFixed(0)} ms, then painted`);
