@@ -34,6 +34,20 @@ fn stdout_ok(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// `neardup index query` of index `idx` with one record `{"id": "q",
+/// "text": text}` (written to the temporary file `name`): its JSON answer.
+fn query_index(idx: &std::path::Path, name: &str, text: &str) -> serde_json::Value {
+    let q = tmp(
+        name,
+        format!("{}\n", serde_json::json!({"id": "q", "text": text})).as_bytes(),
+    );
+    let out = neardup(
+        &["index", "query", idx.to_str().unwrap(), q.to_str().unwrap()],
+        None,
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// The JSON lines of a successful run.
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     assert!(
@@ -321,15 +335,7 @@ fn simhash_dedup_and_saved_index_find_the_copy() {
             "{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        let q = tmp(
-            "q.jsonl",
-            format!("{}\n", serde_json::json!({"id": "q", "text": base})).as_bytes(),
-        );
-        let out = neardup(
-            &["index", "query", idx.to_str().unwrap(), q.to_str().unwrap()],
-            None,
-        );
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let v = query_index(&idx, "q.jsonl", base);
         let ids: Vec<&str> = v["matches"]
             .as_array()
             .unwrap()
@@ -2693,15 +2699,7 @@ fn spec_2_dedups_and_indexes_and_a_third_version_is_a_usage_error() {
         &[2, 0],
         "the snapshot header records version 2"
     );
-    let q = tmp(
-        "spec2-q.jsonl",
-        format!("{}\n", serde_json::json!({"id": "q", "text": base})).as_bytes(),
-    );
-    let out = neardup(
-        &["index", "query", idx.to_str().unwrap(), q.to_str().unwrap()],
-        None,
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = query_index(&idx, "spec2-q.jsonl", base);
     assert_eq!(v["matches"][0]["id"], "orig", "{v}");
     let out = neardup(&["dedup", path, "--spec", "3"], None);
     assert_eq!(out.status.code(), Some(2));
