@@ -2,9 +2,12 @@
 // report. Passages may overlap (in A, passages shared with two sources; in
 // a source, two passages of A copying one of its passages): the text is cut
 // at every passage boundary into segments, and each segment covered by any
-// passage becomes one <mark> that lists every passage covering it, so an
-// overlap is marked as such and lights up with each of its passages.
-// Pasted text only ever becomes text nodes (never HTML).
+// passage is painted once, listing every passage covering it, so an overlap
+// is marked as such and lights up with each of its passages. The reports
+// (static HTML) make each such segment a <mark>; the page's views paint it
+// as a range with the CSS Custom Highlight API where the browser has it
+// (no DOM node per passage: a 2 MB pair has tens of thousands), as a <mark>
+// elsewhere. Pasted text only ever becomes text nodes (never HTML).
 
 /** Colour classes: src-0 … src-4, one per source (style.css). */
 export const SOURCE_COLOURS = 5;
@@ -97,15 +100,215 @@ export function highlightNow(into, text, ranges, excluded = []) {
   into.replaceChildren(...markedSegments(text, ranges, excluded).map((s) => segmentNode(doc, text, s)));
 }
 
+// ---------------------------------------------------------------------------
+// The two-text view's painter. Where the browser has the CSS Custom Highlight
+// API (`CSS.highlights`, every current browser since 2026), a view holds
+// plain text only — one text node per block — and each passage segment is a
+// StaticRange in a named highlight (`nd-src-0` … `nd-src-4` by colour,
+// `nd-overlap` where sources share a segment, `nd-hot` for the passage lit
+// up), painted by style.css's `::highlight()` rules without a DOM node per
+// passage. Only the blocks in or near the view's visible part have their
+// ranges registered (an IntersectionObserver adds and removes them; all of
+// them for printing): Chromium's cost for each frame after any change grows
+// with every range registered (a frame with 48,000 took 15 ms more than one
+// with 2,000; bench/highlight.mjs). Elsewhere (`paintsRanges()` false) each segment is a <mark>, as in
+// the reports. Either way the view's callers use the same four functions:
+// lightPassage, clearLit, revealPassage, segmentAt.
+
+/** Highlight names (style.css paints them). */
+const HOT = 'nd-hot';
+const OVERLAP = 'nd-overlap';
+const srcName = (k) => `nd-src-${k % SOURCE_COLOURS}`;
+
+/**
+ * Whether views are painted with the Custom Highlight API (else with <mark>).
+ * @returns {boolean}
+ */
+export function paintsRanges() {
+  return typeof CSS !== 'undefined' && !!CSS.highlights && typeof Highlight === 'function' && typeof StaticRange === 'function';
+}
+
+// Per painted view: its passage segments in text order, each with its range
+// ({start, end, ids, srcs, range, names}), the ranges of each passage id, and
+// each text node's offset in the text.
+const painted = new Map();
+
+function highlightNamed(name) {
+  let h = CSS.highlights.get(name);
+  if (!h) {
+    h = new Highlight();
+    h.priority = name === HOT ? 2 : name === OVERLAP ? 1 : 0;
+    CSS.highlights.set(name, h);
+  }
+  return h;
+}
+
+// Takes a view's ranges out of every highlight.
+function forget(view) {
+  const p = painted.get(view);
+  if (!p) return;
+  p.observer.disconnect();
+  for (const s of p.segs) {
+    for (const n of s.names) CSS.highlights.get(n)?.delete(s.range);
+    CSS.highlights.get(HOT)?.delete(s.range);
+  }
+  painted.delete(view);
+}
+
+/**
+ * Lights passage `id` up (or down) in every view that shows it.
+ * @param {string} id a passage id, as given to highlightInto
+ * @param {boolean} on
+ */
+export function lightPassage(id, on) {
+  if (!paintsRanges()) {
+    for (const m of document.querySelectorAll(`mark[data-passages~="${CSS.escape(id)}"]`)) m.classList.toggle('hot', on);
+    return;
+  }
+  const hot = highlightNamed(HOT);
+  for (const p of painted.values()) {
+    for (const r of p.byPassage.get(id) ?? []) on ? hot.add(r) : hot.delete(r);
+  }
+}
+
+/** Lights every passage down. */
+export function clearLit() {
+  if (!paintsRanges()) {
+    for (const m of document.querySelectorAll('mark.hot')) m.classList.remove('hot');
+    return;
+  }
+  CSS.highlights.get(HOT)?.clear();
+}
+
+/**
+ * Scrolls `view` (and the page, as little as needed) to the first segment of
+ * passage `id` shown in it; nothing when the view does not show it.
+ * @param {HTMLElement} view
+ * @param {string} id
+ */
+export function revealPassage(view, id) {
+  if (!paintsRanges()) {
+    view.querySelector(`mark[data-passages~="${CSS.escape(id)}"]`)?.scrollIntoView({ block: 'nearest' });
+    return;
+  }
+  const range = painted.get(view)?.byPassage.get(id)?.[0];
+  if (!range) return;
+  // A live range for geometry (a StaticRange has none); its block laid out
+  // first if it was skipped (content-visibility).
+  const live = document.createRange();
+  live.setStart(range.startContainer, range.startOffset);
+  live.setEnd(range.endContainer, range.endOffset);
+  let rect = live.getBoundingClientRect();
+  if (!rect.height) {
+    range.startContainer.parentElement?.scrollIntoView({ block: 'nearest' });
+    rect = live.getBoundingClientRect();
+  }
+  const box = view.getBoundingClientRect();
+  if (view.scrollHeight > view.clientHeight) {
+    if (rect.top < box.top) view.scrollTop -= box.top - rect.top + 8;
+    else if (rect.bottom > box.bottom) view.scrollTop += Math.min(rect.bottom - box.bottom + 8, rect.top - box.top);
+    rect = live.getBoundingClientRect();
+  }
+  if (rect.top < 0) window.scrollBy(0, rect.top - 8);
+  else if (rect.bottom > window.innerHeight) window.scrollBy(0, Math.min(rect.bottom - window.innerHeight + 8, rect.top));
+}
+
+/**
+ * The passage segment under a pointer event in `view`, or null.
+ * @param {HTMLElement} view
+ * @param {MouseEvent} e
+ * @returns {{ids: string[], srcs: number[]} | null} the passage ids covering
+ *   the point (first: the one a click activates) and their sources
+ */
+export function segmentAt(view, e) {
+  if (!paintsRanges()) {
+    const m = e.target instanceof Element ? e.target.closest('mark') : null;
+    if (!m || !view.contains(m)) return null;
+    return { ids: m.dataset.passages.split(' '), srcs: [Number(m.dataset.source)] };
+  }
+  const p = painted.get(view);
+  if (!p || !p.segs.length) return null;
+  let node;
+  let offset;
+  if (document.caretPositionFromPoint) {
+    const c = document.caretPositionFromPoint(e.clientX, e.clientY);
+    [node, offset] = [c?.offsetNode, c?.offset];
+  } else if (document.caretRangeFromPoint) {
+    const c = document.caretRangeFromPoint(e.clientX, e.clientY);
+    [node, offset] = [c?.startContainer, c?.startOffset];
+  }
+  const base = node && p.nodeStart.get(node);
+  if (base === undefined) return null;
+  const at = base + offset;
+  // The caret falls before or after the character under the pointer: try
+  // the segments holding the characters on both sides, and keep the one
+  // whose boxes contain the point.
+  for (const x of [at, at - 1]) {
+    const s = segmentHolding(p.segs, x);
+    if (!s) continue;
+    const live = document.createRange();
+    live.setStart(s.range.startContainer, s.range.startOffset);
+    live.setEnd(s.range.endContainer, s.range.endOffset);
+    for (const r of live.getClientRects()) {
+      if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) return s;
+    }
+  }
+  return null;
+}
+
+// The passage segment holding character `x`, by binary search; undefined
+// when none does.
+function segmentHolding(segs, x) {
+  let [lo, hi] = [0, segs.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (segs[mid].end <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  const s = segs[lo];
+  return s && s.start <= x && x < s.end ? s : undefined;
+}
+
+// Adds (or removes) the ranges of a block's segments to (from) their
+// highlights.
+function register(segs, on) {
+  for (const s of segs) {
+    for (const n of s.names) {
+      const h = highlightNamed(n);
+      on ? h.add(s.range) : h.delete(s.range);
+    }
+  }
+}
+
+// For printing, every block of every view is registered (the printout has
+// every passage), and only those near the view again afterwards.
+let printing = false;
+function printAll(on) {
+  printing = on;
+  for (const p of painted.values()) {
+    for (const [block, segs] of p.blocks) register(segs, on || p.near.has(block));
+  }
+}
+// (The media query list is kept: its listener lives as long as it does.)
+const PRINT = typeof window !== 'undefined' ? window.matchMedia?.('print') : undefined;
+if (PRINT) {
+  window.addEventListener('beforeprint', () => printAll(true));
+  window.addEventListener('afterprint', () => printAll(PRINT.matches));
+  PRINT.addEventListener('change', (e) => printAll(e.matches));
+}
+
 /**
  * Fills `view` progressively, CHUNK segments per task, so the page keeps
  * answering with long texts (a 2 MB paste has tens of thousands of
  * passages). Each task's nodes go into their own block, cut after a line
  * break outside any passage, so the browser lays out (and, off screen,
- * skips) one block at a time. `alive()` false cancels the job.
+ * skips) one block at a time. Passages are painted as ranges where the
+ * browser can (`paintsRanges()`), as <mark> elements elsewhere. `alive()`
+ * false cancels the job.
  * @param {HTMLElement} view
  * @param {string} text
  * @param {Array<{start: number, end: number, id: string, src: number}>} ranges
+ *   passages, UTF-16 offsets
  * @param {() => boolean} alive
  * @param {Array<{start: number, end: number}>} [excluded] as highlightNow's
  * @returns {Promise<boolean>} true once done, false when cancelled
@@ -113,14 +316,70 @@ export function highlightNow(into, text, ranges, excluded = []) {
 export function highlightInto(view, text, ranges, alive, excluded = []) {
   const CHUNK = 800;
   const segs = markedSegments(text, ranges, excluded);
+  const asRanges = paintsRanges();
+  if (asRanges) forget(view);
+  const state = { segs: [], byPassage: new Map(), nodeStart: new WeakMap(), blocks: new Map(), near: new Set() };
+  if (asRanges) {
+    // Blocks within two view heights of what is shown have their ranges registered.
+    state.observer = new IntersectionObserver((entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) state.near.add(e.target);
+        else state.near.delete(e.target);
+        if (!printing) register(state.blocks.get(e.target) ?? [], e.isIntersecting);
+      }
+    }, { root: view, rootMargin: '200% 0px' });
+    painted.set(view, state);
+  }
   view.replaceChildren();
   view.dataset.done = 'false';
+  view.dataset.painter = asRanges ? 'ranges' : 'marks';
   let next = 0;
   return new Promise((resolve) => {
     const step = () => {
       if (!alive()) return resolve(false);
       const block = document.createElement('div');
       block.className = 'chunk';
+      const blockSegs = [];
+      // With ranges: the block's plain and passage text as one text node
+      // (a run), the segments to paint in it (offsets within the run).
+      let run = '';
+      let runStart = 0;
+      let pending = [];
+      const flush = () => {
+        if (!run) return;
+        const node = document.createTextNode(run);
+        block.append(node);
+        state.nodeStart.set(node, runStart);
+        for (const seg of pending) {
+          const range = new StaticRange({
+            startContainer: node,
+            startOffset: seg.start - runStart,
+            endContainer: node,
+            endOffset: seg.end - runStart,
+          });
+          const names = [srcName(seg.srcs[0])];
+          if (seg.srcs.length > 1) names.push(OVERLAP);
+          for (const id of seg.ids) {
+            const list = state.byPassage.get(id);
+            list ? list.push(range) : state.byPassage.set(id, [range]);
+          }
+          const painted = { start: seg.start, end: seg.end, ids: seg.ids, srcs: seg.srcs, range, names };
+          state.segs.push(painted);
+          blockSegs.push(painted);
+        }
+        run = '';
+        pending = [];
+      };
+      const put = (seg, start, end) => {
+        if (!asRanges || (!seg.ids.length && seg.excluded)) {
+          flush();
+          block.append(start === seg.start && end === seg.end ? segmentNode(document, text, seg) : document.createTextNode(text.slice(start, end)));
+          return;
+        }
+        if (!run) runStart = start;
+        run += text.slice(start, end);
+        if (seg.ids.length) pending.push(seg);
+      };
       let budget = CHUNK;
       while (next < segs.length) {
         const seg = segs[next];
@@ -128,17 +387,25 @@ export function highlightInto(view, text, ranges, alive, excluded = []) {
           const nl = text.indexOf('\n', seg.start);
           if (nl >= 0 && nl < seg.end) {
             // Split this plain segment after its line break.
-            block.append(document.createTextNode(text.slice(seg.start, nl + 1)));
+            put(seg, seg.start, nl + 1);
             segs[next] = { ...seg, start: nl + 1 };
             if (segs[next].start >= seg.end) next++;
             break;
           }
         }
-        block.append(segmentNode(document, text, seg));
+        put(seg, seg.start, seg.end);
         next++;
         budget--;
       }
+      flush();
       view.append(block);
+      if (asRanges) {
+        // The first blocks are registered at once (painted with the text);
+        // the others when the observer finds them near view.
+        state.blocks.set(block, blockSegs);
+        if (printing || state.blocks.size <= 3) register(blockSegs, true);
+        state.observer.observe(block);
+      }
       if (next >= segs.length) {
         view.dataset.done = 'true';
         return resolve(true);
@@ -147,4 +414,14 @@ export function highlightInto(view, text, ranges, alive, excluded = []) {
     };
     step();
   });
+}
+
+/**
+ * Shows `text` in `view` without highlights (and lets go of its ranges).
+ * @param {HTMLElement} view
+ * @param {string} text
+ */
+export function plainInto(view, text) {
+  if (paintsRanges()) forget(view);
+  view.replaceChildren(document.createTextNode(text));
 }

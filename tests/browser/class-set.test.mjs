@@ -16,7 +16,7 @@ import { zipSync, strToU8 } from 'fflate';
 import Papa from 'papaparse';
 import * as nd from '../../pkg/node.js';
 import { clough, cloughLabels, docsBench } from '../js/helpers.mjs';
-import { classDone as done, launch, openPage, txt } from './browser.mjs';
+import { classDone as done, highlighted, launch, openPage, txt, waitHot } from './browser.mjs';
 
 let env;
 before(async () => {
@@ -227,13 +227,13 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
   assert.equal(await page.getAttribute('[data-testid=text-a]', 'data-file'), 'student3');
   assert.ok(Number(await page.getAttribute('[data-testid=score]', 'data-value')) > 0.8);
   await page.click('[data-testid=next-passage]');
-  await page.waitForSelector('#view-b mark.hot');
+  await waitHot(page, '#view-b');
   // The class set's exclusions go with the pair: the template is greyed in
   // both texts, not highlighted as shared.
   await page.waitForFunction(() => document.querySelector('#view-a').dataset.done === 'true');
   const greyed = await page.$$eval('#view-a span.excluded', (ss) => ss.map((x) => x.textContent).join(' '));
   assert.ok(greyed.includes('Explain what PageRank is'), `template greyed: ${greyed.slice(0, 80)}`);
-  const marked = await page.$$eval('#view-a mark', (ms) => ms.map((m) => m.textContent).join(' '));
+  const marked = (await highlighted(page, '#view-a')).map((h) => h.text).join(' ');
   assert.ok(!marked.includes('Explain what PageRank is'), 'the template is not a shared passage');
   // The first paragraph is in three students' texts: the passage list says so.
   const inClass = await page.$$eval('#passages li[data-texts]', (ls) => ls.map((l) => [Number(l.dataset.texts), l.textContent]));

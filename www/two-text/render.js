@@ -3,7 +3,7 @@
 // source's passages highlighted in both texts (a click lights a passage on
 // both sides), the typos matched, the printout's settings and the report.
 // It reads what state.js holds and draws; it computes nothing.
-import { highlightInto, SOURCE_COLOURS } from '../highlight.js';
+import { clearLit, highlightInto, lightPassage, plainInto, revealPassage, segmentAt, SOURCE_COLOURS } from '../highlight.js';
 import { download, reportHtml, verdictWords } from '../report.js';
 import { sourceName } from './inputs.js';
 import { $, state } from './state.js';
@@ -60,8 +60,8 @@ export function showIdle(a, b) {
   $('score').textContent = '–';
   $('score').classList.remove('error');
   $('reading').textContent = 'Paste two texts to compare them.';
-  $('view-a').replaceChildren(document.createTextNode(a));
-  $('view-b').replaceChildren(document.createTextNode(b));
+  plainInto($('view-a'), a);
+  plainInto($('view-b'), b);
 }
 
 export function showError(message) {
@@ -372,13 +372,9 @@ async function activate(id, scroll = true) {
   const x = last.passages.find((p) => p.id === id);
   if (!x) return;
   if (last.showing !== x.s) await showSource(x.s);
-  for (const m of document.querySelectorAll('mark.hot')) m.classList.remove('hot');
-  hot(id, true);
-  if (scroll) {
-    for (const view of [$('view-a'), $('view-b')]) {
-      view.querySelector(`mark[data-passages~="${id}"]`)?.scrollIntoView({ block: 'nearest' });
-    }
-  }
+  clearLit();
+  lightPassage(id, true);
+  if (scroll) for (const view of [$('view-a'), $('view-b')]) revealPassage(view, id);
   const p = x.p;
   const src = last.sources[x.s];
   const note = $('pair-note');
@@ -397,7 +393,7 @@ async function activate(id, scroll = true) {
   close.textContent = 'Close';
   close.addEventListener('click', () => {
     note.hidden = true;
-    hot(id, false);
+    lightPassage(id, false);
   });
   note.append(close, head, qa, qb);
   note.hidden = false;
@@ -421,22 +417,28 @@ $('passages').addEventListener('keydown', (e) => {
 });
 
 // Hovering a passage lights it up in both texts; a click (or a tap) on any
-// highlight activates its passage: both sides shown and lit.
-function hot(passage, on) {
-  for (const m of document.querySelectorAll(`mark[data-passages~="${passage}"]`)) m.classList.toggle('hot', on);
-}
+// highlight activates its passage: both sides shown and lit. The highlight.js
+// painter finds the passage under the pointer (a <mark>, or a range).
 for (const view of [$('view-a'), $('view-b')]) {
-  view.addEventListener('mouseover', (e) => {
-    if (e.target instanceof HTMLElement && e.target.dataset.passage) hot(e.target.dataset.passage, true);
+  let hovered;
+  const leave = () => {
+    if (hovered !== undefined && hovered !== $('pair-note').dataset.passage) lightPassage(hovered, false);
+    hovered = undefined;
+  };
+  view.addEventListener('mousemove', (e) => {
+    const seg = segmentAt(view, e);
+    const id = seg?.ids[0];
+    view.style.cursor = seg ? 'pointer' : '';
+    view.title = seg && seg.srcs.length > 1 ? `shared with sources ${seg.srcs.map((s) => s + 1).join(' and ')}` : '';
+    if (id === hovered) return;
+    leave();
+    if (id !== undefined) lightPassage(id, true);
+    hovered = id;
   });
-  view.addEventListener('mouseout', (e) => {
-    if (e.target instanceof HTMLElement && e.target.dataset.passage && e.target.dataset.passage !== $('pair-note').dataset.passage) {
-      hot(e.target.dataset.passage, false);
-    }
-  });
+  view.addEventListener('mouseleave', leave);
   view.addEventListener('click', (e) => {
-    const p = e.target instanceof HTMLElement ? e.target.dataset.passage : undefined;
-    if (p !== undefined) activate(p);
+    const id = segmentAt(view, e)?.ids[0];
+    if (id !== undefined) activate(id);
   });
 }
 
