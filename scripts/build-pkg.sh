@@ -2,6 +2,10 @@
 # Builds the npm package in pkg/ from the Rust crate: wasm32 build,
 # wasm-bindgen (ESM, --target web), wasm-opt from npm's binaryen, and the
 # generated package.json / Node entry. pkg/ is output only: never edit it.
+# Two modules from the same source: neardup_bg.wasm (baseline WebAssembly)
+# and neardup_simd_bg.wasm (built with `simd128`, in its own target dir,
+# target/simd); their wasm-bindgen glue must be the same file, and is
+# checked to be. The entries load the SIMD one where the runtime has SIMD.
 #   scripts/build-pkg.sh         release build (optimised, no panic hook)
 #   scripts/build-pkg.sh --dev   debug build (panic hook, fast to build)
 set -euo pipefail
@@ -18,13 +22,20 @@ cargo build "${cargo_flags[@]}"
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name neardup \
   "target/wasm32-unknown-unknown/$profile/neardup.wasm"
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" CARGO_TARGET_DIR=target/simd cargo build "${cargo_flags[@]}"
+simd_out=$(mktemp -d)
+trap 'rm -rf "$simd_out"' EXIT
+wasm-bindgen --target web --out-dir "$simd_out" --out-name neardup \
+  "target/simd/wasm32-unknown-unknown/$profile/neardup.wasm"
+cmp -s "$simd_out/neardup.js" pkg/neardup.js || { echo "the SIMD build's glue differs from the baseline's" >&2; exit 1; }
+mv "$simd_out/neardup_bg.wasm" pkg/neardup_simd_bg.wasm
 if [ $profile = release ]; then
   # Never Debian's binaryen (108): it emits modules that fail at load.
-  node_modules/.bin/wasm-opt -Oz \
-    --enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-reference-types --enable-multivalue \
-    pkg/neardup_bg.wasm -o pkg/neardup_bg.wasm
+  features=(--enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int
+    --enable-sign-ext --enable-reference-types --enable-multivalue)
+  node_modules/.bin/wasm-opt -Oz "${features[@]}" pkg/neardup_bg.wasm -o pkg/neardup_bg.wasm
+  node_modules/.bin/wasm-opt -Oz "${features[@]}" --enable-simd pkg/neardup_simd_bg.wasm -o pkg/neardup_simd_bg.wasm
 fi
 node scripts/pkg-meta.mjs
 node scripts/build-page.mjs
-echo "[build] pkg/ ($profile): $(wc -c < pkg/neardup_bg.wasm) bytes of wasm, $(gzip -9c pkg/neardup_bg.wasm | wc -c) gzipped"
+echo "[build] pkg/ ($profile): $(wc -c < pkg/neardup_bg.wasm) bytes of wasm, $(gzip -9c pkg/neardup_bg.wasm | wc -c) gzipped; with SIMD $(wc -c < pkg/neardup_simd_bg.wasm), $(gzip -9c pkg/neardup_simd_bg.wasm | wc -c) gzipped"

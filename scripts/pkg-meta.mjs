@@ -23,11 +23,12 @@ const pkg = {
     },
     './web': { types: './index.d.ts', default: './index.js' },
     './neardup_bg.wasm': './neardup_bg.wasm',
+    './neardup_simd_bg.wasm': './neardup_simd_bg.wasm',
     './model.json': './model.json',
     './multiref.json': './multiref.json',
     './dictionary-en.bin': './dictionary-en.bin',
   },
-  files: ['neardup_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md'],
+  files: ['neardup_bg.wasm', 'neardup_simd_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js', 'simd.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md'],
   sideEffects: ['./node.js', './workerd.js'],
   engines: { node: '>=20.19' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
@@ -45,7 +46,7 @@ copyFileSync('LICENSE-APACHE', 'pkg/LICENSE-APACHE');
 
 // The entries: src/wasm/js/ (index.js with its types, node.js, workerd.js),
 // real sources, linted and tested (tests/js/entry.test.mjs).
-for (const f of ['index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts']) {
+for (const f of ['index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'simd.js']) {
   copyFileSync(`src/wasm/js/${f}`, `pkg/${f}`);
 }
 // The generated classes implement \`[Symbol.dispose]\`, whose type is in

@@ -38,7 +38,7 @@ test('every hand-written module parses', () => {
 test('every relative import names a file that exists (static and dynamic)', () => {
   const specifier = /(?:^|[^\w.])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|new URL\(\s*['"](\.{1,2}\/[^'"]+)['"],\s*import\.meta\.url/gm;
   // Generated at build time: the package and the page's bundled libraries.
-  const generated = (p) => p.includes('/pkg/') || p.includes('/www/lib/') || p.includes('neardup_bg.wasm') || /src\/wasm\/js\/(neardup|model|multiref|dictionary)/.test(p);
+  const generated = (p) => p.includes('/pkg/') || p.includes('/www/lib/') || /neardup(_simd)?_bg\.wasm/.test(p) || /src\/wasm\/js\/(neardup|model|multiref|dictionary)/.test(p);
   for (const f of files) {
     for (const m of readFileSync(f, 'utf8').matchAll(specifier)) {
       const target = join(dirname(f), m[1] ?? m[2] ?? m[3]);

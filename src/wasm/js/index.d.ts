@@ -2,6 +2,8 @@ import type { CompareOptions as BindingCompareOptions, DedupConfig, DedupDocumen
 import * as binding from './neardup.js';
 export * from './neardup.js';
 export { default } from './neardup.js';
+/** Whether this runtime runs WebAssembly SIMD: `init()` and the Node entry then load `neardup_simd_bg.wasm`, otherwise `neardup_bg.wasm` (the same results, bit for bit). */
+export declare const wasmSimd: boolean;
 /** What a dedup configuration may need besides its options: a reference (`method: "multiref"`; default: the package's `multiref.json`) and a dictionary (`shingle: "word:K+correct"`; default: the package's English dictionary). */
 export type DedupExtras = { reference?: MultiRef; dictionary?: Speller };
 /**

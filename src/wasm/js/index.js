@@ -15,10 +15,42 @@
 // `loadDictionary()` / `loadReference()` load them once. No option is read
 // or checked here: the core does that.
 import * as binding from './neardup.js';
-import { compare as compareTexts, dedupDocuments, dedupNeeds, MultiRef, Speller, SvmModel, textOfBytes } from './neardup.js';
+import initBinding, { compare as compareTexts, dedupDocuments, dedupNeeds, MultiRef, Speller, SvmModel, textOfBytes } from './neardup.js';
+import { simd } from './simd.js';
 
 export * from './neardup.js';
-export { default } from './neardup.js';
+
+/**
+ * Whether this runtime runs WebAssembly SIMD, and so which module `init()`
+ * (and the Node entry) loads: `neardup_simd_bg.wasm` when true,
+ * `neardup_bg.wasm` otherwise. The two give the same results, bit for bit.
+ */
+export const wasmSimd = simd;
+
+/**
+ * Loads and instantiates the WebAssembly module (in a browser; the Node and
+ * Workers entries do it on import). With no argument, the module is the one
+ * this runtime runs best, fetched from beside this file: built with SIMD
+ * where `wasmSimd` is true, the baseline module otherwise. Any argument is
+ * passed to wasm-bindgen's initialiser as given
+ * (`{ module_or_path: URL | Response | bytes | WebAssembly.Module }`).
+ * @param {{ module_or_path: any } | any} [input]
+ * @returns {Promise<import('./neardup.js').InitOutput>}
+ */
+export default function init(input) {
+  const given = input !== undefined && !(Object.getPrototypeOf(input) === Object.prototype && input.module_or_path === undefined);
+  if (given) return initBinding(input);
+  // Two literal URLs, so that bundlers (Vite, webpack) emit both modules.
+  // Where this file has no URL (bundled for workerd, whose entry has
+  // initialised the module already), the binding's own default applies.
+  let url;
+  try {
+    url = simd ? new URL('./neardup_simd_bg.wasm', import.meta.url) : new URL('./neardup_bg.wasm', import.meta.url);
+  } catch {
+    return initBinding();
+  }
+  return initBinding({ module_or_path: url });
+}
 
 /** The package's bundled assets, once loaded, and how to load them synchronously (the Node entry). */
 const assets = { dictionary: undefined, reference: undefined, sources: { dictionary: undefined, reference: undefined } };
