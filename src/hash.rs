@@ -41,7 +41,7 @@ pub enum Spec {
     /// Version 1 (`SPEC.md` §3): FNV-1a tokens, `combine` shingles.
     #[default]
     V1,
-    /// Version 2 (`SPEC.md` §3, version 2): XXH3-64 tokens, polynomial shingles.
+    /// Version 2 (`SPEC.md` §3a): XXH3-64 tokens, polynomial shingles.
     V2,
 }
 

@@ -1,4 +1,4 @@
-//! Spec version 2's text → shingle hashes (`SPEC.md` §3, version 2),
+//! Spec version 2's text → shingle hashes (`SPEC.md` §3a),
 //! chosen by measurement (`benches/spec_v2_candidates.rs`, BENCHMARKS.md
 //! "Toward the machine's limit"): 1.5× version 1's throughput from text to
 //! word 5-shingles, with no collision on the benchmark's megabyte.
