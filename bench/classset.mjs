@@ -10,13 +10,16 @@
 // there: the page scrolled and the cut-off field clicked), as a teacher
 // would while waiting; the page's Event Timing entries (input delay + handling + the
 // next paint, per event) say how long each took to be answered.
-// Prints the wall time, the page's longest main-thread task (a
+// Prints the wall time, each worker's WebAssembly memory at the end, the page's longest main-thread task (a
 // PerformanceObserver of long tasks), the main page's JS heap, the peak
 // resident memory of the whole browser (every Chromium process: the page,
 // its workers, the GPU and network processes; sampled with `ps` every
 // 250 ms, less what it held before the files were given), and the number of
 // pairs compared in full.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { launch } from '../tests/browser/browser.mjs';
 import { docsBench } from '../tests/js/helpers.mjs';
 
@@ -24,7 +27,21 @@ const n = Number(process.argv[2] ?? 2000);
 const { docs } = docsBench();
 const ids = [...docs.keys()].slice(0, n);
 const words = ids.reduce((w, id) => w + docs.get(id).split(/\s+/).length, 0);
-const files = ids.map((id) => ({ name: `${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from(docs.get(id), 'utf8') }));
+// The texts as files on disk, handed to the file input by path, as a
+// user's file picker gives them (Files backed by the disk). Handing them
+// over as buffers (BUFFERS=1, how this script did before) makes Playwright
+// build each File's bytes inside the page: 2,000 files put 167 MB into the
+// renderer (243 at the peak) on a page that does nothing with them, counted
+// as the page's.
+const folder = mkdtempSync(join(tmpdir(), 'neardup-class-'));
+const bytes = ids.reduce((s, id) => s + Buffer.byteLength(docs.get(id), 'utf8'), 0);
+const files = process.env.BUFFERS
+  ? ids.map((id) => ({ name: `${id}.txt`, mimeType: 'text/plain', buffer: Buffer.from(docs.get(id), 'utf8') }))
+  : ids.map((id) => {
+    const path = join(folder, `${id}.txt`);
+    writeFileSync(path, docs.get(id));
+    return path;
+  });
 const chromiumPids = () =>
   new Set(execFileSync('ps', ['-e', '-o', 'pid=,comm='], { encoding: 'utf8' }).trim().split('\n')
     .map((l) => l.trim().split(/\s+/)).filter(([, comm]) => /chrom/i.test(comm ?? '')).map(([pid]) => Number(pid)));
@@ -72,18 +89,22 @@ const idleKinds = rssByKind();
 const idle = total(idleKinds);
 let peak = idle;
 let peakKinds = idleKinds;
+let peakAt = 0; // wall milliseconds since the files were given
+const samples = []; // [ms since the files were given, renderer bytes over idle]
 // NO_RSS=1 leaves the sampling out (it costs some CPU on a 2-core machine).
 const sampler = process.env.NO_RSS
   ? 0
   : setInterval(() => {
     const kinds = rssByKind();
-    if (total(kinds) > peak) [peak, peakKinds] = [total(kinds), kinds];
+    if (total(kinds) > peak) [peak, peakKinds, peakAt] = [total(kinds), kinds, Date.now() - t0];
+    samples.push([Date.now() - t0, (kinds.renderer ?? 0) - (idleKinds.renderer ?? 0)]);
   }, 250);
 const t0 = Date.now();
 await page.setInputFiles('[data-testid=class-files]', files);
-// Playwright builds the 2,000 File objects inside the page in one task of
-// about a second (base64 over the DevTools protocol): a user's file picker
-// does not. The page's own tasks are those that start from here.
+// With BUFFERS=1, Playwright builds the 2,000 File objects inside the page
+// in one task of about a second (base64 over the DevTools protocol): a
+// user's file picker does not. The page's own tasks are those that start
+// from here.
 const from = await page.evaluate(() => performance.now());
 let doneAt = 0;
 const finished = page.waitForFunction(() => ['done', 'error', 'stalled'].includes(document.querySelector('[data-testid=class-status]').dataset.state), null, { timeout: 1_800_000, polling: 500 });
@@ -138,10 +159,17 @@ const cdp = await context.newCDPSession(page);
 await cdp.send('Performance.enable');
 const { metrics } = await cdp.send('Performance.getMetrics');
 const heap = metrics.find((m) => m.name === 'JSHeapUsedSize').value;
-console.log(`${n} documents, ${(words / n).toFixed(0)} words each on average, ${(files.reduce((s, f) => s + f.buffer.length, 0) / 1e6).toFixed(1)} MB`);
+console.log(`${n} documents, ${(words / n).toFixed(0)} words each on average, ${(bytes / 1e6).toFixed(1)} MB`);
 console.log(`status: ${status}`);
 console.log(`browser resident memory: ${(idle / 1e6).toFixed(0)} MB before the files, peak ${(peak / 1e6).toFixed(0)} MB: ${((peak - idle) / 1e6).toFixed(0)} MB more (${((peak - idle) / n / 1e3).toFixed(0)} KB per document)`);
 console.log(`at the peak, by process kind (MB over idle): ${Object.keys(peakKinds).sort().map((k) => `${k} ${(((peakKinds[k] ?? 0) - (idleKinds[k] ?? 0)) / 1e6).toFixed(0)}`).join(', ')}`);
+// When the peak came: the wall second, and the renderer over idle each
+// second of the run (the stages the page showed, in the page's own time,
+// are printed with TASKS=1).
+const endKinds = rssByKind();
+console.log(`the peak at ${(peakAt / 1000).toFixed(1)} s of the wall; at the end the renderer is ${(((endKinds.renderer ?? 0) - (idleKinds.renderer ?? 0)) / 1e6).toFixed(0)} MB over idle`);
+const perSecond = samples.filter(([ms], i) => i === 0 || Math.floor(ms / 1000) !== Math.floor(samples[i - 1][0] / 1000));
+console.log(`renderer over idle, each second: ${perSecond.map(([ms, b]) => `${(ms / 1000).toFixed(0)} s ${(b / 1e6).toFixed(0)}`).join(' · ')} MB`);
 // The page's workers alive at the end, by script (each its own heap and,
 // for the comparison worker, its own WebAssembly instance).
 const byScript = {};
@@ -150,6 +178,23 @@ for (const w of page.workers()) {
   byScript[name] = (byScript[name] ?? 0) + 1;
 }
 console.log(`workers at the end: ${Object.entries(byScript).map(([k, v]) => `${v} × ${k}`).join(', ') || 'none'}`);
+// Each worker's WebAssembly memory at the end (what its instance of the
+// module has grown to; it never shrinks): the module's exports, as init()
+// returns them once initialised (every worker here has used the module).
+const wasmMemory = [];
+for (const w of page.workers()) {
+  const name = new URL(w.url()).pathname.split('/').slice(-2).join('/');
+  const bytes = await w.evaluate(async () => {
+    try {
+      const m = await import('/pkg/index.js');
+      return (await m.default()).memory.buffer.byteLength;
+    } catch {
+      return 0;
+    }
+  });
+  wasmMemory.push(`${name} ${(bytes / 1e6).toFixed(0)} MB`);
+}
+console.log(`WebAssembly memory by worker at the end: ${wasmMemory.join(', ')}`);
 if (process.env.PROBE) {
   const clicks = events.filter(([name]) => name === 'click').map(([, , d]) => d).sort((x, y) => x - y);
   if (process.env.TASKS) for (const [name, , d, delay, handling] of events.filter(([, , d]) => d > 50)) console.log(`  ${name} ${d.toFixed(0)} ms: waited ${delay.toFixed(0)} ms, handled in ${handling.toFixed(0)} ms, then painted`);
@@ -162,3 +207,4 @@ if (process.env.PROBE) {
 console.log(`${pairs} listed; in the page, from the files to done: ${((stages.at(-1)[0] - from) / 1000).toFixed(1)} s (the rest of the wall is Playwright handing the files over)`);
 console.log(`wall ${wall.toFixed(1)} s (from the file input to done, reading included); longest main-thread task ${longest.toFixed(0)} ms; main page JS heap ${(heap / 1e6).toFixed(0)} MB (${(heap / n / 1e3).toFixed(1)} KB per document)`);
 await env.close();
+rmSync(folder, { recursive: true, force: true });
