@@ -79,6 +79,10 @@ export async function readClass(files, progress = () => {}) {
   await new Promise((resolve) => setTimeout(resolve, 0));
   // Grouped into students by the core (classStudents): [{id, text, files, hash}].
   const students = texts.length ? await readers.ask({ kind: 'students', paths: texts.map((t) => t.path), texts: texts.map((t) => t.text) }) : [];
+  // The reader held every text of the class (its WebAssembly memory only
+  // grows, and the bytes it read wait for a collection): a fresh one takes
+  // its place before the class is compared.
+  readers.recycle(0);
   return { texts, students, failed };
 }
 

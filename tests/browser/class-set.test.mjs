@@ -35,11 +35,22 @@ const rows = (page) =>
 test('a task of the Clough–Stevenson corpus with its source: copies flagged as "shared source", independent answers not', async () => {
   const answers = cloughLabels().filter((l) => l.source === 'orig_taska.txt');
   const { context, page, requests, errors, consoleErrors } = await openPage(env);
+  // The reader's workers, as they start and end: the one that read the
+  // class (and held every text) is ended once the texts are read, and a
+  // fresh one takes its place.
+  const readers = [];
+  page.on('worker', (w) => {
+    if (!w.url().endsWith('/read/worker.js')) return;
+    const r = { closed: false };
+    readers.push(r);
+    w.on('close', () => (r.closed = true));
+  });
   // Sources first, then the class: giving the class starts the analysis,
   // with no other click (and without switching modes first).
   await page.setInputFiles('[data-testid=class-sources]', [txt('orig_taska.txt', clough('orig_taska.txt'))]);
   await page.setInputFiles('[data-testid=class-files]', answers.map((l) => txt(l.file, clough(l.file))));
   await done(page);
+  assert.ok(readers.length >= 2 && readers.at(-2).closed && !readers.at(-1).closed, `readers ${JSON.stringify(readers)}`);
   assert.equal(await page.isVisible('[data-testid=class-pairs]'), true);
   const got = await rows(page);
   const flagged = new Set(got.filter((r) => r.source).map((r) => r.a));
