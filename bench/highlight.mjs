@@ -12,7 +12,8 @@
 // three "next passage" clicks take to be answered (Event Timing: input
 // delay, handling and the next paint; the median and each), and the gaps
 // between frames while A is scrolled with the mouse wheel (95th percentile
-// and longest).
+// and longest), and, frame to frame, lighting a passage up and scrolling
+// both views to it (five passages).
 import { execFileSync } from 'node:child_process';
 import { launch, clickHighlight } from '../tests/browser/browser.mjs';
 import { docsBench } from '../tests/js/helpers.mjs';
@@ -109,6 +110,26 @@ async function run(marks) {
   await answered(() => clickHighlight(page, '#view-a'));
   for (let i = 0; i < 3; i++) await answered(() => page.click('[data-testid=next-passage]'));
   const click = clicks.slice().sort((x, y) => x - y)[Math.floor(clicks.length / 2)];
+  // Frame to frame in the page: five passages of the list (every twelfth of
+  // the first 60), each lit up and both views scrolled to it through
+  // highlight.js (the same module instance as the page's).
+  const frames = await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    const hl = await import('/highlight.js');
+    const ids = [...document.querySelectorAll('#passages li')].slice(0, 60).map((l) => l.dataset.passage).filter((_, i) => i % 12 === 0);
+    const out = [];
+    for (const id of ids) {
+      await frame();
+      await frame();
+      const t = performance.now();
+      hl.clearLit();
+      hl.lightPassage(id, true);
+      for (const v of ['#view-a', '#view-b']) hl.revealPassage(document.querySelector(v), id);
+      await frame();
+      out.push(Math.round(performance.now() - t));
+    }
+    return out;
+  });
   const painter = await page.getAttribute('#view-a', 'data-painter');
   await context.close();
   return {
@@ -124,6 +145,7 @@ async function run(marks) {
     clicksMs: clicks.map(Math.round).join(' '),
     scrollFrameP95Ms: scroll.p95,
     scrollFrameMaxMs: scroll.max,
+    lightAndRevealMs: frames.join(' '),
   };
 }
 

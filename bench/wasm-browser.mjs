@@ -7,17 +7,10 @@
 // of normalise + word 5-shingles, normalise + character 5-grams and text →
 // MinHash-128 (word:5), the two modules in turn each round.
 import { launch } from '../tests/browser/browser.mjs';
-import { docsBench } from '../tests/js/helpers.mjs';
+import { docsBenchChunk } from '../tests/js/helpers.mjs';
 
 const rounds = Number(process.argv[2] ?? 3);
-const { docs } = docsBench();
-const ids = [...docs.keys()].sort();
-let text = '';
-for (const id of ids) {
-  if (Buffer.byteLength(text) >= 1 << 20) break;
-  text += docs.get(id) + '\n\n';
-}
-text = Buffer.from(text).subarray(0, 1 << 20).toString('utf8').replace(/\uFFFD$/, '');
+const text = docsBenchChunk();
 const mb = Buffer.byteLength(text) / 1e6;
 
 const env = await launch();

@@ -7,25 +7,14 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as nd from '../pkg/node.js';
+import { docsBench, docsBenchChunk } from '../tests/js/helpers.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const data = process.env.NEARDUP_DATA ?? join(repo, '..', 'shared', 'data');
-const docs = new Map(
-  readFileSync(join(data, 'docs-bench/docs.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l))
-    .map((d) => [d.id, d.text]),
-);
-
+const { docs } = docsBench();
 // The same 1 MiB chunk as the criterion bench: whole docs in id order.
+const text = docsBenchChunk();
 const ids = [...docs.keys()].sort();
-let text = '';
-for (const id of ids) {
-  if (Buffer.byteLength(text) >= 1 << 20) break;
-  text += docs.get(id) + '\n\n';
-}
-text = Buffer.from(text).subarray(0, 1 << 20).toString('utf8').replace(/\uFFFD$/, '');
 const mb = Buffer.byteLength(text) / 1e6;
 
 function median(f, runs) {

@@ -110,9 +110,8 @@ export function highlightNow(into, text, ranges, excluded = []) {
 // passage. Only the blocks in or near the view's visible part have their
 // ranges registered (an IntersectionObserver adds and removes them; all of
 // them for printing): Chromium's cost for each frame after any change grows
-// with every range registered (a frame with 48,000 took 15 ms more than one
-// with 2,000; bench/highlight.mjs). Elsewhere (`paintsRanges()` false) each segment is a <mark>, as in
-// the reports. Either way the view's callers use the same four functions:
+// with every range registered (BENCHMARKS.md, issue 37). Elsewhere
+// (`paintsRanges()` false) each segment is a <mark>, as in the reports. Either way the view's callers use the same four functions:
 // lightPassage, clearLit, revealPassage, segmentAt.
 
 /** Highlight names (style.css paints them). */
@@ -193,11 +192,8 @@ export function revealPassage(view, id) {
   }
   const range = painted.get(view)?.byPassage.get(id)?.[0];
   if (!range) return;
-  // A live range for geometry (a StaticRange has none); its block laid out
-  // first if it was skipped (content-visibility).
-  const live = document.createRange();
-  live.setStart(range.startContainer, range.startOffset);
-  live.setEnd(range.endContainer, range.endOffset);
+  // Its block laid out first if it was skipped (content-visibility).
+  const live = liveRange(range);
   let rect = live.getBoundingClientRect();
   if (!rect.height) {
     range.startContainer.parentElement?.scrollIntoView({ block: 'nearest' });
@@ -246,14 +242,19 @@ export function segmentAt(view, e) {
   for (const x of [at, at - 1]) {
     const s = segmentHolding(p.segs, x);
     if (!s) continue;
-    const live = document.createRange();
-    live.setStart(s.range.startContainer, s.range.startOffset);
-    live.setEnd(s.range.endContainer, s.range.endOffset);
-    for (const r of live.getClientRects()) {
+    for (const r of liveRange(s.range).getClientRects()) {
       if (e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom) return s;
     }
   }
   return null;
+}
+
+// A live Range over a StaticRange, for its geometry (a StaticRange has none).
+function liveRange(r) {
+  const live = document.createRange();
+  live.setStart(r.startContainer, r.startOffset);
+  live.setEnd(r.endContainer, r.endOffset);
+  return live;
 }
 
 // The passage segment holding character `x`, by binary search; undefined

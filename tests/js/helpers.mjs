@@ -81,3 +81,20 @@ export function cliPath() {
   built.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   return built[0];
 }
+
+/**
+ * The benchmarks' text: whole docs-bench documents in id order, joined by
+ * blank lines, cut to `bytes` bytes of UTF-8 (default 1 MiB) at a
+ * character boundary — the same chunk as the criterion benches'.
+ * @param {number} [bytes]
+ * @returns {string}
+ */
+export function docsBenchChunk(bytes = 1 << 20) {
+  const { docs } = docsBench();
+  let text = '';
+  for (const id of [...docs.keys()].sort()) {
+    if (Buffer.byteLength(text) >= bytes) break;
+    text += docs.get(id) + '\n\n';
+  }
+  return Buffer.from(text).subarray(0, bytes).toString('utf8').replace(/\uFFFD$/, '');
+}
