@@ -99,7 +99,7 @@ pub use document::Document;
 pub use error::{Error, ErrorKind};
 pub use index::{Hit, NearDupIndex, Pair, Score};
 pub use shingle::{ShingleSet, Shingling};
-pub use text::{normalize, Normalization, Normalized, TextRange, Token};
+pub use text::{normalize, Normalization, Normalized, Obfuscation, TextRange, Token};
 
 /// The default version of the shingle hashing and normalisation
 /// specification (`SPEC.md`): what a value made without a `spec` option

@@ -2565,7 +2565,9 @@ fn class_writes_the_pages_csv_and_evidence_pack() {
             "containment_ba",
             "similarity",
             "verdict",
-            "review"
+            "review",
+            "obfuscation_a",
+            "obfuscation_b"
         ]
     );
     let rows: Vec<Vec<String>> = rows
@@ -2708,4 +2710,118 @@ fn spec_2_dedups_and_indexes_and_a_third_version_is_a_usage_error() {
         err.contains("--spec") && err.contains("must be 1 or 2"),
         "{err}"
     );
+}
+
+/// Issue 47: the four tricks through `neardup compare --json` and `neardup
+/// class --source … --csv`, on the copied answers of task a: the score
+/// within 0.02 of the untouched answer's, still copied, the obfuscation
+/// counted; and a class of tricked answers still pairs them with the source.
+#[test]
+fn tricked_answers_through_compare_and_class() {
+    let dir = crate::util::data_dir().join("clough-abc");
+    let labels = std::fs::read_to_string(dir.join("labels.csv")).unwrap();
+    let source = dir.join("texts/orig_taska.txt");
+    let copied: Vec<String> = labels
+        .lines()
+        .filter(|l| {
+            l.contains(",orig_taska.txt,") && (l.contains(",cut,") || l.contains(",light,"))
+        })
+        .map(|l| l.split(',').next().unwrap().to_string())
+        .collect();
+    assert!(copied.len() >= 4, "{copied:?}");
+    let class = std::env::temp_dir().join(format!("neardup-tricks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&class);
+    std::fs::create_dir_all(&class).unwrap();
+    let json = |a: &std::path::Path| -> serde_json::Value {
+        let out = neardup(
+            &[
+                "compare",
+                "--json",
+                a.to_str().unwrap(),
+                source.to_str().unwrap(),
+            ],
+            None,
+        );
+        serde_json::from_str(&stdout_ok(&out)).unwrap()
+    };
+    for (i, f) in copied.iter().enumerate() {
+        let path = dir.join("texts").join(f);
+        let text = neardup::text::decode_text(&std::fs::read(&path).unwrap()).text;
+        let plain = json(&path);
+        assert_eq!(plain["obfuscationA"]["lookalikes"], 0);
+        assert_eq!(plain["obfuscationA"]["invisible"], 0);
+        let (trick, apply) = crate::tricks::tricks()[i % 4];
+        let tricked = apply(&text);
+        let t = tmp(&format!("tricked-{f}"), tricked.as_bytes());
+        let r = json(&t);
+        let (s, p) = (
+            r["score"].as_f64().unwrap(),
+            plain["score"].as_f64().unwrap(),
+        );
+        assert!(s >= p - 0.02, "{f} {trick}: {s} < {p}");
+        assert_eq!(
+            r["verdict"]["copied"], true,
+            "{f} {trick}: {}",
+            r["verdict"]
+        );
+        let o = &r["obfuscationA"];
+        let n = o["lookalikes"].as_u64().unwrap() + o["invisible"].as_u64().unwrap();
+        assert!(n > 0, "{f} {trick}: {o}");
+        assert!(o["warning"].as_str().unwrap().contains("hide copying"));
+        // The text report says so too.
+        let out = neardup(
+            &["compare", t.to_str().unwrap(), source.to_str().unwrap()],
+            None,
+        );
+        assert!(stdout_ok(&out).contains("warning (A)"), "{f}");
+        std::fs::write(
+            class.join(format!("{}.txt", f.trim_end_matches(".txt"))),
+            &tricked,
+        )
+        .unwrap();
+    }
+    let out = neardup(
+        &[
+            "class",
+            class.to_str().unwrap(),
+            "--source",
+            source.to_str().unwrap(),
+            "--csv",
+        ],
+        None,
+    );
+    let csv = stdout_ok(&out);
+    let mut rows = csv::Reader::from_reader(csv.as_bytes());
+    let rows: Vec<Vec<String>> = rows
+        .records()
+        .map(|r| r.unwrap().iter().map(String::from).collect())
+        .collect();
+    for f in &copied {
+        let name = f.trim_end_matches(".txt");
+        let row = rows
+            .iter()
+            .find(|r| r[0] == name && r[1] == "source: orig_taska")
+            .unwrap_or_else(|| panic!("{name} not paired with the source: {csv}"));
+        assert!(row[7].parse::<u64>().unwrap() > 0, "{row:?}");
+        assert_eq!(row[8], "0", "{row:?}");
+    }
+    // Switched off, the tricks work: no warning, a lower score.
+    let f = &copied[0];
+    let tricked = crate::tricks::cyrillic(
+        &neardup::text::decode_text(&std::fs::read(dir.join("texts").join(f)).unwrap()).text,
+    );
+    let t = tmp("tricked-off.txt", tricked.as_bytes());
+    let out = neardup(
+        &[
+            "compare",
+            "--json",
+            "--no-unmask",
+            t.to_str().unwrap(),
+            source.to_str().unwrap(),
+        ],
+        None,
+    );
+    let r: serde_json::Value = serde_json::from_str(&stdout_ok(&out)).unwrap();
+    assert!(r["score"].as_f64().unwrap() < 0.3, "{r}");
+    assert_eq!(r["obfuscationA"]["lookalikes"], 0);
 }

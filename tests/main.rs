@@ -16,6 +16,8 @@ mod dedup;
 mod estimators;
 #[cfg(not(target_arch = "wasm32"))]
 mod segmentation;
+#[cfg(all(feature = "serde", not(target_arch = "wasm32")))]
+mod tricks;
 #[cfg(not(target_arch = "wasm32"))]
 mod util;
 #[cfg(all(feature = "serde", not(target_arch = "wasm32")))]

@@ -242,7 +242,9 @@ pub fn compare_pair(
         a: &xa.excluded,
         b: &xb.excluded,
     };
-    let config = CompareConfig::default().fold_diacritics(report.options.fold_diacritics);
+    let config = CompareConfig::default()
+        .fold_diacritics(report.options.fold_diacritics)
+        .unmask(report.options.unmask);
     match model {
         Some(m) => m
             .compare(ta, tb, &config, &exclusions)

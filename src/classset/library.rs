@@ -12,7 +12,8 @@
 //!
 //! Format (SPEC.md framing: magic `NDLB`, format 1, the spec version, a
 //! CRC-32): `char_q` u8, `window` u8, `word_k` u8, `seed` u64, flags u8
-//! (1 quotations left out, 2 reference lists left out, 4 diacritics folded),
+//! (1 quotations left out, 2 reference lists left out, 4 diacritics folded,
+//! 8 unmasked: SPEC.md §1 step 0; a library written before it holds 0 there),
 //! `sample` u32; the
 //! texts: a u64 count, then per text its name (u32 length, UTF-8) and its
 //! number of fingerprints (u32); the postings: a u64 count, then each
@@ -211,7 +212,8 @@ impl Library {
         w.u64(c.seed);
         w.u8(c.ignore_quotes as u8
             | (c.ignore_references as u8) << 1
-            | (c.fold_diacritics as u8) << 2);
+            | (c.fold_diacritics as u8) << 2
+            | (c.unmask as u8) << 3);
         w.u32(SAMPLE as u32);
         w.u64(self.names.len() as u64);
         for (name, size) in self.names.iter().zip(&self.sizes) {
@@ -240,7 +242,7 @@ impl Library {
         let seed = r.u64()?;
         let flags = r.u8()?;
         let sample = r.u32()?;
-        if sample as u64 != SAMPLE || flags > 7 {
+        if sample as u64 != SAMPLE || flags > 15 {
             return Err(corrupt(
                 what,
                 alloc::format!("sample {sample}, flags {flags}"),
@@ -253,7 +255,8 @@ impl Library {
             .seed(seed)
             .ignore_quotes(flags & 1 != 0)
             .ignore_references(flags & 2 != 0)
-            .fold_diacritics(flags & 4 != 0);
+            .fold_diacritics(flags & 4 != 0)
+            .unmask(flags & 8 != 0);
         config
             .check()
             .map_err(|e| corrupt(what, alloc::format!("options: {e}")))?;

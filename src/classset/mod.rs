@@ -120,6 +120,12 @@ pub struct ClassSetConfig {
     /// `ä` → `ae`, so an answer typed without accents, or German with
     /// `ae`/`oe`/`ue`, still matches. Default `false` (the page turns it on).
     pub fold_diacritics: bool,
+    /// Undo the tricks that hide a copy (SPEC.md §1, step 0,
+    /// [`crate::Normalization::unmask`]): invisible characters removed,
+    /// look-alike letters of another script mapped to the main script's;
+    /// each student's [`Obfuscation`](crate::Obfuscation) says what was
+    /// undone. Default `true`.
+    pub unmask: bool,
 }
 
 impl Default for ClassSetConfig {
@@ -137,6 +143,7 @@ impl Default for ClassSetConfig {
             ignore_quotes: true,
             ignore_references: true,
             fold_diacritics: false,
+            unmask: true,
         }
     }
 }
@@ -166,12 +173,15 @@ crate::config::setters!(ClassSetConfig {
     ignore_references: bool,
     /// Sets whether diacritics are folded.
     fold_diacritics: bool,
+    /// Sets whether the tricks that hide a copy are undone.
+    unmask: bool,
 });
 
 impl ClassSetConfig {
-    /// How every text is normalised (diacritics folded or not).
+    /// How every text is normalised (diacritics folded or not, unmasked or
+    /// not).
     pub fn normalization(&self) -> crate::Normalization {
-        crate::Normalization::folding(self.fold_diacritics)
+        crate::Normalization::folding(self.fold_diacritics).unmasking(self.unmask)
     }
 
     /// A text's [`Document`] under this configuration's seed and
@@ -288,6 +298,23 @@ pub struct ClassText {
     /// hold, each with the number of texts holding at least half of it. In
     /// order, not overlapping; same unit as `excluded`.
     pub common: Vec<CommonPassage>,
+    /// What was undone to read the text ([`ClassSetConfig::unmask`]):
+    /// look-alike letters, invisible characters, with their ranges (same
+    /// unit as `excluded`); non-zero counts flag the student.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub obfuscation: crate::Obfuscation,
+    /// With `ignore_quotes`: the share of the text's letters and digits
+    /// inside the quotations left out, in [0, 1] ([`crate::exclude::share`]).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub quoted: f64,
+    /// When `quoted` is over a third: a sentence saying so
+    /// ([`crate::exclude::quoted_warning`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub quotation_warning: Option<alloc::string::String>,
 }
 
 /// A passage of one text that other students' texts share too.
@@ -376,7 +403,8 @@ impl ClassSetReport {
             let ranges = t
                 .excluded
                 .iter_mut()
-                .chain(t.common.iter_mut().map(|c| &mut c.range));
+                .chain(t.common.iter_mut().map(|c| &mut c.range))
+                .chain(t.obfuscation.ranges.iter_mut());
             let mut ranges: Vec<&mut TextRange> = ranges.collect();
             let bytes: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
             let units = utf16_offsets(text, &bytes);
@@ -516,6 +544,8 @@ struct Text {
     own: Vec<TextRange>,
     quotations: u32,
     reference_list: bool,
+    obfuscation: crate::Obfuscation,
+    quoted: f64,
 }
 
 impl Text {
@@ -529,6 +559,7 @@ impl Text {
             false => None,
         };
         let count = quotations.len() as u32;
+        let quoted = exclude::share(text, &quotations);
         let own = exclude::merge(quotations.into_iter().chain(references));
         let d = match own.is_empty() {
             true => config.document(text),
@@ -563,6 +594,8 @@ impl Text {
             own,
             quotations: count,
             reference_list: references.is_some(),
+            obfuscation: d.normalized().obfuscation().clone(),
+            quoted,
         }
     }
 
@@ -674,6 +707,9 @@ impl Text {
             },
             excluded: exclude::merge(self.own.iter().copied().chain(phrases)),
             common,
+            obfuscation: self.obfuscation.clone(),
+            quoted: self.quoted,
+            quotation_warning: exclude::quoted_warning(self.quoted),
         }
     }
 }

@@ -85,6 +85,20 @@ pub struct CompareConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub fold_diacritics: bool,
+    /// Undo the tricks that hide a copy in both texts first (SPEC.md §1,
+    /// step 0, [`crate::Normalization::unmask`]): invisible characters
+    /// (zero-width spaces, soft hyphens, joiners, …) removed, letters of
+    /// another script that imitate the main script's (Cyrillic `а` for
+    /// Latin `a`) mapped to them; [`Report::obfuscation_a`] and
+    /// [`Report::obfuscation_b`] say what was undone. Default `true`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_true"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub unmask: bool,
+}
+
+#[cfg(feature = "serde")]
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 #[cfg(feature = "serde")]
@@ -110,6 +124,7 @@ impl Default for CompareConfig {
             ignore_quotes: false,
             ignore_references: false,
             fold_diacritics: false,
+            unmask: true,
         }
     }
 }
@@ -135,12 +150,15 @@ crate::config::setters!(CompareConfig {
     ignore_references: bool,
     /// Sets whether diacritics are folded.
     fold_diacritics: bool,
+    /// Sets whether the tricks that hide a copy are undone.
+    unmask: bool,
 });
 
 impl CompareConfig {
-    /// How both texts are normalised (diacritics folded or not).
+    /// How both texts are normalised (diacritics folded or not, unmasked or
+    /// not).
     pub fn normalization(&self) -> crate::Normalization {
-        crate::Normalization::folding(self.fold_diacritics)
+        crate::Normalization::folding(self.fold_diacritics).unmasking(self.unmask)
     }
 
     /// Checks every option against its range.
@@ -244,6 +262,29 @@ pub struct Report {
     )]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub excluded_b: Vec<TextRange>,
+    /// What was undone in a to compare it ([`CompareConfig::unmask`]):
+    /// look-alike letters mapped, invisible characters removed, with their
+    /// ranges (in the passages' unit); empty counts when nothing was found
+    /// or `unmask` is off. Non-zero counts are a known way to hide copying.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub obfuscation_a: crate::Obfuscation,
+    /// What was undone in b; as `obfuscation_a`.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub obfuscation_b: crate::Obfuscation,
+    /// With [`CompareConfig::ignore_quotes`]: the share of a's letters and
+    /// digits inside the quotations left out, in [0, 1]
+    /// ([`crate::exclude::share`]); 0 otherwise.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub quoted_a: f64,
+    /// When `quoted_a` is over a third
+    /// ([`crate::exclude::QUOTED_SHARE_WARNING`]): a sentence saying so,
+    /// since wrapping a copy in quotation marks would make it vanish.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub quotation_warning: Option<alloc::string::String>,
     /// The unit of the passages' `a` and `b` offsets.
     pub offsets: OffsetUnit,
     /// The options the report was made with.
@@ -251,6 +292,12 @@ pub struct Report {
 }
 
 impl Report {
+    /// Records the share of a left out as quotations, and its warning.
+    pub fn set_quoted(&mut self, share: f64) {
+        self.quoted_a = share;
+        self.quotation_warning = crate::exclude::quoted_warning(share);
+    }
+
     /// Converts the passages' `a` and `b` ranges from UTF-8 byte offsets to
     /// UTF-16 code-unit offsets into the same texts `a` and `b` (for
     /// JavaScript). Does nothing when already converted.
@@ -269,6 +316,7 @@ impl Report {
                 .map(|p| &mut p.a)
                 .chain(misspellings.iter_mut().map(|m| &mut m.a))
                 .chain(self.excluded_a.iter_mut())
+                .chain(self.obfuscation_a.ranges.iter_mut())
                 .collect(),
         );
         ranges_to_utf16(
@@ -278,6 +326,7 @@ impl Report {
                 .map(|p| &mut p.b)
                 .chain(misspellings.iter_mut().map(|m| &mut m.b))
                 .chain(self.excluded_b.iter_mut())
+                .chain(self.obfuscation_b.ranges.iter_mut())
                 .collect(),
         );
         self.offsets = OffsetUnit::Utf16Units;
@@ -371,6 +420,9 @@ pub struct Prepared {
     pub excluded_a: Vec<TextRange>,
     /// Ranges of b left out, merged (UTF-8 bytes).
     pub excluded_b: Vec<TextRange>,
+    /// The share of a inside its quotations left out (0 unless
+    /// `ignore_quotes`), [`crate::exclude::share`].
+    pub quoted_a: f64,
 }
 
 /// Checks the sizes and makes the two documents of a comparison, with the
@@ -426,6 +478,10 @@ pub fn prepare(
         excluded(a, config.ignore_quotes, exclusions.a),
         excluded(b, false, exclusions.b),
     );
+    let quoted_a = match config.ignore_quotes {
+        true => exclude::share(a, &exclude::quotations(a)),
+        false => 0.0,
+    };
     let document = |text: &str, ranges: &[TextRange]| match ranges.is_empty() {
         true => doc(text),
         false => doc(&exclude::blank(text, ranges)),
@@ -435,6 +491,7 @@ pub fn prepare(
         b: document(b, &excluded_b),
         excluded_a,
         excluded_b,
+        quoted_a,
     })
 }
 
@@ -453,6 +510,7 @@ pub fn compare_with(
     let mut report = compare_documents(&p.a, &p.b, config)?;
     report.excluded_a = p.excluded_a;
     report.excluded_b = p.excluded_b;
+    report.set_quoted(p.quoted_a);
     Ok(report)
 }
 
@@ -535,6 +593,10 @@ pub fn compare_documents(
         misspellings,
         excluded_a: Vec::new(),
         excluded_b: Vec::new(),
+        obfuscation_a: a.normalized().obfuscation().clone(),
+        obfuscation_b: b.normalized().obfuscation().clone(),
+        quoted_a: 0.0,
+        quotation_warning: None,
         offsets: OffsetUnit::Utf8Bytes,
         options: *config,
     })

@@ -250,6 +250,15 @@ pub struct DedupConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm", tsify(optional))]
     pub fold_diacritics: Option<bool>,
+    /// Undo the tricks that hide a copy before shingling (SPEC.md §1, step
+    /// 0, [`crate::Normalization::unmask`]): invisible characters removed,
+    /// look-alike letters of another script mapped to the main script's
+    /// (default `true` for a new configuration; a snapshot, sketch or
+    /// collection made before the option keeps `false`, which it records;
+    /// not with multiref unverified, whose signatures read the text).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub unmask: Option<bool>,
     /// The version of the shingle hash specification (SPEC.md §3): 1 (the
     /// default) or 2 (XXH3-64 tokens and q-grams, polynomial word shingles:
     /// faster). Sketches and snapshots record it; two versions never mix.
@@ -292,6 +301,8 @@ crate::config::setters!(DedupConfig {
     weights: ?Weights,
     /// Sets whether diacritics are folded.
     fold_diacritics: ?bool,
+    /// Sets whether the tricks that hide a copy are undone.
+    unmask: ?bool,
     /// Sets the spec version of the shingle hashes.
     spec: ?Spec,
 });
@@ -328,6 +339,7 @@ impl DedupConfig {
             ("blocks", self.blocks.is_some()),
             ("weights", self.weights.is_some()),
             ("fold_diacritics", self.fold_diacritics.is_some()),
+            ("unmask", self.unmask.is_some()),
             ("spec", self.spec.is_some()),
         ];
         given.into_iter().filter(|g| g.1).map(|g| g.0)
@@ -350,7 +362,7 @@ impl DedupConfig {
         }
         let hamming = matches!(m, DedupMethod::SimHash | DedupMethod::MultiRef);
         let ok = match option {
-            "shingle" | "threshold" | "seed" | "fold_diacritics" | "spec" => {
+            "shingle" | "threshold" | "seed" | "fold_diacritics" | "unmask" | "spec" => {
                 if m == DedupMethod::MultiRef && self.verify != Some(true) {
                     return Err("does not apply to method multiref without verify (its \
                                 signatures are the reference's character 3-gram cosines)");
@@ -479,6 +491,9 @@ impl DedupConfig {
         if fill(&c, "threshold") {
             c.threshold = Some(self.jaccard_threshold());
         }
+        if fill(&c, "unmask") {
+            c.unmask = Some(self.unmasks());
+        }
         if self.method == DedupMethod::MinHash {
             let lsh = self.lsh_config();
             c.num_perm = Some(lsh.num_perm);
@@ -519,9 +534,15 @@ impl DedupConfig {
         self.fold_diacritics.unwrap_or(false)
     }
 
-    /// How texts are normalised (diacritics folded or not).
+    /// Whether the tricks that hide a copy are undone: `unmask`, or `true`
+    /// where the option applies (`false` for multiref unverified).
+    pub fn unmasks(&self) -> bool {
+        self.applies("unmask").is_ok() && self.unmask.unwrap_or(true)
+    }
+
+    /// How texts are normalised (diacritics folded or not, unmasked or not).
     pub fn normalization(&self) -> crate::Normalization {
-        crate::Normalization::folding(self.folds())
+        crate::Normalization::folding(self.folds()).unmasking(self.unmasks())
     }
 
     /// The spec version of the shingle hashes: `spec`, or 1.
@@ -629,7 +650,7 @@ impl DedupConfig {
             self.method.code() as u64,
             kind as u64,
             size as u64,
-            self.corrects() as u64 | (self.folds() as u64) << 1,
+            self.corrects() as u64 | (self.folds() as u64) << 1 | (self.unmasks() as u64) << 2,
             self.jaccard_threshold().to_bits(),
             self.hash_seed(),
             self.verifies() as u64,
@@ -670,9 +691,9 @@ pub(crate) fn write_config(w: &mut Writer, c: &DedupConfig) {
     let (kind, size) = c.shingling().code();
     w.u8(kind);
     w.u8(size);
-    // Bit 0: `+correct`; bit 1: diacritics folded (a snapshot of before
-    // the option holds 0 or 1 here and reads as unfolded).
-    w.u8(c.corrects() as u8 | (c.folds() as u8) << 1);
+    // Bit 0: `+correct`; bit 1: diacritics folded; bit 2: unmasked (a
+    // snapshot of before an option holds 0 there and reads without it).
+    w.u8(c.corrects() as u8 | (c.folds() as u8) << 1 | (c.unmasks() as u8) << 2);
     w.f64(c.jaccard_threshold());
     w.u64(c.hash_seed());
     let flag = |w: &mut Writer, present: bool| w.u8(present as u8);
@@ -732,7 +753,7 @@ pub(crate) fn read_config(r: &mut Reader<'_>, what: &'static str) -> Result<Dedu
         }
     };
     let normalisation = r.u8()?;
-    if normalisation > 3 {
+    if normalisation > 7 {
         return Err(bad("unknown normalisation flags"));
     }
     let correct = normalisation & 1 != 0;
@@ -781,8 +802,15 @@ pub(crate) fn read_config(r: &mut Reader<'_>, what: &'static str) -> Result<Dedu
         blocks,
         weights,
         fold_diacritics,
+        unmask: None,
         // In the value's header (`Writer::with_spec`), not in its payload.
         spec: (r.spec() != Spec::V1).then_some(r.spec()),
+    };
+    // Unmasked is the default: a value written without it (before the
+    // option, or with it off) records `false`.
+    let c = match normalisation & 4 == 0 && c.applies("unmask").is_ok() {
+        true => c.unmask(Some(false)),
+        false => c,
     };
     // The ranges only: a configuration written before the core refused an
     // option its method ignores (a seed of unverified multiref) still reads.

@@ -189,6 +189,47 @@ pub fn spans_by(
         .collect()
 }
 
+/// A text whose quotations hold more than this share of its letters and
+/// digits says so when they are left out: wrapping a copy in quotation
+/// marks would otherwise make it vanish from the comparison.
+pub const QUOTED_SHARE_WARNING: f64 = 1.0 / 3.0;
+
+/// The share of `text`'s letters and digits (`char::is_alphanumeric`) that
+/// lie inside `ranges` (merged, in order, on `char` boundaries), in [0, 1];
+/// 0 for a text without any.
+///
+/// ```
+/// use neardup::exclude::{quotations, share};
+/// let t = "ab \"cd\" ef";
+/// assert_eq!(share(t, &quotations(t)), 2.0 / 6.0);
+/// ```
+pub fn share(text: &str, ranges: &[TextRange]) -> f64 {
+    let count = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).count();
+    let all = count(text);
+    if all == 0 {
+        return 0.0;
+    }
+    let inside: usize = ranges
+        .iter()
+        .filter_map(|r| text.get(r.start..r.end))
+        .map(count)
+        .sum();
+    inside as f64 / all as f64
+}
+
+/// The warning of a text whose quotations, left out, hold `share` of it
+/// ([`share`]): `None` up to [`QUOTED_SHARE_WARNING`].
+pub fn quoted_warning(share: f64) -> Option<String> {
+    (share > QUOTED_SHARE_WARNING).then(|| {
+        alloc::format!(
+            "{:.0} % of this text is inside quotation marks and was left out: \
+             quoting a copy would otherwise make it vanish; compare with quotations \
+             counted to see it.",
+            share * 100.0
+        )
+    })
+}
+
 /// Ranges merged: sorted, overlapping or touching ones joined, empty ones
 /// dropped.
 pub fn merge(ranges: impl IntoIterator<Item = TextRange>) -> Vec<TextRange> {

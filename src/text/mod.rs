@@ -4,7 +4,10 @@
 //! * [`normalize`](normalize()): NFKC, case folding, punctuation and
 //!   whitespace folding; word tokens with byte ranges in the original;
 //!   [`normalize_with`] and [`Normalization`]: the same with diacritics
-//!   folded (`fold`, private: `é` → `e`, `ä` → `ae`).
+//!   folded (`fold`, private: `é` → `e`, `ä` → `ae`), or unmasked
+//!   (`unmask`: invisible characters removed, look-alike letters of
+//!   another script mapped to the main script's, [`Obfuscation`] saying
+//!   what was undone).
 //! * `segment` (private): UAX #29 word boundaries with an exact ASCII fast
 //!   path over `unicode-segmentation`.
 //! * [`TextRange`], [`utf16_offsets`], [`utf8_offsets`]: ranges, and
@@ -17,9 +20,11 @@ mod fold;
 mod normalize;
 mod offsets;
 mod segment;
+mod unmask;
 
 pub use decode::{decode_text, Decoded, TextEncoding};
 #[cfg(feature = "std")]
 pub use normalize::normalize_reference;
 pub use normalize::{normalize, normalize_with, Normalization, Normalized, Token};
 pub use offsets::{utf16_offsets, utf8_offsets, TextRange};
+pub use unmask::{Obfuscation, MAX_OBFUSCATION_RANGES};

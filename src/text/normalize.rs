@@ -27,8 +27,15 @@
 //! its diacritics folded (`é` → `e`, `ä` → `ae`, SPEC.md §1): a second,
 //! named normalisation, never the default, so that every value made
 //! without it is unchanged.
+//!
+//! With [`Normalization::unmask`], the tricks that hide a copy are undone
+//! first (SPEC.md §1, step 0; `super::unmask`): invisible characters
+//! removed, look-alike letters of another script mapped to the letters of
+//! the text's main script they imitate; token ranges still point into the
+//! original text, and [`Normalized::obfuscation`] says what was undone. A
+//! text with none of these characters normalises exactly as without it.
 
-use super::TextRange;
+use super::{Obfuscation, TextRange};
 use alloc::string::String;
 use alloc::vec::Vec;
 use unicode_normalization::UnicodeNormalization;
@@ -48,6 +55,7 @@ pub struct Token {
 pub struct Normalized {
     text: String,
     tokens: Vec<Token>,
+    obfuscation: Obfuscation,
 }
 
 impl Normalized {
@@ -83,6 +91,14 @@ impl Normalized {
     /// `true` when the text has no word tokens.
     pub fn is_empty(&self) -> bool {
         self.tokens.is_empty()
+    }
+
+    /// What the unmasked normalisation undid ([`Normalization::unmask`]):
+    /// look-alike letters mapped, invisible characters removed, with their
+    /// byte ranges in the original text. Empty for any other normalisation
+    /// and for a text with nothing to undo.
+    pub fn obfuscation(&self) -> &Obfuscation {
+        &self.obfuscation
     }
 }
 
@@ -125,20 +141,39 @@ pub struct Normalization {
     /// Fold diacritics after case folding (SPEC.md §1, "diacritics folded"):
     /// `é` → `e`, `ñ` → `n`, `ä`/`ö`/`ü` → `ae`/`oe`/`ue`. Default `false`.
     pub fold_diacritics: bool,
+    /// Undo the tricks that hide a copy before anything else (SPEC.md §1,
+    /// step 0, "unmasked"): invisible characters (`Default_Ignorable_Code_Point`)
+    /// removed, letters of another script that imitate the main script's
+    /// (UTS #39 confusables: Cyrillic `а` for Latin `a`) mapped to them.
+    /// `false` in this type's default, the plain spec normalisation that
+    /// sketches made without options follow; `true` by default in
+    /// comparisons, class sets, libraries and new dedup configurations.
+    pub unmask: bool,
 }
 
 impl Normalization {
-    /// The spec's normalisation with diacritics folded or not.
+    /// The spec's normalisation with diacritics folded or not (not unmasked).
     pub const fn folding(fold_diacritics: bool) -> Self {
-        Normalization { fold_diacritics }
+        Normalization {
+            fold_diacritics,
+            unmask: false,
+        }
+    }
+
+    /// The same normalisation, unmasked or not.
+    pub const fn unmasking(self, unmask: bool) -> Self {
+        Normalization { unmask, ..self }
     }
 
     /// The normalisation's name in SPEC.md and in reports:
-    /// `"nfkc-casefold"` or `"nfkc-casefold-fold-diacritics"`.
+    /// `"nfkc-casefold"`, `"nfkc-casefold-fold-diacritics"`, each followed by
+    /// `"-unmasked"` when unmasked.
     pub const fn name(self) -> &'static str {
-        match self.fold_diacritics {
-            false => "nfkc-casefold",
-            true => "nfkc-casefold-fold-diacritics",
+        match (self.fold_diacritics, self.unmask) {
+            (false, false) => "nfkc-casefold",
+            (true, false) => "nfkc-casefold-fold-diacritics",
+            (false, true) => "nfkc-casefold-unmasked",
+            (true, true) => "nfkc-casefold-fold-diacritics-unmasked",
         }
     }
 
@@ -210,7 +245,25 @@ pub fn normalize(input: &str) -> Normalized {
 /// assert_eq!(n.text(), "maedchen cancion");
 /// ```
 pub fn normalize_with(input: &str, how: Normalization) -> Normalized {
-    let fold = how.fold_diacritics;
+    if how.unmask {
+        if let Some(u) = super::unmask::unmask(input) {
+            let mut n = normalize_plain(&u.text, how.fold_diacritics);
+            for t in &mut n.tokens {
+                t.orig = TextRange {
+                    start: u.start_of(t.orig.start),
+                    end: u.end_of(t.orig.end),
+                };
+            }
+            n.obfuscation = u.obfuscation;
+            return n;
+        }
+    }
+    normalize_plain(input, how.fold_diacritics)
+}
+
+/// The normalisation after step 0: segmentation, NFKC, case folding and
+/// punctuation folding, diacritics folded when `fold`.
+fn normalize_plain(input: &str, fold: bool) -> Normalized {
     // Bytes, so that the fast path can write eight at a time; every byte
     // written is ASCII or a whole character's UTF-8.
     let mut text: Vec<u8> = Vec::with_capacity(input.len() + 8);
@@ -228,7 +281,11 @@ pub fn normalize_with(input: &str, how: Normalization) -> Normalized {
 fn finish(text: Vec<u8>, tokens: Vec<Token>) -> Normalized {
     let text = String::from_utf8(text)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    Normalized { text, tokens }
+    Normalized {
+        text,
+        tokens,
+        obfuscation: Obfuscation::default(),
+    }
 }
 
 /// [`normalize`] on `unicode-segmentation` alone, without the ASCII fast

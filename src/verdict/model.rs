@@ -672,16 +672,22 @@ impl SvmModel {
         let verdict = self.judge(&p.a, &p.b)?;
         report.excluded_a = p.excluded_a;
         report.excluded_b = p.excluded_b;
+        report.set_quoted(p.quoted_a);
         Ok((report, verdict))
     }
 
-    /// [`SvmModel::judge`] of two texts, normalised with the model's seed.
+    /// [`SvmModel::judge`] of two texts, normalised with the model's seed
+    /// as [`crate::compare()`] does by default (unmasked: SPEC.md §1 step 0).
     ///
     /// # Errors
     /// As [`SvmModel::judge`].
     pub fn judge_texts(&self, a: &str, b: &str) -> Result<Verdict, Error> {
         let seed = self.file.df.seed;
-        self.judge(&Document::new(a, seed), &Document::new(b, seed))
+        let how = crate::CompareConfig::default().normalization();
+        self.judge(
+            &Document::with_normalization(a, seed, how),
+            &Document::with_normalization(b, seed, how),
+        )
     }
 }
 

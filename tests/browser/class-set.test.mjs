@@ -68,7 +68,7 @@ test('a task of the Clough–Stevenson corpus with its source: copies flagged as
   // The CSV: the exact header, one row per pair shown.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
   const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
-  assert.equal(csv[0], 'a,b,containment_ab,containment_ba,similarity,verdict,review');
+  assert.equal(csv[0], 'a,b,containment_ab,containment_ba,similarity,verdict,review,obfuscation_a,obfuscation_b');
   assert.equal(csv.length - 1, got.length);
   const first = csv[1].split(',');
   assert.equal(Number(first[4]), Math.max(Number(first[2]), Number(first[3])));

@@ -4,6 +4,12 @@
 import { download } from '../report.js';
 import { $, above, cutOff, pairKey, settings, state, verdictOf } from './state.js';
 
+/** A text's count of what was undone to read it (0 when nothing was). */
+function obfuscationCount(t) {
+  const o = t?.obfuscation;
+  return o ? o.lookalikes + o.invisible + o.hidden : 0;
+}
+
 export async function exportCsv() {
   const cur = state.current;
   if (!cur) return;
@@ -20,16 +26,20 @@ export async function exportCsv() {
     similarity: p.score,
     verdict: p.source ? 'shared source' : verdictOf(p),
     review: cur.reviews.get(pairKey(p)) ?? '',
+    // What was undone to read each text (look-alike letters, invisible
+    // characters, hidden runs): the core's counts, as in `neardup class --csv`.
+    obfuscation_a: obfuscationCount(cur.result.texts[p.a]),
+    obfuscation_b: obfuscationCount(cur.result.texts[p.b]),
   }));
   // A cell that begins with =, +, -, @, a tab or a carriage return is
   // written after a ' (OWASP's rule against formula injection: names come
   // from file names).
   const csv = unparse(rows, {
-    columns: ['a', 'b', 'containment_ab', 'containment_ba', 'similarity', 'verdict', 'review'],
+    columns: ['a', 'b', 'containment_ab', 'containment_ba', 'similarity', 'verdict', 'review', 'obfuscation_a', 'obfuscation_b'],
     newline: '\n',
     escapeFormulae: true,
   });
-  download(`${rows.length ? csv : 'a,b,containment_ab,containment_ba,similarity,verdict,review'}\n`, 'neardup-pairs.csv', 'text/csv');
+  download(`${rows.length ? csv : 'a,b,containment_ab,containment_ba,similarity,verdict,review,obfuscation_a,obfuscation_b'}\n`, 'neardup-pairs.csv', 'text/csv');
 }
 
 // The evidence pack: built by the core (evidencePack in a worker, the one

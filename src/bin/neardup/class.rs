@@ -81,6 +81,12 @@ pub struct ClassArgs {
     /// a text typed without accents, or German with ae/oe/ue, matches.
     #[arg(long)]
     fold_diacritics: bool,
+    /// Keep invisible characters and look-alike letters of other scripts
+    /// as they are (by default they are undone: zero-width spaces, soft
+    /// hyphens and joiners removed, Cyrillic а for Latin a read as a;
+    /// SPEC.md §1 step 0).
+    #[arg(long)]
+    no_unmask: bool,
     /// Print the core's whole report as JSON: `studentNames`,
     /// `sourceNames`, then the report (texts with counts and excluded byte
     /// ranges, pairs, cutOff, each student's strongest match, shared
@@ -88,9 +94,11 @@ pub struct ClassArgs {
     #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Print the pairs at or above the cut-off as CSV with the page's
-    /// header (`a,b,containment_ab,containment_ba,similarity,verdict,review`;
-    /// the verdict the learned model's grade after each pair's full
-    /// comparison, `shared source` for a source; review empty), a cell
+    /// header (`a,b,containment_ab,containment_ba,similarity,verdict,review,
+    /// obfuscation_a,obfuscation_b`; the verdict the learned model's grade
+    /// after each pair's full comparison, `shared source` for a source;
+    /// review empty; each text's count of look-alike letters, invisible
+    /// characters and hidden runs undone to read it), a cell
     /// beginning with =, +, -, @ written after a '.
     #[arg(long)]
     csv: bool,
@@ -308,7 +316,7 @@ fn text_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
 }
 
 /// The CSV's header, the page's ("Export CSV").
-const CSV_COLUMNS: [&str; 7] = [
+const CSV_COLUMNS: [&str; 9] = [
     "a",
     "b",
     "containment_ab",
@@ -316,7 +324,16 @@ const CSV_COLUMNS: [&str; 7] = [
     "similarity",
     "verdict",
     "review",
+    "obfuscation_a",
+    "obfuscation_b",
 ];
+
+/// A text's CSV count of what was undone to read it: look-alike letters,
+/// invisible characters and hidden runs together (SPEC.md §1 step 0).
+fn obfuscation_count(t: &neardup::classset::ClassText) -> u64 {
+    let o = &t.obfuscation;
+    o.lookalikes + o.invisible + o.hidden
+}
 
 /// A CSV cell of a name: one that begins with =, +, -, @, a tab or a
 /// carriage return is written after a ' (OWASP's rule against formula
@@ -361,6 +378,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         .ignore_quotes(!args.keep_quotes)
         .ignore_references(!args.keep_references)
         .fold_diacritics(args.fold_diacritics)
+        .unmask(!args.no_unmask)
         .max_bytes(max_bytes() as u64);
     config.check().map_err(crate::core)?;
     let template = match &args.template {
@@ -508,6 +526,8 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
                 p.score.to_string(),
                 verdict,
                 String::new(),
+                obfuscation_count(&report.texts[p.a as usize]).to_string(),
+                obfuscation_count(&report.texts[p.b as usize]).to_string(),
             ])?;
         }
         w.flush()?;

@@ -142,6 +142,11 @@ fn print_report(out: &mut impl Write, r: &Report, a: &str, b: &str) -> io::Resul
             .map_or(String::new(), |p| format!("{p}-coded ")),
         r.options.word_k
     )?;
+    for (which, o) in [("A", &r.obfuscation_a), ("B", &r.obfuscation_b)] {
+        if let Some(w) = &o.warning {
+            writeln!(out, "warning ({which})        {w}")?;
+        }
+    }
     writeln!(out, "resemblance        {:.3}", m.resemblance)?;
     writeln!(out, "containment B in A {:.3}", m.containment_b_in_a)?;
     writeln!(out, "dice               {:.3}", m.dice)?;

@@ -52,6 +52,12 @@ pub struct BuildArgs {
     /// a text typed without accents, or German with ae/oe/ue, matches.
     #[arg(long)]
     fold_diacritics: bool,
+    /// Keep invisible characters and look-alike letters of other scripts
+    /// as they are (by default they are undone: zero-width spaces, soft
+    /// hyphens and joiners removed, Cyrillic а for Latin a read as a;
+    /// SPEC.md §1 step 0).
+    #[arg(long)]
+    no_unmask: bool,
 }
 
 #[derive(Args)]
@@ -75,6 +81,7 @@ pub fn run(cmd: LibraryCommand) -> Result<ExitCode> {
                 .ignore_quotes(!a.keep_quotes)
                 .ignore_references(!a.keep_references)
                 .fold_diacritics(a.fold_diacritics)
+                .unmask(!a.no_unmask)
                 .max_bytes(crate::input::max_bytes() as u64);
             (
                 Library::new(&config).map_err(crate::core)?,

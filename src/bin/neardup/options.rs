@@ -93,6 +93,12 @@ pub struct DedupOptions {
     /// SPEC.md §1) [off].
     #[arg(long)]
     pub fold_diacritics: bool,
+    /// Keep invisible characters and look-alike letters of other scripts
+    /// as they are (by default they are undone: zero-width spaces, soft
+    /// hyphens and joiners removed, Cyrillic а for Latin a read as a;
+    /// SPEC.md §1 step 0). An index keeps what it was built with.
+    #[arg(long)]
+    pub no_unmask: bool,
     /// The shingle hash specification (SPEC.md §3): 1, or 2 (XXH3-64
     /// tokens, polynomial word shingles: faster; not comparable with 1) [1].
     #[arg(long, value_name = "VERSION")]
@@ -128,6 +134,7 @@ impl DedupOptions {
             blocks: self.blocks,
             weights: parse::<Weights>(&self.weights)?,
             fold_diacritics: self.fold_diacritics.then_some(true),
+            unmask: self.no_unmask.then_some(false),
             spec: self
                 .spec
                 .map(neardup::hash::Spec::from_number)
@@ -228,6 +235,12 @@ pub struct CompareOptions {
     /// a text typed without accents, or German with ae/oe/ue, matches.
     #[arg(long)]
     fold_diacritics: bool,
+    /// Keep invisible characters and look-alike letters of other scripts
+    /// as they are (by default they are undone: zero-width spaces, soft
+    /// hyphens and joiners removed, Cyrillic а for Latin a read as a;
+    /// SPEC.md §1 step 0).
+    #[arg(long)]
+    no_unmask: bool,
 }
 
 impl CompareOptions {
@@ -243,6 +256,7 @@ impl CompareOptions {
             .ignore_quotes(self.ignore_quotes)
             .ignore_references(self.ignore_references)
             .fold_diacritics(self.fold_diacritics)
+            .unmask(!self.no_unmask)
             .max_bytes(crate::input::max_bytes() as u64);
         c.check().map_err(crate::core)?;
         Ok(c)

@@ -1,0 +1,730 @@
+//! Undoing the tricks that hide a copy from a checker (SPEC.md §1, step 0,
+//! the normalisation named `…-unmasked`): invisible characters removed and
+//! look-alike letters of another script mapped to the letters they imitate.
+//!
+//! Two find-and-replace tricks defeat any shingle-based checker while
+//! leaving a text unchanged on screen: characters that render as nothing
+//! inside words (a zero-width space splits a word in two for UAX #29, a
+//! soft hyphen makes `co­py` a token of its own), and letters of another
+//! script that look like the text's own (Cyrillic `а е о с р х у і` for
+//! Latin `a e o c p x y i`, Greek `ο`). Commercial checkers call them
+//! "hidden text" and "character replacement".
+//!
+//! 1. **Invisible characters**: every `Default_Ignorable_Code_Point` (UCD
+//!    `DerivedCoreProperties.txt`: soft hyphen, zero-width space, joiner and
+//!    non-joiner, word joiner, bidirectional controls, variation selectors,
+//!    tag characters, Hangul fillers, …) is removed. The property is read
+//!    from the `unicode-security` crate (UTS #39's skeleton drops exactly
+//!    these characters).
+//! 2. **The main script**: the script (UAX #24, `unicode-script`) with the
+//!    most letters in the text; `Common` and `Inherited` do not count. Ties
+//!    go to the script met first.
+//! 3. **Look-alike letters**, only where the main script is Latin, Greek or
+//!    Cyrillic: a letter `x` of another script is a look-alike of the main
+//!    script's letter `y` (from its basic alphabet: `A–Z a–z`; `Α–Ω α–ω`;
+//!    `Ѐ–џ`) when their UTS #39 confusable skeletons are equal (the
+//!    `confusables.txt` data, through `unicode-security`); `x`'s base letter
+//!    is compared, its combining marks kept (`ё` → `ë`). Among several `y`,
+//!    one of `x`'s case is taken, then the first in alphabet order. Letters
+//!    of one script are never mapped to each other (`rn`/`m`, `l`/`I`/`1`,
+//!    `0`/`O` stay as they are: phonetic codes and spelling read them).
+//!    Which words are mapped is decided by words (maximal runs of letters,
+//!    digits, marks and invisible characters):
+//!    * a word mixing letters of the main script with look-alikes of other
+//!      scripts, and no other letter of another script, is a **mixed** word:
+//!      its look-alikes are mapped;
+//!    * a word of other-script letters that are all look-alikes is a
+//!      **look-alike word** (`сору`: four Cyrillic letters);
+//!    * a word with a letter of another script that imitates nothing is a
+//!      **foreign** word (`это`, `και`).
+//!
+//!    Look-alike words are mapped when mixed and look-alike words together
+//!    outnumber foreign words (the trick changes whole words; a quoted
+//!    Russian or Greek sentence has mostly foreign words); a look-alike
+//!    word of one letter (`α` in a formula, Cyrillic `а` for the article
+//!    `a`) only when, besides, the text has a mixed word or a look-alike
+//!    word of two letters or more.
+//!
+//! What was undone is counted in [`Obfuscation`]: look-alike letters
+//! mapped, and invisible characters removed **inside a word of an
+//! alphabetic script** (both neighbours letters or digits of Latin, Greek,
+//! Cyrillic, Armenian, Georgian or `Common`): a joiner in Arabic, Persian or
+//! an Indic script, a variation selector after an ideograph or an emoji, a
+//! byte-order mark or a space-like invisible between words are removed but
+//! not counted, since they have a use there.
+//!
+//! A text with none of these characters is returned as it came (`None`):
+//! its normalisation is exactly the plain one's.
+
+use super::TextRange;
+use alloc::string::String;
+use alloc::vec::Vec;
+use unicode_script::{Script, UnicodeScript};
+
+/// Most byte ranges an [`Obfuscation`] keeps (the counts are always exact).
+pub const MAX_OBFUSCATION_RANGES: usize = 100_000;
+
+/// What the unmasked normalisation undid in one text (SPEC.md §1, step 0),
+/// and what a document reader left out as hidden: the evidence that a text
+/// was made to look other than it is to a checker.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase", default))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct Obfuscation {
+    /// Letters of another script replaced by the letter of the text's main
+    /// script they imitate (Cyrillic `а` → Latin `a`), 0 or more.
+    pub lookalikes: u64,
+    /// Invisible characters (`Default_Ignorable_Code_Point`) removed from
+    /// inside words of an alphabetic script, 0 or more.
+    pub invisible: u64,
+    /// Runs of text a document reader left out as hidden from the eye
+    /// (hidden, white or tiny text), 0 or more; 0 for a text given as text.
+    pub hidden: u64,
+    /// Where the replaced and removed characters were: byte ranges (UTF-8;
+    /// UTF-16 code units in JavaScript) into the original text, in order,
+    /// adjacent ones merged; at most [`MAX_OBFUSCATION_RANGES`].
+    pub ranges: Vec<TextRange>,
+    /// What was found, in one sentence for a reader ("12 look-alike letters
+    /// of another script read as the letters they imitate, 40 invisible
+    /// characters inside words removed: a known way to hide copying from a
+    /// checker."), or `None` when nothing was: what every surface shows.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub warning: Option<String>,
+}
+
+impl Obfuscation {
+    /// `true` when nothing was found: no look-alike, no invisible character,
+    /// no hidden run.
+    pub fn is_empty(&self) -> bool {
+        self.lookalikes == 0 && self.invisible == 0 && self.hidden == 0
+    }
+
+    /// Counts `hidden` runs left out by a document reader, and says so.
+    pub fn add_hidden(&mut self, runs: u64) {
+        self.hidden += runs;
+        self.warning = self.describe();
+    }
+
+    /// The sentence of [`Obfuscation::warning`] for the counts as they are.
+    fn describe(&self) -> Option<String> {
+        if self.is_empty() {
+            return None;
+        }
+        let plural = |n: u64, one: &str, many: &str| match n {
+            1 => alloc::format!("1 {one}"),
+            n => alloc::format!("{n} {many}"),
+        };
+        let mut parts = Vec::new();
+        if self.lookalikes > 0 {
+            parts.push(plural(
+                self.lookalikes,
+                "look-alike letter of another script read as the letter it imitates",
+                "look-alike letters of another script read as the letters they imitate",
+            ));
+        }
+        if self.invisible > 0 {
+            parts.push(plural(
+                self.invisible,
+                "invisible character inside a word removed",
+                "invisible characters inside words removed",
+            ));
+        }
+        if self.hidden > 0 {
+            parts.push(plural(
+                self.hidden,
+                "run of hidden text left out",
+                "runs of hidden text left out",
+            ));
+        }
+        Some(alloc::format!(
+            "{}: a known way to hide copying from a checker.",
+            parts.join(", ")
+        ))
+    }
+
+    fn mark(&mut self, start: usize, end: usize) {
+        if let Some(last) = self.ranges.last_mut() {
+            if last.end == start {
+                last.end = end;
+                return;
+            }
+        }
+        if self.ranges.len() < MAX_OBFUSCATION_RANGES {
+            self.ranges.push(TextRange { start, end });
+        }
+    }
+}
+
+/// A replaced or removed piece: `clean_len` bytes at `clean` of the
+/// unmasked text stand for `orig_len` bytes at `orig` of the original
+/// (`clean_len` 0: removed).
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    clean: usize,
+    clean_len: usize,
+    orig: usize,
+    orig_len: usize,
+}
+
+/// A text with its tricks undone, and the way back to the original.
+#[derive(Debug)]
+pub(crate) struct Unmasked {
+    /// The text with invisible characters removed and look-alikes mapped.
+    pub(crate) text: String,
+    spans: Vec<Span>,
+    /// What was undone.
+    pub(crate) obfuscation: Obfuscation,
+}
+
+impl Unmasked {
+    /// The original offset of a range's start at `p` (a char boundary of
+    /// the unmasked text): after anything removed just before it.
+    pub(crate) fn start_of(&self, p: usize) -> usize {
+        // The last span starting at or before p.
+        let i = self.spans.partition_point(|s| s.clean <= p);
+        match i.checked_sub(1).map(|i| self.spans[i]) {
+            None => p,
+            Some(s) if p < s.clean + s.clean_len => s.orig,
+            Some(s) => s.orig + s.orig_len + (p - s.clean - s.clean_len),
+        }
+    }
+
+    /// The original offset of a range's end at `p`: before anything removed
+    /// just after it.
+    pub(crate) fn end_of(&self, p: usize) -> usize {
+        // The last span starting before p.
+        let i = self.spans.partition_point(|s| s.clean < p);
+        match i.checked_sub(1).map(|i| self.spans[i]) {
+            None => p,
+            Some(s) => s.orig + s.orig_len + p.saturating_sub(s.clean + s.clean_len),
+        }
+    }
+}
+
+/// `true` for a `Default_Ignorable_Code_Point`: UTS #39's skeleton (step 2)
+/// removes exactly these, and no other character's skeleton is empty.
+fn is_invisible(c: char) -> bool {
+    if (c as u32) < 0xAD {
+        return false;
+    }
+    let mut buf = [0u8; 4];
+    let empty = unicode_security::skeleton(c.encode_utf8(&mut buf))
+        .next()
+        .is_none();
+    empty
+}
+
+/// The script a letter counts for, or `None` for a character of no script
+/// of its own (`Common`, `Inherited`, `Unknown`) or not a letter.
+fn letter_script(c: char) -> Option<Script> {
+    if c.is_ascii_alphabetic() {
+        return Some(Script::Latin);
+    }
+    if c.is_ascii() || !c.is_alphabetic() {
+        return None;
+    }
+    match c.script() {
+        Script::Common | Script::Inherited | Script::Unknown => None,
+        s => Some(s),
+    }
+}
+
+/// Scripts whose words have no use for an invisible character inside them.
+fn plain_alphabet(c: char) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c.script(),
+            Script::Latin
+                | Script::Greek
+                | Script::Cyrillic
+                | Script::Armenian
+                | Script::Georgian
+                | Script::Common
+        )
+}
+
+/// The basic alphabet of a main script whose look-alikes are mapped.
+fn alphabet(main: Script) -> Option<Vec<char>> {
+    let ranges: &[(char, char)] = match main {
+        Script::Latin => &[('A', 'Z'), ('a', 'z')],
+        Script::Greek => &[
+            ('\u{391}', '\u{3A1}'),
+            ('\u{3A3}', '\u{3A9}'),
+            ('\u{3B1}', '\u{3C9}'),
+        ],
+        Script::Cyrillic => &[('\u{400}', '\u{45F}')],
+        _ => return None,
+    };
+    Some(ranges.iter().flat_map(|&(a, b)| a..=b).collect())
+}
+
+/// UTS #39 skeleton of one character, as a string.
+fn skeleton(c: char) -> String {
+    let mut buf = [0u8; 4];
+    unicode_security::skeleton(c.encode_utf8(&mut buf)).collect()
+}
+
+/// The main script's letters by skeleton.
+struct Targets {
+    by_skeleton: Vec<(String, char)>,
+}
+
+impl Targets {
+    fn new(main: Script) -> Option<Self> {
+        let letters = alphabet(main)?;
+        let by_skeleton = letters.into_iter().map(|y| (skeleton(y), y)).collect();
+        Some(Targets { by_skeleton })
+    }
+
+    /// The main-script letter that `x` (of another script) imitates, with
+    /// `x`'s combining marks, or `None`.
+    fn lookalike(&self, x: char) -> Option<String> {
+        let mut base = None;
+        let mut marks = String::new();
+        unicode_normalization::char::decompose_canonical(x, |c| match base {
+            None => base = Some(c),
+            Some(_) => marks.push(c),
+        });
+        let base = base?;
+        let sk = skeleton(base);
+        let mut found: Option<char> = None;
+        for (s, y) in &self.by_skeleton {
+            if *s == sk {
+                if y.is_uppercase() == base.is_uppercase() {
+                    found = Some(*y);
+                    break;
+                }
+                found.get_or_insert(*y);
+            }
+        }
+        let mut out = String::new();
+        out.push(found?);
+        out.push_str(&marks);
+        Some(out)
+    }
+}
+
+/// How a word's other-script letters read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum WordKind {
+    /// No letter of another script with a look-alike.
+    Plain,
+    /// Main-script letters and look-alikes, no other foreign letter.
+    Mixed,
+    /// Only look-alikes, this many.
+    Lookalike(usize),
+    /// A foreign letter that imitates nothing.
+    Foreign,
+}
+
+fn bump(counts: &mut Vec<(Script, usize)>, s: Script) {
+    match counts.iter_mut().find(|(t, _)| *t == s) {
+        Some((_, n)) => *n += 1,
+        None => counts.push((s, 1)),
+    }
+}
+
+/// What kind `word` is, its main script being `main`.
+fn kind(word: &str, main: Script, targets: &Targets) -> WordKind {
+    if main == Script::Latin && word.is_ascii() {
+        return WordKind::Plain;
+    }
+    let (mut m, mut k, mut g) = (0usize, 0usize, 0usize);
+    for c in word.chars() {
+        match letter_script(c) {
+            None => {}
+            Some(s) if s == main => m += 1,
+            Some(_) if targets.lookalike(c).is_some() => k += 1,
+            Some(_) => g += 1,
+        }
+    }
+    match (m, k, g) {
+        (0, _, 1..) => WordKind::Foreign,
+        (_, _, 1..) | (_, 0, _) => WordKind::Plain,
+        (0, k, _) => WordKind::Lookalike(k),
+        _ => WordKind::Mixed,
+    }
+}
+
+/// Is `c` part of a word for the decision (letters, digits, marks,
+/// invisible characters)?
+fn in_word(c: char) -> bool {
+    c.is_alphanumeric()
+        || (!c.is_ascii() && (matches!(c.script(), Script::Inherited) || is_invisible(c)))
+}
+
+/// The maximal runs of word characters ([`in_word`]) and of the others:
+/// `(start, end, is_word)`, covering the text in order.
+fn runs(input: &str) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
+    let mut chars = input.char_indices().peekable();
+    core::iter::from_fn(move || {
+        let (start, c) = chars.next()?;
+        let word = in_word(c);
+        let mut end = start + c.len_utf8();
+        while let Some(&(i, c)) = chars.peek() {
+            if in_word(c) != word {
+                break;
+            }
+            end = i + c.len_utf8();
+            chars.next();
+        }
+        Some((start, end, word))
+    })
+}
+
+impl Unmasked {
+    /// Records `len` bytes removed at `at` of the original, where the
+    /// unmasked text now ends.
+    fn remove(&mut self, at: usize, len: usize) {
+        let clean = self.text.len();
+        if let Some(s) = self.spans.last_mut() {
+            if s.clean_len == 0 && s.clean == clean && s.orig + s.orig_len == at {
+                s.orig_len += len;
+                return;
+            }
+        }
+        self.spans.push(Span {
+            clean,
+            clean_len: 0,
+            orig: at,
+            orig_len: len,
+        });
+    }
+}
+
+/// Undoes the tricks in `input` (see the module docs), or `None` when it
+/// holds nothing to undo. Time linear in `input.len()`; memory the text's
+/// length plus 32 bytes a character changed.
+pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
+    if input.is_ascii() {
+        return None;
+    }
+    // Pass 1: letters by script, and whether anything is invisible.
+    let mut counts: Vec<(Script, usize)> = Vec::new();
+    let mut invisible = false;
+    for c in input.chars() {
+        if let Some(s) = letter_script(c) {
+            bump(&mut counts, s);
+        } else if !invisible && is_invisible(c) {
+            invisible = true;
+        }
+    }
+    let mut main: Option<(Script, usize)> = None;
+    for &(s, n) in &counts {
+        if main.is_none_or(|(_, m)| n > m) {
+            main = Some((s, n));
+        }
+    }
+    let main = main.map(|(s, _)| s);
+    let targets = match main {
+        Some(s) if counts.len() > 1 => Targets::new(s),
+        _ => None,
+    };
+    if !invisible && targets.is_none() {
+        return None;
+    }
+    // Pass 2: what each word is, and so which words are mapped.
+    let kinds: Vec<WordKind> = match (&targets, main) {
+        (Some(t), Some(m)) => runs(input)
+            .filter(|r| r.2)
+            .map(|(s, e, _)| kind(&input[s..e], m, t))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let count = |f: &dyn Fn(&WordKind) -> bool| kinds.iter().filter(|w| f(w)).count();
+    let mixed = count(&|w| *w == WordKind::Mixed);
+    let long = count(&|w| matches!(w, WordKind::Lookalike(n) if *n >= 2));
+    let foreign = count(&|w| *w == WordKind::Foreign);
+    let map_long = mixed + long > foreign;
+    let map_single = map_long && mixed + long > 0;
+    // Pass 3: the unmasked text.
+    let mut out = Unmasked {
+        text: String::with_capacity(input.len()),
+        spans: Vec::new(),
+        obfuscation: Obfuscation::default(),
+    };
+    let mut kinds = kinds.into_iter();
+    let mut copied = 0; // input[copied..] is not yet in out.text
+    for (start, end, is_word) in runs(input) {
+        if !is_word {
+            continue;
+        }
+        let map = match kinds.next() {
+            Some(WordKind::Mixed) => true,
+            Some(WordKind::Lookalike(n)) => (n >= 2 && map_long) || map_single,
+            _ => false,
+        };
+        let word = &input[start..end];
+        if word.is_ascii() {
+            continue;
+        }
+        let mut prev: Option<char> = None;
+        for (i, c) in word.char_indices() {
+            let at = start + i;
+            if is_invisible(c) {
+                out.text.push_str(&input[copied..at]);
+                copied = at + c.len_utf8();
+                out.remove(at, c.len_utf8());
+                let next = word[i..].chars().skip(1).find(|&n| !is_invisible(n));
+                let inside = matches!((prev, next), (Some(p), Some(n))
+                    if p.is_alphanumeric() && n.is_alphanumeric()
+                        && plain_alphabet(p) && plain_alphabet(n));
+                if inside {
+                    out.obfuscation.invisible += 1;
+                    out.obfuscation.mark(at, copied);
+                }
+                continue;
+            }
+            prev = Some(c);
+            if !map || letter_script(c).is_none_or(|s| Some(s) == main) {
+                continue;
+            }
+            if let Some(y) = targets.as_ref().and_then(|t| t.lookalike(c)) {
+                out.text.push_str(&input[copied..at]);
+                copied = at + c.len_utf8();
+                out.spans.push(Span {
+                    clean: out.text.len(),
+                    clean_len: y.len(),
+                    orig: at,
+                    orig_len: c.len_utf8(),
+                });
+                out.text.push_str(&y);
+                out.obfuscation.lookalikes += 1;
+                out.obfuscation.mark(at, copied);
+            }
+        }
+    }
+    out.text.push_str(&input[copied..]);
+    out.obfuscation.warning = out.obfuscation.describe();
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::text::{normalize, normalize_with, Normalization};
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    const ENGLISH: &str = "Inheritance in object oriented programming is a way to form new \
+        classes using classes that have already been defined. The new classes, known as derived \
+        classes, take over attributes and behaviour of the pre-existing classes, which are \
+        referred to as base classes. It is intended to help reuse existing code with little or \
+        no modification. Copy it, please: a copy is a copy.";
+
+    fn unmasked(s: &str) -> crate::Normalized {
+        normalize_with(s, Normalization::default().unmasking(true))
+    }
+
+    fn tokens(n: &crate::Normalized) -> Vec<String> {
+        n.token_strs().map(String::from).collect()
+    }
+
+    /// Latin letters typed as their Cyrillic look-alikes, as the trick does.
+    fn cyrillic(s: &str) -> String {
+        s.chars()
+            .map(|c| match c {
+                'a' => 'а',
+                'e' => 'е',
+                'o' => 'о',
+                'c' => 'с',
+                'p' => 'р',
+                'x' => 'х',
+                'y' => 'у',
+                'i' => 'і',
+                'A' => 'А',
+                'E' => 'Е',
+                'O' => 'О',
+                'C' => 'С',
+                'T' => 'Т',
+                _ => c,
+            })
+            .collect()
+    }
+
+    /// An invisible character after every second letter of each word.
+    fn every_second(s: &str, invisible: char) -> String {
+        let mut out = String::new();
+        let mut run = 0;
+        for c in s.chars() {
+            out.push(c);
+            if c.is_alphabetic() {
+                run += 1;
+                if run % 2 == 0 {
+                    out.push(invisible);
+                }
+            } else {
+                run = 0;
+            }
+        }
+        out
+    }
+
+    fn assert_undone(tricked: &str, lookalikes: bool, invisible: bool) {
+        let plain = normalize(ENGLISH);
+        let n = unmasked(tricked);
+        assert_ne!(
+            tokens(&normalize(tricked)),
+            tokens(&plain),
+            "the trick works without unmasking"
+        );
+        assert_eq!(tokens(&n), tokens(&plain), "{tricked}");
+        assert_eq!(n.text(), plain.text());
+        let o = n.obfuscation();
+        assert_eq!(o.lookalikes > 0, lookalikes, "{o:?}");
+        assert_eq!(o.invisible > 0, invisible, "{o:?}");
+        // Every token's range is a word of the tricked text.
+        for (t, p) in n.tokens().iter().zip(plain.tokens()) {
+            let word = &tricked[t.orig.start..t.orig.end];
+            let shown: String = word.chars().filter(|c| !super::is_invisible(*c)).collect();
+            assert_eq!(
+                shown.chars().count(),
+                ENGLISH[p.orig.start..p.orig.end].chars().count(),
+                "{word:?}"
+            );
+            assert!(
+                !word.starts_with(super::is_invisible) && !word.ends_with(super::is_invisible),
+                "{word:?}"
+            );
+        }
+        // Every range marks what changed.
+        for r in &o.ranges {
+            let s = &tricked[r.start..r.end];
+            assert!(s.chars().all(|c| !c.is_ascii()), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn cyrillic_lookalikes_are_mapped() {
+        let t = cyrillic(ENGLISH);
+        assert_undone(&t, true, false);
+        let n = unmasked(&t);
+        let changed = t.chars().filter(|c| !c.is_ascii()).count() as u64;
+        assert_eq!(n.obfuscation().lookalikes, changed);
+    }
+
+    #[test]
+    fn zero_width_spaces_soft_hyphens_and_joiners_are_removed() {
+        for c in [
+            '\u{200B}',
+            '\u{AD}',
+            '\u{200D}',
+            '\u{2060}',
+            '\u{FEFF}',
+            '\u{E0041}',
+            '\u{FE0F}',
+        ] {
+            let t = every_second(ENGLISH, c);
+            assert_undone(&t, false, true);
+            let n = unmasked(&t);
+            assert_eq!(
+                n.obfuscation().invisible as usize,
+                t.chars().filter(|&x| x == c).count() - trailing(&t, c)
+            );
+        }
+    }
+
+    /// Invisible characters after a word's last letter are not inside it.
+    fn trailing(t: &str, c: char) -> usize {
+        let v: Vec<char> = t.chars().collect();
+        (0..v.len())
+            .filter(|&i| v[i] == c && !v.get(i + 1).is_some_and(|n| n.is_alphanumeric()))
+            .count()
+    }
+
+    #[test]
+    fn greek_omicron_with_joiners() {
+        let t: String = ENGLISH
+            .chars()
+            .flat_map(|c| match c {
+                'o' => ['\u{200D}', 'ο'].into_iter().collect::<Vec<_>>(),
+                c => alloc::vec![c],
+            })
+            .collect();
+        assert_undone(&t, true, true);
+    }
+
+    #[test]
+    fn both_tricks_at_once() {
+        assert_undone(&every_second(&cyrillic(ENGLISH), '\u{200B}'), true, true);
+    }
+
+    fn untouched(s: &str) {
+        let n = unmasked(s);
+        assert_eq!(n, normalize(s), "{s}");
+        assert!(n.obfuscation().is_empty());
+    }
+
+    #[test]
+    fn texts_in_other_scripts_are_not_tricks() {
+        // Russian, Greek, Serbian in both alphabets, Ukrainian.
+        untouched("Наследование в объектно-ориентированном программировании — это способ создавать новые классы на основе уже существующих. Он работает с Python и C++.");
+        untouched("Η κληρονομικότητα στον αντικειμενοστρεφή προγραμματισμό είναι ένας τρόπος να σχηματίζονται νέες κλάσεις από ήδη ορισμένες.");
+        untouched("Наслеђивање у објектно оријентисаном програмирању је начин да се формирају нове класе.");
+        untouched("Nasleđivanje u objektno orijentisanom programiranju je način da se formiraju nove klase.");
+        untouched(
+            "Успадкування — це спосіб створювати нові класи з уже існуючих; її значення велике.",
+        );
+    }
+
+    #[test]
+    fn formulas_and_quotations_are_not_tricks() {
+        untouched("Let α be the angle and β the slope; then tan α = β, and π r² is the area of a circle of radius r with Δx → 0.");
+        untouched("The motto reads «Москва не сразу строилась», that is, Rome was not built in a day, and the Greek ο λόγος means the word.");
+    }
+
+    #[test]
+    fn joiners_with_a_use_are_removed_uncounted() {
+        // Persian (ZWNJ), Hindi (ZWJ after a virama), an emoji sequence,
+        // a variation selector after an ideograph, a byte-order mark.
+        for s in [
+            "می\u{200C}خواهم بروم",
+            "क्\u{200D}ष और",
+            "family 👩\u{200D}👩\u{200D}👧 day",
+            "漢\u{E0100}字",
+            "\u{FEFF}A text",
+        ] {
+            let n = unmasked(s);
+            assert_eq!(n.obfuscation().invisible, 0, "{s}");
+            assert_eq!(n.obfuscation().lookalikes, 0, "{s}");
+        }
+    }
+
+    #[test]
+    fn latin_lookalikes_of_latin_are_kept() {
+        untouched("rn is not m, l is not I nor 1, and 0 is not O: modern, Ill, 1O0.");
+    }
+
+    #[test]
+    fn nothing_to_undo_normalises_as_before() {
+        let mut rng = crate::testing::XorShift(0x51_7cc1_b727_220a);
+        const ALPHABET: &[&str] = &[
+            "a",
+            "Z",
+            "7",
+            " ",
+            ".",
+            "'",
+            "é",
+            "\u{301}",
+            "ß",
+            "日",
+            "ﬁ",
+            "Ａ",
+            "\u{a0}",
+            "😀",
+            "\n",
+            "word",
+            "ünïcödé",
+            "\u{2019}",
+        ];
+        for _ in 0..5_000 {
+            let len = (rng.next_u64() % 30) as usize;
+            let s: String = (0..len)
+                .map(|_| ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize])
+                .collect();
+            assert_eq!(unmasked(&s), normalize(&s), "{s:?}");
+        }
+    }
+}
