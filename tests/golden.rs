@@ -396,6 +396,179 @@ mod fold {
     }
 }
 
+/// Golden vectors of the unmasked normalisation (SPEC.md §1, step 0, issue
+/// 47): tokens (ranges into the tricked text), shingles, what was undone
+/// (counts and ranges), and the text as the plain normalisation gives it;
+/// a dedup configuration made with the default (unmasked) and its
+/// snapshot; a library of the default configuration — natively and on
+/// wasm32.
+mod unmask {
+    use super::{compute, compute_with, Case, Spec};
+    use neardup::classset::library::Library;
+    use neardup::classset::ClassSetConfig;
+    use neardup::dedup::{DedupConfig, Deduplicator};
+    use serde::{Deserialize, Serialize};
+
+    #[cfg(target_arch = "wasm32")]
+    use wasm_bindgen_test::wasm_bindgen_test as test;
+
+    const GOLDEN: &str = include_str!("golden/unmask-v1.json");
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Golden {
+        spec_version: u32,
+        normalization: String,
+        cases: Vec<UnmaskCase>,
+        /// `Deduplicator` with `{}` (unmasked by default) of the inputs:
+        /// its snapshot, hex.
+        dedup_snapshot: String,
+        /// A library of the default class-set configuration of the first
+        /// three inputs, hex.
+        library: String,
+    }
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct UnmaskCase {
+        #[serde(flatten)]
+        case: Case,
+        lookalikes: u64,
+        invisible: u64,
+        ranges: Vec<[usize; 2]>,
+        plain: String,
+    }
+
+    const UNMASK: neardup::Normalization = neardup::Normalization::folding(false).unmasking(true);
+
+    const INPUTS: &[(&str, &str)] = &[
+        ("ascii_unchanged", "The quick brown fox, don't panic."),
+        (
+            "cyrillic_lookalikes",
+            "Thе сору оf а tеxt іs stіll а сору, рlеаsе.",
+        ),
+        ("whole_cyrillic_words", "a copy: сору, рор, ахе and аре"),
+        ("zero_width_space", "co\u{200B}py th\u{200B}is te\u{200B}xt"),
+        ("soft_hyphen", "pla\u{AD}gia\u{AD}rism is co\u{AD}pying"),
+        (
+            "omicron_and_joiners",
+            "c\u{200D}ο\u{200D}py t\u{200D}ο sh\u{200D}ο\u{200D}w",
+        ),
+        ("uppercase_and_marks", "ТНЕ АВС, Ёlka аnd cоpy"),
+        (
+            "bidi_and_tags",
+            "a\u{202E}b\u{202C}c w\u{E0041}ord \u{2066}x\u{2069}",
+        ),
+        (
+            "russian_unchanged",
+            "Наследование — это способ создавать новые классы, с Python и C++.",
+        ),
+        (
+            "greek_unchanged",
+            "Η κληρονομικότητα είναι ένας τρόπος, ο λόγος.",
+        ),
+        (
+            "serbian_cyrillic",
+            "Наслеђивање је начин да се формирају нове класе.",
+        ),
+        (
+            "maths_with_greek",
+            "Let α be the angle and β the slope, π r² the area.",
+        ),
+        ("persian_zwnj", "می\u{200C}خواهم بروم"),
+        ("emoji_zwj", "family 👩\u{200D}👩\u{200D}👧 day"),
+        ("latin_lookalikes_of_latin_kept", "rn m l I 1 0 O modern"),
+    ];
+
+    fn golden() -> Golden {
+        let texts: Vec<&str> = INPUTS.iter().map(|&(_, t)| t).collect();
+        let mut d = Deduplicator::new(&DedupConfig::default()).unwrap();
+        for (i, t) in texts.iter().enumerate() {
+            d.add(&format!("t{i}"), t).unwrap();
+        }
+        let mut lib = Library::new(&ClassSetConfig::default()).unwrap();
+        let named: Vec<(String, &str)> = texts[..3]
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (format!("t{i}"), *t))
+            .collect();
+        let named: Vec<(&str, &str)> = named.iter().map(|(n, t)| (n.as_str(), *t)).collect();
+        lib.add(&named).unwrap();
+        let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+        Golden {
+            spec_version: neardup::SPEC_VERSION,
+            normalization: UNMASK.name().into(),
+            cases: INPUTS
+                .iter()
+                .map(|&(name, input)| {
+                    let n = UNMASK.normalize(input);
+                    let o = n.obfuscation();
+                    UnmaskCase {
+                        case: compute_with(UNMASK, Spec::V1, name, input, 0, 3, 5),
+                        lookalikes: o.lookalikes,
+                        invisible: o.invisible,
+                        ranges: o.ranges.iter().map(|r| [r.start, r.end]).collect(),
+                        plain: compute(name, input, 0, 3, 5).normalized,
+                    }
+                })
+                .collect(),
+            dedup_snapshot: hex(&d.to_bytes()),
+            library: hex(&lib.to_bytes()),
+        }
+    }
+
+    #[test]
+    fn unmask_golden_vectors_hold() {
+        let want: Golden = serde_json::from_str(GOLDEN).expect("golden file parses");
+        assert_eq!(want.normalization, "nfkc-casefold-unmasked");
+        let got = golden();
+        assert_eq!(got.cases.len(), want.cases.len());
+        for (g, w) in got.cases.iter().zip(&want.cases) {
+            assert_eq!(g, w, "unmask golden case {}", w.case.name);
+        }
+        assert_eq!(got, want);
+        // The tricked texts read as their honest form; the others as ever.
+        let case = |name: &str| want.cases.iter().find(|c| c.case.name == name).unwrap();
+        assert_eq!(
+            case("cyrillic_lookalikes").case.normalized,
+            "the copy of a text is still a copy please"
+        );
+        assert_eq!(case("zero_width_space").case.normalized, "copy this text");
+        for name in [
+            "ascii_unchanged",
+            "russian_unchanged",
+            "greek_unchanged",
+            "serbian_cyrillic",
+            "maths_with_greek",
+        ] {
+            let c = case(name);
+            assert_eq!(c.case.normalized, c.plain, "{name}");
+            assert_eq!((c.lookalikes, c.invisible), (0, 0), "{name}");
+        }
+        // The snapshot and the library read back to the same bytes.
+        let unhex = |h: &str| -> Vec<u8> {
+            (0..h.len() / 2)
+                .map(|i| u8::from_str_radix(&h[2 * i..2 * i + 2], 16).unwrap())
+                .collect()
+        };
+        let d = Deduplicator::from_bytes(&unhex(&want.dedup_snapshot), None, None).unwrap();
+        assert!(d.config().unmasks());
+        let lib = Library::from_bytes(&unhex(&want.library)).unwrap();
+        assert!(lib.config().unmask);
+        assert_eq!(lib.to_bytes(), unhex(&want.library));
+    }
+
+    /// Writes `tests/golden/unmask-v1.json` (`scripts/bless.sh unmask`).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    #[ignore = "writes tests/golden/unmask-v1.json; run by scripts/bless.sh"]
+    fn write_unmask_golden() {
+        super::bless(
+            "unmask-v1.json",
+            &(serde_json::to_string_pretty(&golden()).unwrap() + "\n"),
+            false,
+        );
+    }
+}
+
 /// Golden MinHash signatures and an LSH snapshot: the bytes must be identical
 /// natively and on wasm32.
 mod sketches {
@@ -1371,11 +1544,12 @@ pub mod dedup {
         .map(String::from)
         .to_vec();
         let configs = [
-            serde_json::json!({}),
-            serde_json::json!({"scheme": "classic", "numPerm": 16, "verify": true, "shingle": "word:2", "seed": 7}),
-            serde_json::json!({"method": "simhash", "k": 16, "threshold": 0.3}),
-            serde_json::json!({"method": "simhash", "k": 16, "verify": false, "weights": "binary", "shingle": "word:1"}),
-            serde_json::json!({"method": "exact", "shingle": "word:1", "threshold": 0.6}),
+            // Made before the unmasked normalisation: each records it off.
+            serde_json::json!({"unmask": false}),
+            serde_json::json!({"scheme": "classic", "numPerm": 16, "verify": true, "shingle": "word:2", "seed": 7, "unmask": false}),
+            serde_json::json!({"method": "simhash", "k": 16, "threshold": 0.3, "unmask": false}),
+            serde_json::json!({"method": "simhash", "k": 16, "verify": false, "weights": "binary", "shingle": "word:1", "unmask": false}),
+            serde_json::json!({"method": "exact", "shingle": "word:1", "threshold": 0.6, "unmask": false}),
         ];
         let golden = Golden {
             cases: configs.iter().map(|c| compute(c, &texts)).collect(),
@@ -1421,8 +1595,9 @@ pub mod tfidf {
 
     fn compute(texts: Vec<String>) -> Golden {
         let configs = [
-            serde_json::json!({"method": "simhash", "weights": "tfidf", "k": 16}),
-            serde_json::json!({"method": "simhash", "weights": "tfidf", "k": 16, "verify": false, "shingle": "word:2", "seed": 5}),
+            // Made before the unmasked normalisation: each records it off.
+            serde_json::json!({"method": "simhash", "weights": "tfidf", "k": 16, "unmask": false}),
+            serde_json::json!({"method": "simhash", "weights": "tfidf", "k": 16, "verify": false, "shingle": "word:2", "seed": 5, "unmask": false}),
         ];
         let mut frequencies = None;
         let cases = configs
@@ -1525,7 +1700,8 @@ mod library {
     ];
 
     fn compute() -> (Vec<u8>, Vec<LibraryMatch>) {
-        let mut lib = Library::new(&ClassSetConfig::default()).unwrap();
+        // Made before the unmasked normalisation: it records it off.
+        let mut lib = Library::new(&ClassSetConfig::default().unmask(false)).unwrap();
         lib.add(&TEXTS).unwrap();
         let matches = lib.check(&STUDENTS, 0.0).unwrap();
         (lib.to_bytes(), matches)

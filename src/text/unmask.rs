@@ -245,9 +245,13 @@ fn plain_alphabet(c: char) -> bool {
         )
 }
 
-/// The basic alphabet of a main script whose look-alikes are mapped.
-fn alphabet(main: Script) -> Option<Vec<char>> {
-    let ranges: &[(char, char)] = match main {
+/// The scripts whose basic alphabets take part: a main script of another
+/// kind has no look-alikes mapped.
+const ALPHABETS: [Script; 3] = [Script::Latin, Script::Greek, Script::Cyrillic];
+
+/// The basic alphabet of a script of [`ALPHABETS`].
+fn alphabet(script: Script) -> Vec<char> {
+    let ranges: &[(char, char)] = match script {
         Script::Latin => &[('A', 'Z'), ('a', 'z')],
         Script::Greek => &[
             ('\u{391}', '\u{3A1}'),
@@ -255,9 +259,9 @@ fn alphabet(main: Script) -> Option<Vec<char>> {
             ('\u{3B1}', '\u{3C9}'),
         ],
         Script::Cyrillic => &[('\u{400}', '\u{45F}')],
-        _ => return None,
+        _ => &[],
     };
-    Some(ranges.iter().flat_map(|&(a, b)| a..=b).collect())
+    ranges.iter().flat_map(|&(a, b)| a..=b).collect()
 }
 
 /// UTS #39 skeleton of one character, as a string.
@@ -266,21 +270,47 @@ fn skeleton(c: char) -> String {
     unicode_security::skeleton(c.encode_utf8(&mut buf)).collect()
 }
 
-/// The main script's letters by skeleton.
-struct Targets {
-    by_skeleton: Vec<(String, char)>,
+/// The basic alphabets of [`ALPHABETS`] by skeleton, and which letters
+/// imitate a letter of another of them.
+struct Alphabets {
+    /// Per script of [`ALPHABETS`], `(skeleton, letter)`.
+    by_skeleton: [Vec<(String, char)>; 3],
+    /// Letters found to imitate, or not, a letter of another alphabet.
+    shared: hashbrown::HashMap<char, bool, fnv::FnvBuildHasher>,
 }
 
-impl Targets {
-    fn new(main: Script) -> Option<Self> {
-        let letters = alphabet(main)?;
-        let by_skeleton = letters.into_iter().map(|y| (skeleton(y), y)).collect();
-        Some(Targets { by_skeleton })
+impl Alphabets {
+    fn new() -> Self {
+        Alphabets {
+            by_skeleton: ALPHABETS
+                .map(|s| alphabet(s).into_iter().map(|y| (skeleton(y), y)).collect()),
+            shared: Default::default(),
+        }
     }
 
-    /// The main-script letter that `x` (of another script) imitates, with
-    /// `x`'s combining marks, or `None`.
-    fn lookalike(&self, x: char) -> Option<String> {
+    /// Does letter `c` of `script` look like a basic letter of another
+    /// alphabet (Cyrillic `а`, Latin `a`: yes; Cyrillic `ж`, Latin `t`: no)?
+    /// Such letters do not decide a text's main script.
+    fn is_shared(&mut self, c: char, script: Script) -> bool {
+        if !ALPHABETS.contains(&script) {
+            return false;
+        }
+        if let Some(&v) = self.shared.get(&c) {
+            return v;
+        }
+        let sk = skeleton(c);
+        let v = ALPHABETS
+            .iter()
+            .zip(&self.by_skeleton)
+            .any(|(&s, letters)| s != script && letters.iter().any(|(k, _)| *k == sk));
+        self.shared.insert(c, v);
+        v
+    }
+
+    /// The letter of `main`'s basic alphabet that `x` (of another script)
+    /// imitates, with `x`'s combining marks, or `None`.
+    fn lookalike(&self, x: char, main: Script) -> Option<String> {
+        let letters = &self.by_skeleton[ALPHABETS.iter().position(|&s| s == main)?];
         let mut base = None;
         let mut marks = String::new();
         unicode_normalization::char::decompose_canonical(x, |c| match base {
@@ -290,7 +320,7 @@ impl Targets {
         let base = base?;
         let sk = skeleton(base);
         let mut found: Option<char> = None;
-        for (s, y) in &self.by_skeleton {
+        for (s, y) in letters {
             if *s == sk {
                 if y.is_uppercase() == base.is_uppercase() {
                     found = Some(*y);
@@ -319,6 +349,17 @@ enum WordKind {
     Foreign,
 }
 
+/// The script counted most (the first met of equals).
+fn most(counts: &[(Script, usize)]) -> Option<Script> {
+    let mut best: Option<(Script, usize)> = None;
+    for &(s, n) in counts {
+        if best.is_none_or(|(_, m)| n > m) {
+            best = Some((s, n));
+        }
+    }
+    best.map(|(s, _)| s)
+}
+
 fn bump(counts: &mut Vec<(Script, usize)>, s: Script) {
     match counts.iter_mut().find(|(t, _)| *t == s) {
         Some((_, n)) => *n += 1,
@@ -327,7 +368,7 @@ fn bump(counts: &mut Vec<(Script, usize)>, s: Script) {
 }
 
 /// What kind `word` is, its main script being `main`.
-fn kind(word: &str, main: Script, targets: &Targets) -> WordKind {
+fn kind(word: &str, main: Script, alphabets: &Alphabets) -> WordKind {
     if main == Script::Latin && word.is_ascii() {
         return WordKind::Plain;
     }
@@ -336,7 +377,7 @@ fn kind(word: &str, main: Script, targets: &Targets) -> WordKind {
         match letter_script(c) {
             None => {}
             Some(s) if s == main => m += 1,
-            Some(_) if targets.lookalike(c).is_some() => k += 1,
+            Some(_) if alphabets.lookalike(c, main).is_some() => k += 1,
             Some(_) => g += 1,
         }
     }
@@ -411,15 +452,26 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
             invisible = true;
         }
     }
-    let mut main: Option<(Script, usize)> = None;
-    for &(s, n) in &counts {
-        if main.is_none_or(|(_, m)| n > m) {
-            main = Some((s, n));
+    // The main script: the one with the most letters that imitate no
+    // letter of another alphabet (a trick adds none: `сору` is four
+    // Cyrillic letters that each look Latin), else the most letters.
+    let mut alphabets = None;
+    let main = if counts.len() > 1 {
+        let a = alphabets.get_or_insert_with(Alphabets::new);
+        let mut votes: Vec<(Script, usize)> = Vec::new();
+        for c in input.chars() {
+            if let Some(s) = letter_script(c) {
+                if !a.is_shared(c, s) {
+                    bump(&mut votes, s);
+                }
+            }
         }
-    }
-    let main = main.map(|(s, _)| s);
-    let targets = match main {
-        Some(s) if counts.len() > 1 => Targets::new(s),
+        most(&votes).or_else(|| most(&counts))
+    } else {
+        most(&counts)
+    };
+    let targets = match (&alphabets, main) {
+        (Some(_), Some(m)) if ALPHABETS.contains(&m) => alphabets.as_ref(),
         _ => None,
     };
     if !invisible && targets.is_none() {
@@ -427,9 +479,9 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
     }
     // Pass 2: what each word is, and so which words are mapped.
     let kinds: Vec<WordKind> = match (&targets, main) {
-        (Some(t), Some(m)) => runs(input)
+        (Some(a), Some(m)) => runs(input)
             .filter(|r| r.2)
-            .map(|(s, e, _)| kind(&input[s..e], m, t))
+            .map(|(s, e, _)| kind(&input[s..e], m, a))
             .collect(),
         _ => Vec::new(),
     };
@@ -481,7 +533,7 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
             if !map || letter_script(c).is_none_or(|s| Some(s) == main) {
                 continue;
             }
-            if let Some(y) = targets.as_ref().and_then(|t| t.lookalike(c)) {
+            if let Some(y) = targets.zip(main).and_then(|(a, m)| a.lookalike(c, m)) {
                 out.text.push_str(&input[copied..at]);
                 copied = at + c.len_utf8();
                 out.spans.push(Span {
@@ -602,6 +654,35 @@ mod tests {
         let n = unmasked(&t);
         let changed = t.chars().filter(|c| !c.is_ascii()).count() as u64;
         assert_eq!(n.obfuscation().lookalikes, changed);
+    }
+
+    /// A trick that replaces more letters than it leaves (Cyrillic `ѕ һ ј
+    /// ԁ` too, and capitals) still reads as Latin: the letters that imitate
+    /// another alphabet do not decide the main script.
+    #[test]
+    fn a_trick_on_most_letters_still_reads_latin() {
+        let t: String = cyrillic(ENGLISH)
+            .chars()
+            .map(|c| match c {
+                's' => 'ѕ',
+                'h' => 'һ',
+                'j' => 'ј',
+                'd' => 'ԁ',
+                'I' => 'І',
+                'B' => 'В',
+                'H' => 'Н',
+                'M' => 'М',
+                'K' => 'К',
+                c => c,
+            })
+            .collect();
+        let latin = t.chars().filter(|c| c.is_ascii_alphabetic()).count();
+        let other = t
+            .chars()
+            .filter(|c| c.is_alphabetic() && !c.is_ascii())
+            .count();
+        assert!(other > latin, "{other} {latin}");
+        assert_undone(&t, true, false);
     }
 
     #[test]

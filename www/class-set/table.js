@@ -165,6 +165,21 @@ function rowOf(p) {
     tr.append(td);
   });
   if (p.source && r?.verdict) tr.cells[5].textContent = `shared source (${verdictWords(r.verdict)})`;
+  // A student whose text was tricked to hide a copy (look-alike letters,
+  // invisible characters: undone by the core before comparing) is flagged
+  // by name, with the core's sentence.
+  [p.a, p.b].forEach((t, i) => {
+    const o = cur.result.texts[t]?.obfuscation;
+    if (!o?.warning) return;
+    const flag = document.createElement('span');
+    flag.className = 'obfuscation-flag';
+    flag.dataset.testid = 'class-obfuscation';
+    flag.dataset.text = cur.texts[t].id;
+    flag.textContent = ' ⚠ tricks undone';
+    flag.title = o.warning;
+    flag.setAttribute('aria-label', `${cur.texts[t].id}: ${o.warning}`);
+    tr.cells[i].append(flag);
+  });
   tr.dataset.verdict = p.source ? 'shared-source' : verdictOf(p);
   const review = document.createElement('select');
   review.setAttribute('aria-label', `Review of ${cur.texts[p.a].id} and ${cur.texts[p.b].id}`);

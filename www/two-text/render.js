@@ -43,7 +43,7 @@ function probabilityOf(verdict, cls) {
 export function clearResult() {
   state.highlightJob++;
   state.shown = null;
-  for (const id of ['sources', 'show-source', 'note', 'typos-found', 'pair-note']) $(id).hidden = true;
+  for (const id of ['sources', 'show-source', 'note', 'typos-found', 'pair-note', 'obfuscation-warning']) $(id).hidden = true;
   $('report').disabled = true;
   for (const id of ['score-label', 'coverage', 'status', 'print-info']) $(id).textContent = '';
   $('verdict').replaceChildren();
@@ -86,6 +86,24 @@ function tokensInside(ranges) {
   return n;
 }
 
+// The tricks the core undid to compare the texts (look-alike letters of
+// another script, invisible characters inside words): said beside the
+// score, in the core's words, for A and for each source in which any was
+// found.
+function showObfuscation(reports, sources) {
+  const lines = [];
+  const a = reports[0]?.obfuscationA;
+  if (a?.warning) lines.push(`Text A: ${a.warning}`);
+  reports.forEach((r, s) => {
+    if (r.obfuscationB?.warning) lines.push(`${sourceName(sources[s].k)}: ${r.obfuscationB.warning}`);
+  });
+  const box = $('obfuscation-warning');
+  box.textContent = lines.join(' ');
+  box.hidden = !lines.length;
+  box.dataset.lookalikes = String(a?.lookalikes ?? 0);
+  box.dataset.invisible = String(a?.invisible ?? 0);
+}
+
 export function render(answer) {
   const { a, sources, reports, options, ms, modelError } = answer;
   // The headline is the closest source's score (the first of equals).
@@ -125,9 +143,12 @@ export function render(answer) {
     : `${pct(union)} of A’s words are in passages shared with ${bestName}`;
   coverage.dataset.value = String(union);
 
+  showObfuscation(reports, sources);
+
   const reading = showReading(report, bestName);
   const verdictLine = showVerdict(report.verdict, modelError, several ? bestName : '');
   const notes = [];
+  if (report.quotationWarning) notes.push(report.quotationWarning);
   if (minWords > 0) {
     notes.push(
       `Only passages of ${minWords} words or more count in the score, the coverage, the passages and the highlights; ` +
