@@ -90,12 +90,18 @@ async function verify(env, c, sketch, candidates) {
 }
 
 async function putCollection(request, env, name) {
-  const settings = checkSettings(await readJson(request, maxBodyBytes(env), { optional: true }));
+  const body = await readJson(request, maxBodyBytes(env), { optional: true });
+  const settings = checkSettings(body);
   const record = JSON.stringify({ settings, spec: specOf(settings) });
   const stub = collectionObject(env, name);
   const r = await stub.create(record);
   const stored = JSON.parse(r.settings);
-  if (!r.created && JSON.stringify(stored.settings) !== JSON.stringify(settings)) {
+  // A collection created before `unmask` existed has no such setting (and
+  // keeps texts as they are): asked again without naming it, it is the
+  // same collection, not one of other settings.
+  const asked = { ...settings };
+  if (!('unmask' in stored.settings) && !(body && typeof body === 'object' && 'unmask' in body)) delete asked.unmask;
+  if (!r.created && JSON.stringify(stored.settings) !== JSON.stringify(asked)) {
     throw new HttpError(
       409,
       `collection ${JSON.stringify(name)} exists with other settings: ${JSON.stringify(stored.settings)}`,

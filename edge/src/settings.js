@@ -25,8 +25,8 @@ export const MAX_KEYS = 64;
 
 /** The core's settings a collection records, in this order (so that two equal settings serialise equally). */
 const STORED = {
-  minhash: ['method', 'shingle', 'threshold', 'numPerm', 'scheme', 'seed', 'spec'],
-  simhash: ['method', 'shingle', 'k', 'seed', 'spec'],
+  minhash: ['method', 'shingle', 'threshold', 'numPerm', 'scheme', 'seed', 'spec', 'unmask'],
+  simhash: ['method', 'shingle', 'k', 'seed', 'spec', 'unmask'],
 };
 
 function bad(message) {
@@ -99,18 +99,28 @@ export const specOf = (settings) => settings.spec ?? SPEC_VERSION;
 
 const hex16 = (k) => k.toString(16).padStart(16, '0');
 
+/**
+ * Whether a collection's texts are unmasked before shingling (SPEC.md §1
+ * step 0: invisible characters removed, look-alike letters of another
+ * script read as the letters they imitate): stored with every collection
+ * created since (the core's default, true); a collection created before
+ * has no such setting and keeps what it was made with, false.
+ */
+export const unmaskOf = (settings) => settings.unmask ?? false;
+
 /** The core's dedup configuration of a collection's settings. */
 function dedupConfig(settings) {
   const { method, shingle, seed } = settings;
   const spec = specOf(settings);
+  const unmask = unmaskOf(settings);
   if (method === 'minhash') {
     // Collections created before MinHash had schemes stored no scheme: their
     // signatures are classic ones.
     const { threshold, numPerm, scheme = 'classic' } = settings;
-    return { method, shingle, seed, threshold, numPerm, scheme, spec };
+    return { method, shingle, seed, threshold, numPerm, scheme, spec, unmask };
   }
   // No shingle sets are stored: candidates are kept by Hamming distance.
-  return { method, shingle, seed, k: settings.k, verify: false, spec };
+  return { method, shingle, seed, k: settings.k, verify: false, spec, unmask };
 }
 
 /**

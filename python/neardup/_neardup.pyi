@@ -94,6 +94,7 @@ def dedup(
     blocks: Optional[int] = None,
     weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
     fold_diacritics: Optional[bool] = None,
+    unmask: Optional[bool] = None,
     spec: Optional[Literal[1, 2]] = None,
 ) -> DedupResult:
     """Finds the near-duplicates of a collection with the core's pipeline.
@@ -108,7 +109,10 @@ def dedup(
     ``candidates``, ``k``, ``blocks``, ``weights`` ("tf", "binary",
     "tfidf": the collection's document frequencies counted first),
     ``fold_diacritics`` (fold é as e, ä/ö/ü as ae/oe/ue before shingling,
-    SPEC.md §1; default False), ``spec`` (the shingle hash specification's
+    SPEC.md §1; default False), ``unmask`` (undo the tricks that hide a
+    copy before shingling: invisible characters removed, look-alike letters
+    of another script read as the letters they imitate, SPEC.md §1 step 0;
+    default True; a snapshot keeps what it was made with), ``spec`` (the shingle hash specification's
     version, SPEC.md §3: 1, the default, or 2 — XXH3-64 tokens and q-grams,
     polynomial word shingles, faster; sketches of the two never mix).
     ``dictionary``: for "word:K+correct" (default: the bundled English one);
@@ -144,6 +148,7 @@ def dedup_batch(
     blocks: Optional[int] = None,
     weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
     fold_diacritics: Optional[bool] = None,
+    unmask: Optional[bool] = None,
     spec: Optional[Literal[1, 2]] = None,
 ) -> Any:
     """Batch kernel of the whole pipeline: the clusters of :func:`dedup` on the same texts and options as a pyarrow
@@ -176,6 +181,7 @@ class Deduplicator:
         blocks: Optional[int] = None,
         weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
         fold_diacritics: Optional[bool] = None,
+        unmask: Optional[bool] = None,
         spec: Optional[Literal[1, 2]] = None,
     ) -> Self:
         """An empty deduplicator; options as :func:`dedup` but ``weights="tfidf"`` (a stream has no collection to count). Raises ValueError/TypeError for bad options. Safe to share between threads: its calls take turns."""
@@ -235,6 +241,7 @@ class Stages:
         blocks: Optional[int] = None,
         weights: Optional[Literal["tf", "binary", "tfidf"]] = None,
         fold_diacritics: Optional[bool] = None,
+        unmask: Optional[bool] = None,
         spec: Optional[Literal[1, 2]] = None,
     ) -> Self:
         """Options as :func:`dedup`."""
@@ -355,6 +362,7 @@ class ClassLibrary:
         ignore_quotes: Optional[bool] = None,
         ignore_references: Optional[bool] = None,
         fold_diacritics: Optional[bool] = None,
+        unmask: Optional[bool] = None,
         max_bytes: Optional[int] = None,
     ) -> Self:
         """An empty library fingerprinting as ``class_pairs`` does with these options (those of ``class_pairs``;
@@ -481,6 +489,7 @@ def class_pairs(
     ignore_quotes: Optional[bool] = None,
     ignore_references: Optional[bool] = None,
     fold_diacritics: Optional[bool] = None,
+    unmask: Optional[bool] = None,
 ) -> Dict[str, Any]:
     """The pairs of a class set that share passages, without comparing every pair: character 20-grams of the
     normalised words, winnowed (Schleimer, Wilkerson & Aiken 2003, as MOSS and Dolos), or word k-shingles (Broder
@@ -520,6 +529,7 @@ def compare(
     ignore_quotes: Optional[bool] = None,
     ignore_references: Optional[bool] = None,
     fold_diacritics: Optional[bool] = None,
+    unmask: Optional[bool] = None,
 ) -> Dict[str, Any]:
     """Every measure of suspicious text ``a`` against source ``b`` (score: containment of a's word 3-shingles in b's, in [0, 1]) and their shared passages (UTF-8 byte ranges).
 
@@ -527,6 +537,10 @@ def compare(
     ``span_gap`` (0..=64), ``max_bytes``, ``phonetic`` (an encoder name), ``min_words`` (0..=1000: passages
     shorter than this many words of ``a`` are dropped, and the score and every passage-based figure count
     only the passages kept; Broder 1997, Clough & Stevenson 2011), ``ignore_quotes`` (a's quotations left out),
-    ``ignore_references`` (each text's trailing reference list left out), ``fold_diacritics`` (default False: é as e, ä/ö/ü as ae/oe/ue, SPEC.md §1). ``template``: its phrases are left
-    out of both; ``exclude_a``/``exclude_b``: byte ranges to leave out. ``excluded_a``/``excluded_b`` in the
-    report say what was. ValueError for an empty text or a bad option."""
+    ``ignore_references`` (each text's trailing reference list left out), ``fold_diacritics`` (default False: é as e, ä/ö/ü as ae/oe/ue, SPEC.md §1),
+    ``unmask`` (default True: invisible characters removed and look-alike letters of another script read as the
+    letters they imitate, SPEC.md §1 step 0; ``obfuscationA``/``obfuscationB`` in the report count what was undone —
+    ``lookalikes``, ``invisible``, ``hidden`` — with its byte ``ranges`` and a ``warning`` sentence, a known way to hide
+    copying). ``template``: its phrases are left out of both; ``exclude_a``/``exclude_b``: byte ranges to leave out.
+    ``excludedA``/``excludedB`` in the report say what was; with ``ignore_quotes``, ``quotedA`` is the share of
+    ``a`` inside quotations and ``quotationWarning`` says so above a third. ValueError for an empty text or a bad option."""

@@ -25,9 +25,14 @@ def test_the_golden_library_is_the_same_bytes_in_python():
         "Inheritance in object oriented programming lets a class reuse the fields and methods of another class, called its superclass or parent, and extend them with its own.",
         "The vector space model represents documents and queries as vectors of term weights, and ranks documents by the cosine of the angle between their vector and the query's.",
     ]
-    built = neardup.ClassLibrary()
+    # Made before the unmasked normalisation, which it records as off.
+    built = neardup.ClassLibrary(unmask=False)
     built.add(lib.names, texts)
     assert built.to_bytes() == data
+    # The default now unmasks, and says so in the one flag byte.
+    new = neardup.ClassLibrary()
+    new.add(lib.names, texts)
+    assert len(new.to_bytes()) == len(data) and new.to_bytes() != data
     students = [
         "My answer: PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a set of documents.",
         "A class may inherit from another: it gets the parent's methods and can add its own, which is what object oriented languages call inheritance.",

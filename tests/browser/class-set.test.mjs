@@ -86,6 +86,36 @@ test('a task of the Clough–Stevenson corpus with its source: copies flagged as
   await context.close();
 });
 
+test('a class whose copied answers are tricked still pairs them with the source, the students flagged (issue 47)', async () => {
+  const answers = cloughLabels().filter((l) => l.source === 'orig_taskb.txt');
+  // The near copies that share a third of their phrases with the source
+  // (an independent measure, as above), tricked.
+  const tricked = new Set(answers
+    .filter((l) => l.category === 'cut' && nd.compare(clough(l.file), clough(l.source)).score > 0.3)
+    .map((l) => l.file.replace(/\.txt$/, '')));
+  assert.ok(tricked.size >= 2);
+  const trick = (t) => t.replace(/[aeocpxyi]/g, (c) => 'аеосрхуі'['aeocpxyi'.indexOf(c)]).replace(/(\p{L}\p{L})(?=\p{L})/gu, '$1\u200b');
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-sources]', [txt('orig_taskb.txt', clough('orig_taskb.txt'))]);
+  await page.setInputFiles('[data-testid=class-files]', answers.map((l) => {
+    const id = l.file.replace(/\.txt$/, '');
+    return txt(l.file, tricked.has(id) ? trick(clough(l.file)) : clough(l.file));
+  }));
+  await done(page);
+  const paired = await rows(page);
+  for (const id of tricked) assert.ok(paired.some((r) => r.a === id && r.source), `${id} not paired with the source`);
+  const flagged = await page.$$eval('[data-testid=class-obfuscation]', (els) => els.map((e) => e.dataset.text));
+  for (const id of tricked) assert.ok(flagged.includes(id), `${id} not flagged: ${flagged}`);
+  assert.ok(flagged.every((id) => tricked.has(id)), `only the tricked are flagged: ${flagged}`);
+  // The CSV carries each text's count.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
+  const csv = Papa.parse(readFileSync(await download.path(), 'utf8').trim(), { header: true }).data;
+  for (const r of csv) assert.equal(Number(r.obfuscation_a) > 0, tricked.has(r.a), JSON.stringify(r));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('docs-bench documents as a class set: the planted pairs are found (F1 ≥ 0.95 at a 50 % cut-off)', async () => {
   const { docs, pairs } = docsBench();
   // 150 planted pairs and 100 other documents.

@@ -324,6 +324,39 @@ test('a quotation that runs over a line break is ignored with "Ignore quotes in 
   await context.close();
 });
 
+test('a copy hidden by look-alike letters or invisible characters scores as the copy and is said (issue 47); a half-quoted text is said too', async () => {
+  const a = clough(A_FILE);
+  const b = clough(B_FILE);
+  const { context, page, errors } = await openPage(env);
+  const plain = await scoreAfter(page, async () => {
+    await page.fill('[data-testid=source-1]', b);
+    await page.fill('[data-testid=text-a]', a);
+  });
+  assert.equal(await page.isVisible('[data-testid=obfuscation-warning]'), false, 'an honest copy is not flagged');
+  const cyrillic = a.replace(/[aeocpxyi]/g, (c) => 'аеосрхуі'['aeocpxyi'.indexOf(c)]);
+  const tricked = cyrillic.replace(/(\p{L}\p{L})(?=\p{L})/gu, '$1\u200b');
+  // Undone, the copy may score exactly as before: wait for the warning.
+  await page.fill('[data-testid=text-a]', tricked);
+  await page.waitForSelector('[data-testid=obfuscation-warning]', { state: 'visible', timeout: 30_000 });
+  const score = Number(await page.getAttribute('[data-testid=score]', 'data-value'));
+  assert.ok(score >= plain - 0.02, `${score} < ${plain}`);
+  const warning = await page.textContent('[data-testid=obfuscation-warning]');
+  assert.match(warning, /look-alike letters/);
+  assert.match(warning, /invisible characters/);
+  assert.match(warning, /known way to hide copying/);
+  assert.ok(Number(await page.getAttribute('[data-testid=obfuscation-warning]', 'data-lookalikes')) > 50);
+  assert.equal(await page.textContent('#view-a'), tricked, 'the text is shown as given');
+  // Wrapped in quotation marks and left out, a copy says so.
+  // (One paragraph: a quotation ends at a blank line.)
+  const oneParagraph = a.replace(/\s+/g, ' ').replaceAll('"', "'");
+  await scoreAfter(page, () => page.fill('[data-testid=text-a]', `My answer. “${oneParagraph}”`));
+  await scoreAfter(page, () => page.check('[data-testid=quotes-switch]'));
+  assert.match(await page.textContent('[data-testid=note]'), /inside quotation marks and was left out/);
+  assert.equal(await page.isVisible('[data-testid=obfuscation-warning]'), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the typo list leaves out correct words matched by sound ("is" and "has")', async () => {
   const b = 'The method has been used widely by the committee for many years in practice.';
   const a = 'The method is been used widely by the comittee for many years in practice.';

@@ -108,7 +108,7 @@ test('health needs no token; everything else does', async () => {
 test('collections: create, same settings again, other settings conflict, count', async () => {
   let r = await call('PUT', '/v1/collections/c1', { threshold: 0.6 });
   assert.equal(r.status, 201);
-  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.6, numPerm: 128, scheme: 'oph', seed: 0, shards: 4 });
+  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.6, numPerm: 128, scheme: 'oph', seed: 0, unmask: true, shards: 4 });
   r = await call('PUT', '/v1/collections/c1', { threshold: 0.6, shingle: 'char:5' });
   assert.equal(r.status, 200);
   r = await call('PUT', '/v1/collections/c1', { threshold: 0.7 });
@@ -253,7 +253,7 @@ test('documents: idempotent put, get, query, delete then query', async () => {
 test('a collection under spec version 2 records it, finds copies, and keeps apart from version 1', async () => {
   let r = await call('PUT', '/v1/collections/v2', { spec: 2 });
   assert.equal(r.status, 201);
-  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.5, numPerm: 128, scheme: 'oph', seed: 0, spec: 2, shards: 4 });
+  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.5, numPerm: 128, scheme: 'oph', seed: 0, spec: 2, unmask: true, shards: 4 });
   // Version 1 is the default and is not written, so that the settings of
   // collections created before version 2 stay the same settings.
   r = await call('PUT', '/v1/collections/v1', { spec: 1 });
@@ -267,6 +267,20 @@ test('a collection under spec version 2 records it, finds copies, and keeps apar
     assert.equal((await call('PUT', `/v1/collections/${c}/documents/orig`, { text })).status, 201);
     r = await call('PUT', `/v1/collections/${c}/documents/copy`, { text: copy });
     assert.deepEqual(r.json.duplicates.map((d) => d.id), ['orig'], c);
+  }
+});
+
+test('a new collection undoes the tricks that hide a copy (issue 47); unmask: false keeps them', async () => {
+  const text = 'Inheritance lets a class reuse the code of another class, and a derived class can add attributes and behaviour of its own.';
+  // Latin letters typed as their Cyrillic look-alikes, and zero-width spaces.
+  const tricked = text.replace(/[aeocpxyi]/g, (c) => 'аеосрхуі'['aeocpxyi'.indexOf(c)]).replace(/(\w\w)(?=\w)/g, '$1\u200b');
+  for (const [name, unmask, found] of [['tricks', undefined, ['orig']], ['tricks-kept', false, []]]) {
+    const r = await call('PUT', `/v1/collections/${name}`, unmask === undefined ? {} : { unmask });
+    assert.equal(r.status, 201);
+    assert.equal(r.json.settings.unmask, unmask ?? true);
+    assert.equal((await call('PUT', `/v1/collections/${name}/documents/orig`, { text })).status, 201);
+    const q = await call('POST', `/v1/collections/${name}/query`, { text: tricked });
+    assert.deepEqual(q.json.duplicates.map((d) => d.id), found, name);
   }
 });
 

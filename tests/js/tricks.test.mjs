@@ -1,0 +1,78 @@
+// Issue 47 through the npm package: the tricks that hide a copy — Latin
+// letters typed as their Cyrillic look-alikes, a zero-width space after every
+// second letter, soft hyphens inside words, Greek omicron with zero-width
+// joiners — are undone by `compare` by default and said (`obfuscationA`,
+// UTF-16 ranges); texts written in Russian or Greek report nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SvmModel, compare, classPairs } from '../../pkg/node.js';
+import { repo, clough, cloughLabels } from './helpers.mjs';
+
+const model = SvmModel.fromJson(readFileSync(join(repo, 'pkg/model.json'), 'utf8'));
+
+const everyNth = (text, n, mark) => {
+  let run = 0;
+  return [...text].map((c, i, all) => {
+    run = /\p{L}/u.test(c) ? run + 1 : 0;
+    return run && run % n === 0 && /\p{L}/u.test(all[i + 1] ?? '') ? c + mark : c;
+  }).join('');
+};
+
+const TRICKS = {
+  cyrillic: (t) => t.replace(/[aeocpxyi]/g, (c) => 'аеосрхуі'['aeocpxyi'.indexOf(c)]),
+  zwsp: (t) => everyNth(t, 2, '\u200b'),
+  'soft-hyphen': (t) => everyNth(t, 3, '\u00ad'),
+  'omicron-zwj': (t) => t.replaceAll('o', '\u200dο\u200d'),
+};
+
+test('each trick on the copied answers keeps the score (within 0.02) and the verdict, and is said', () => {
+  const copied = cloughLabels().filter((l) => l.category === 'cut' || l.category === 'light');
+  assert.ok(copied.length >= 10);
+  let checked = 0;
+  for (const l of copied) {
+    const [text, source] = [clough(l.file), clough(l.source)];
+    const plain = compare(text, source, { model });
+    assert.deepEqual([plain.obfuscationA.lookalikes, plain.obfuscationA.invisible], [0, 0]);
+    if (!plain.verdict.copied) continue;
+    for (const [name, trick] of Object.entries(TRICKS)) {
+      const t = trick(text);
+      const r = compare(t, source, { model });
+      assert.ok(r.score >= plain.score - 0.02, `${l.file} ${name}: ${r.score} < ${plain.score}`);
+      assert.equal(r.verdict.copied, true, `${l.file} ${name}`);
+      const o = r.obfuscationA;
+      assert.ok(o.lookalikes + o.invisible > 0, `${l.file} ${name}: ${JSON.stringify(o)}`);
+      assert.match(o.warning, /known way to hide copying/);
+      // Ranges are UTF-16 offsets into the tricked text, on what changed.
+      for (const g of o.ranges) assert.ok([...t.slice(g.start, g.end)].every((c) => c.charCodeAt(0) > 127), `${name} ${JSON.stringify(g)}`);
+      // Switched off, the trick works.
+      const off = compare(t, source, { unmask: false });
+      assert.equal(off.obfuscationA.lookalikes + off.obfuscationA.invisible, 0);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 40, `${checked}`);
+});
+
+test('texts in Russian and Greek, and a formula with Greek letters, report nothing', () => {
+  for (const text of [
+    'Наследование — это механизм, позволяющий создавать новые классы на основе уже существующих.',
+    'Η κληρονομικότητα είναι ένας μηχανισμός με τον οποίο δημιουργούνται νέες κλάσεις.',
+    'Let α be the angle and β the slope; the area of a circle is π r².',
+  ]) {
+    const r = compare(text, text);
+    assert.equal(r.score, 1);
+    assert.deepEqual([r.obfuscationA.lookalikes, r.obfuscationA.invisible], [0, 0], text);
+    assert.equal(r.obfuscationA.warning, undefined);
+  }
+});
+
+test('classPairs pairs a tricked copy with its source and flags the text', () => {
+  const l = cloughLabels().find((x) => x.category === 'cut');
+  const tricked = TRICKS.cyrillic(clough(l.file));
+  const r = classPairs([tricked, clough('g0pA_taskb.txt')], [clough(l.source)], '');
+  assert.ok(r.pairs.some((p) => p.a === 0 && p.b === 2 && p.score >= r.cutOff), JSON.stringify(r.pairs));
+  assert.ok(r.texts[0].obfuscation.lookalikes > 0);
+  assert.equal(r.texts[1].obfuscation.lookalikes, 0);
+});
