@@ -216,6 +216,41 @@ fn is_invisible(c: char) -> bool {
     empty
 }
 
+/// [`is_invisible`] remembered for the last characters asked (a text
+/// repeats its few punctuation marks: curly quotes, dashes).
+struct Invisibles([(u32, bool); 64]);
+
+impl Invisibles {
+    fn new() -> Self {
+        Invisibles([(u32::MAX, false); 64])
+    }
+
+    fn check(&mut self, c: char) -> bool {
+        if c.is_ascii() {
+            return false;
+        }
+        let slot = &mut self.0[(c as u32 & 63) as usize];
+        if slot.0 != c as u32 {
+            *slot = (c as u32, is_invisible(c));
+        }
+        slot.1
+    }
+}
+
+/// A fast answer for the non-ASCII characters of most Latin-script text:
+/// Latin-1, Latin Extended-A and -B (U+0080–U+024F) and the General
+/// Punctuation that is not invisible (U+2010–U+2027, U+2030–U+205E): each
+/// is a Latin letter or no letter, and only U+00AD is invisible. `Some`
+/// with whether it is invisible, or `None` for any other character (ask
+/// the tables). Held to the tables over both ranges by a test.
+fn common_latin(c: char) -> Option<bool> {
+    match c as u32 {
+        0x80..=0x24F => Some(c == '\u{AD}'),
+        0x2010..=0x2027 | 0x2030..=0x205E => Some(false),
+        _ => None,
+    }
+}
+
 /// The script a letter counts for, or `None` for a character of no script
 /// of its own (`Common`, `Inherited`, `Unknown`) or not a letter.
 fn letter_script(c: char) -> Option<Script> {
@@ -349,6 +384,31 @@ enum WordKind {
     Foreign,
 }
 
+/// The characters of `input` that are not ASCII, in order (ASCII skipped
+/// 64, then eight bytes at a time).
+fn non_ascii(input: &str) -> impl Iterator<Item = char> + '_ {
+    let bytes = input.as_bytes();
+    let mut i = 0;
+    core::iter::from_fn(move || {
+        while bytes.get(i..i + 64).is_some_and(<[u8]>::is_ascii) {
+            i += 64;
+        }
+        while let Some(w) = bytes.get(i..i + 8) {
+            let w = u64::from_le_bytes(w.try_into().unwrap_or([0x80; 8]));
+            if w & 0x8080_8080_8080_8080 != 0 {
+                break;
+            }
+            i += 8;
+        }
+        while bytes.get(i).is_some_and(|b| b.is_ascii()) {
+            i += 1;
+        }
+        let c = input.get(i..)?.chars().next()?;
+        i += c.len_utf8();
+        Some(c)
+    })
+}
+
 /// The script counted most (the first met of equals).
 fn most(counts: &[(Script, usize)]) -> Option<Script> {
     let mut best: Option<(Script, usize)> = None;
@@ -391,21 +451,22 @@ fn kind(word: &str, main: Script, alphabets: &Alphabets) -> WordKind {
 
 /// Is `c` part of a word for the decision (letters, digits, marks,
 /// invisible characters)?
-fn in_word(c: char) -> bool {
+fn in_word(c: char, invisibles: &mut Invisibles) -> bool {
     c.is_alphanumeric()
-        || (!c.is_ascii() && (matches!(c.script(), Script::Inherited) || is_invisible(c)))
+        || (!c.is_ascii() && (matches!(c.script(), Script::Inherited) || invisibles.check(c)))
 }
 
 /// The maximal runs of word characters ([`in_word`]) and of the others:
 /// `(start, end, is_word)`, covering the text in order.
 fn runs(input: &str) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
     let mut chars = input.char_indices().peekable();
+    let mut invisibles = Invisibles::new();
     core::iter::from_fn(move || {
         let (start, c) = chars.next()?;
-        let word = in_word(c);
+        let word = in_word(c, &mut invisibles);
         let mut end = start + c.len_utf8();
         while let Some(&(i, c)) = chars.peek() {
-            if in_word(c) != word {
+            if in_word(c, &mut invisibles) != word {
                 break;
             }
             end = i + c.len_utf8();
@@ -442,14 +503,37 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
     if input.is_ascii() {
         return None;
     }
-    // Pass 1: letters by script, and whether anything is invisible.
+    // Pass 0, on the non-ASCII characters only: is anything invisible,
+    // is any letter of a script other than Latin? Most texts that are not
+    // ASCII (curly quotes, dashes, accents) end here, unchanged.
+    let (mut invisible, mut other) = (false, false);
+    let mut invisibles = Invisibles::new();
+    for c in non_ascii(input) {
+        if let Some(x) = common_latin(c) {
+            invisible |= x;
+            continue;
+        }
+        match letter_script(c) {
+            Some(Script::Latin) => {}
+            Some(_) => other = true,
+            None => invisible = invisible || invisibles.check(c),
+        }
+        if invisible && other {
+            break;
+        }
+    }
+    if !invisible && !other {
+        return None;
+    }
+    // Pass 1: letters by script (ASCII letters are Latin).
     let mut counts: Vec<(Script, usize)> = Vec::new();
-    let mut invisible = false;
-    for c in input.chars() {
+    let ascii = input.bytes().filter(u8::is_ascii_alphabetic).count();
+    if ascii > 0 {
+        counts.push((Script::Latin, ascii));
+    }
+    for c in non_ascii(input) {
         if let Some(s) = letter_script(c) {
             bump(&mut counts, s);
-        } else if !invisible && is_invisible(c) {
-            invisible = true;
         }
     }
     // The main script: the one with the most letters that imitate no
@@ -515,11 +599,11 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
         let mut prev: Option<char> = None;
         for (i, c) in word.char_indices() {
             let at = start + i;
-            if is_invisible(c) {
+            if invisibles.check(c) {
                 out.text.push_str(&input[copied..at]);
                 copied = at + c.len_utf8();
                 out.remove(at, c.len_utf8());
-                let next = word[i..].chars().skip(1).find(|&n| !is_invisible(n));
+                let next = word[i..].chars().skip(1).find(|&n| !invisibles.check(n));
                 let inside = matches!((prev, next), (Some(p), Some(n))
                     if p.is_alphanumeric() && n.is_alphanumeric()
                         && plain_alphabet(p) && plain_alphabet(n));
@@ -770,6 +854,28 @@ mod tests {
             assert_eq!(n.obfuscation().invisible, 0, "{s}");
             assert_eq!(n.obfuscation().lookalikes, 0, "{s}");
         }
+    }
+
+    /// The fast answer for common Latin-script characters is the tables'.
+    #[test]
+    fn the_fast_answer_is_the_tables() {
+        use unicode_script::Script;
+        for u in 0x80..0x3000u32 {
+            let Some(c) = char::from_u32(u) else { continue };
+            if let Some(invisible) = super::common_latin(c) {
+                assert_eq!(invisible, super::is_invisible(c), "U+{u:04X}");
+                assert!(
+                    matches!(super::letter_script(c), None | Some(Script::Latin)),
+                    "U+{u:04X} {:?}",
+                    super::letter_script(c)
+                );
+            }
+        }
+        // Not vacuous: the ranges are answered, the others are not.
+        assert_eq!(super::common_latin('é'), Some(false));
+        assert_eq!(super::common_latin('\u{AD}'), Some(true));
+        assert_eq!(super::common_latin('\u{200B}'), None);
+        assert_eq!(super::common_latin('а'), None);
     }
 
     #[test]
