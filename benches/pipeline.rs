@@ -147,15 +147,48 @@ fn bench_docs(c: &mut Criterion, docs: &[String]) {
     g.finish();
 }
 
+/// The unmasked normalisation against the plain one on the docs-bench
+/// documents that are not ASCII (where its first pass runs).
+fn bench_non_ascii(c: &mut Criterion, docs: &HashMap<String, String>) {
+    let unmasked = neardup::Normalization::default().unmasking(true);
+    let mut non_ascii: Vec<&String> = docs.values().filter(|t| !t.is_ascii()).collect();
+    non_ascii.sort();
+    let bytes: usize = non_ascii.iter().map(|t| t.len()).sum();
+    let mut h = c.benchmark_group("pipeline-non-ascii");
+    h.throughput(Throughput::Bytes(bytes as u64));
+    h.sample_size(10);
+    for (name, how) in [
+        ("plain", neardup::Normalization::default()),
+        ("unmasked", unmasked),
+    ] {
+        h.bench_function(format!("normalize/{name}"), |b| {
+            b.iter(|| {
+                non_ascii
+                    .iter()
+                    .map(|t| how.normalize(t).len())
+                    .sum::<usize>()
+            })
+        });
+    }
+    h.finish();
+}
+
 fn bench(c: &mut Criterion) {
     let docs = load_docs();
     let text = corpus_chunk(&docs, 1 << 20);
     bench_docs(c, &sample_docs(&docs, 1 << 20));
+    bench_non_ascii(c, &docs);
 
     let mut g = c.benchmark_group("pipeline");
     g.throughput(Throughput::Bytes(text.len() as u64));
     g.sample_size(20);
     g.bench_function("normalize", |b| b.iter(|| normalize(black_box(&text))));
+    // The unmasked normalisation (SPEC.md §1 step 0), the default of
+    // compare, class sets and dedup, on the same MiB.
+    let unmasked = neardup::Normalization::default().unmasking(true);
+    g.bench_function("normalize/unmasked", |b| {
+        b.iter(|| unmasked.normalize(black_box(&text)))
+    });
     g.bench_function("normalize+word3", |b| {
         b.iter(|| {
             let n = normalize(black_box(&text));

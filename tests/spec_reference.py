@@ -23,6 +23,11 @@ Not covered, and why:
   tokens are read from ``spec-v1.json``'s ``normalized`` field when the golden
   file has that text, and computed here only for plain ASCII texts, whose rules
   (§1's ASCII fast path, UAX #29 on ASCII) are small enough to write down.
+* Step 0 of §1, unmasking, is covered for its invisible characters only
+  (``DEFAULT_IGNORABLE`` below, the ``Default_Ignorable_Code_Point`` ranges
+  of Unicode's ``DerivedCoreProperties.txt``, and ``unmask_invisible``):
+  the look-alike letters need UTS #39's ``confusables.txt`` and UAX #24's
+  scripts, which the standard library does not have.
 * Double Metaphone (§13): its reference is a long C++ program (dmetaph.cpp),
   not rewritten here. ``test_spec_reference.py`` holds the golden codes, and
   the CLI's codes of 5,898 real words, against the ``Metaphone`` package, a
@@ -89,6 +94,47 @@ class SplitMix64:
 
 
 # §1 Normalisation, ASCII only --------------------------------------------------
+
+
+# Default_Ignorable_Code_Point (Unicode DerivedCoreProperties.txt), as
+# ranges of code points, inclusive.
+DEFAULT_IGNORABLE = [
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+]
+
+
+def is_default_ignorable(c):
+    u = ord(c)
+    return any(lo <= u <= hi for lo, hi in DEFAULT_IGNORABLE)
+
+
+def unmask_invisible(text):
+    """§1 step 0 for a text with no letter of another script: the text with
+    its invisible characters removed, the number removed between two ASCII
+    letters or digits (counted), and their byte ranges in ``text``, merged
+    where adjacent."""
+    out, counted, ranges = [], 0, []
+    chars = list(text)
+    at = 0
+    for i, c in enumerate(chars):
+        size = len(c.encode("utf-8"))
+        if is_default_ignorable(c):
+            before = next((x for x in reversed(chars[:i]) if not is_default_ignorable(x)), "")
+            after = next((x for x in chars[i + 1:] if not is_default_ignorable(x)), "")
+            if before.isascii() and before.isalnum() and after.isascii() and after.isalnum():
+                counted += 1
+                if ranges and ranges[-1][1] == at:
+                    ranges[-1][1] = at + size
+                else:
+                    ranges.append([at, at + size])
+        else:
+            out.append(c)
+        at += size
+    return "".join(out), counted, ranges
 
 
 def ascii_tokens(text):

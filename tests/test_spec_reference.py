@@ -188,7 +188,9 @@ def test_phonix_of_every_golden_word_from_the_specs_own_rule_table():
 def test_dedup_minhash_keys_of_the_golden_dedup_cases():
     g = json.loads((GOLDEN / "dedup-v1.json").read_text())
     default = g["cases"][0]
-    assert default["config"] == {}
+    # The default configuration, as made before unmasking (§1 step 0), which
+    # it records as off; its ASCII texts normalise the same either way.
+    assert default["config"] == {"unmask": False}
     # The defaults: char:5, one-permutation MinHash of 128 values, bands by
     # the advisor at 0.5 (read from the key count: 128 values in that many
     # bands), seed 0.
@@ -214,7 +216,7 @@ def test_tfidf_frequencies_and_fingerprints_of_the_golden_cases():
     assert n == len(g["texts"])
     assert f"{ref.frequencies_digest(n, counts):016x}" == g["digest"]
     case = g["cases"][0]
-    assert case["config"] == {"method": "simhash", "weights": "tfidf", "k": 16}
+    assert case["config"] == {"method": "simhash", "weights": "tfidf", "k": 16, "unmask": False}
     checked = 0
     for text, sketch in zip(g["texts"], case["sketches"]):
         if not text or not text.isascii():
@@ -312,3 +314,26 @@ def test_double_metaphone_of_the_cli_equals_an_independent_port_on_real_words():
     # Every difference is one of the port's known departures, with
     # dmetaph.cpp's codes, and every departure listed is met.
     assert differ == DM_DEPARTURES
+
+
+def test_unmasked_invisible_characters_of_the_golden_cases():
+    """§1 step 0's invisible characters, from the spec's words: the cases of
+    ``unmask-v1.json`` whose only non-ASCII characters are invisible
+    normalise, once those are removed, as plain ASCII text; the count and
+    the ranges are those of the characters removed inside words."""
+    g = json.loads((GOLDEN / "unmask-v1.json").read_text())
+    assert g["normalization"] == "nfkc-casefold-unmasked"
+    checked = 0
+    for c in g["cases"]:
+        text = c["input"]
+        if not all(ch.isascii() or ref.is_default_ignorable(ch) for ch in text):
+            continue
+        clean, counted, ranges = ref.unmask_invisible(text)
+        assert " ".join(ref.ascii_tokens(clean)) == c["normalized"], c["name"]
+        assert (c["lookalikes"], c["invisible"]) == (0, counted), c["name"]
+        assert c["ranges"] == ranges, c["name"]
+        # Token ranges point into the original text, at the words' letters.
+        words = ["".join(ch for ch in text.encode("utf-8")[a:b].decode("utf-8") if not ref.is_default_ignorable(ch)) for a, b in c["tokens"]]
+        assert [t for w in words for t in ref.ascii_tokens(w)] == ref.ascii_tokens(clean), c["name"]
+        checked += 1
+    assert checked >= 4, checked

@@ -68,6 +68,12 @@ pub struct PackText {
     pub excluded: Vec<TextRange>,
     /// The files it was read from, in order.
     pub files: Vec<PackFile>,
+    /// What was undone to read it (the report's `obfuscation`: look-alike
+    /// letters, invisible characters, hidden runs); listed in the pack with
+    /// its warning when any was found. Default: nothing.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub obfuscation: crate::Obfuscation,
 }
 
 /// An input file: its path as read and the SHA-256 of its bytes.
@@ -635,6 +641,43 @@ impl EvidencePack {
         el(&mut out, "h2", &format!("Files ({})", files.len()));
         table(&mut out, &["Student", "File", "SHA-256"], &files);
 
+        // Texts made to look other than they are to a checker, undone
+        // before comparing (SPEC.md §1 step 0): named, with their counts.
+        let tricked: Vec<Vec<(String, bool)>> = self
+            .texts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                let o = &t.obfuscation;
+                let warning = o.warning.as_ref()?;
+                Some(vec![
+                    (self.name(i), false),
+                    (o.lookalikes.to_string(), false),
+                    (o.invisible.to_string(), false),
+                    (o.hidden.to_string(), false),
+                    (warning.clone(), false),
+                ])
+            })
+            .collect();
+        if !tricked.is_empty() {
+            el(
+                &mut out,
+                "h2",
+                &format!("Tricks undone ({})", tricked.len()),
+            );
+            table(
+                &mut out,
+                &[
+                    "Student",
+                    "Look-alike letters",
+                    "Invisible characters",
+                    "Hidden runs",
+                    "What it means",
+                ],
+                &tricked,
+            );
+        }
+
         let verdict = |p: &PackPair| {
             if p.source {
                 "shared source"
@@ -747,6 +790,7 @@ mod tests {
                         path: "class/ann.txt".into(),
                         sha256: "ab".repeat(32),
                     }],
+                    obfuscation: crate::Obfuscation::default(),
                 },
                 PackText {
                     name: "bob\u{202E}txt".into(),
@@ -756,6 +800,7 @@ mod tests {
                         path: "class/bob\u{202E}txt.md".into(),
                         sha256: "cd".repeat(32),
                     }],
+                    obfuscation: crate::Obfuscation::default(),
                 },
             ],
             pairs: vec![PackPair {
@@ -795,6 +840,23 @@ mod tests {
             "<td>Cut-off (larger containment)</td><td>5 % (for a class of this size)</td>"
         ));
         assert!(!html.contains("<script"));
+    }
+
+    /// A text whose tricks were undone is listed with its counts and the
+    /// warning; a pack without any has no such table.
+    #[test]
+    fn tricks_undone_are_listed() {
+        assert!(!pack().to_html().unwrap().contains("Tricks undone"));
+        let mut p = pack();
+        let tricked = crate::text::normalize_with(
+            "а сору оf the tеxt",
+            crate::Normalization::default().unmasking(true),
+        );
+        p.texts[1].obfuscation = tricked.obfuscation().clone();
+        let html = p.to_html().unwrap();
+        assert!(html.contains("Tricks undone (1)"), "{html}");
+        assert!(html.contains("look-alike letters of another script"));
+        assert!(html.contains("<td>7</td>"), "{html}");
     }
 
     #[test]

@@ -57,7 +57,7 @@ export async function exportPack(pool) {
   const pack = {
     made: `Made ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in the browser by neardup; nothing was uploaded.`,
     students: cur.students.length,
-    texts: cur.texts.map((t, i) => ({ name: t.id, text: t.text, excluded: cur.result.texts[i].excluded, files: t.files })),
+    texts: cur.texts.map((t, i) => ({ name: t.id, text: t.text, excluded: cur.result.texts[i].excluded, files: t.files, obfuscation: cur.result.texts[i].obfuscation })),
     pairs: above().map((p) => ({
       a: p.a,
       b: p.b,

@@ -449,6 +449,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
                 name: name_of(&students, &sources, i as u32),
                 text: (*text).to_string(),
                 excluded: report.texts[i].excluded.clone(),
+                obfuscation: report.texts[i].obfuscation.clone(),
                 files: students
                     .files
                     .iter()
