@@ -14,21 +14,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as nd from '../pkg/node.js';
 import { clough, cloughLabels, docsBench, repo } from '../tests/js/helpers.mjs';
+import { TRICKS } from '../tests/js/tricks.mjs';
 
 const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'pkg/model.json'), 'utf8'));
-const everyNth = (text, n, mark) => {
-  let run = 0;
-  return [...text].map((c, i, all) => {
-    run = /\p{L}/u.test(c) ? run + 1 : 0;
-    return run && run % n === 0 && /\p{L}/u.test(all[i + 1] ?? '') ? c + mark : c;
-  }).join('');
-};
-const TRICKS = {
-  'Cyrillic look-alikes': (t) => t.replace(/[aeocpxyi]/g, (c) => 'аеосрхуі'['aeocpxyi'.indexOf(c)]),
-  'zero-width space every 2nd letter': (t) => everyNth(t, 2, '\u200b'),
-  'soft hyphen every 3rd letter': (t) => everyNth(t, 3, '\u00ad'),
-  'Greek omicron with joiners': (t) => t.replaceAll('o', '\u200dο\u200d'),
-};
 
 const copied = cloughLabels().filter((l) => l.source && l.category !== 'non');
 const f3 = (x) => x.toFixed(3);

@@ -155,3 +155,41 @@ fn other_scripts_report_nothing_and_compare_with_themselves_at_one() {
         assert_eq!(&n, &neardup::normalize(text), "{text}");
     }
 }
+
+/// Item 4: with quotations left out, a text mostly inside quotation marks
+/// says so, with the share — in `compare` and in a class set; a text that
+/// quotes a little does not.
+#[test]
+fn a_text_mostly_quoted_says_so() {
+    use neardup::classset::{class_pairs, ClassSetConfig};
+    let source =
+        "PageRank is a link analysis algorithm used by the Google Internet search engine that \
+                  assigns a numerical weighting to each element of a hyperlinked set of documents.";
+    let quoted = format!("My answer is this. “{source}”");
+    let little = format!(
+        "{source} As the book says, “ranking matters”, and it does for every page we read."
+    );
+    let on = CompareConfig::default().ignore_quotes(true);
+    let r = neardup::compare(&quoted, source, &on).unwrap();
+    assert!(r.quoted_a > 0.8, "{}", r.quoted_a);
+    let w = r.quotation_warning.as_deref().unwrap();
+    assert!(
+        w.starts_with(&format!("{:.0} %", r.quoted_a * 100.0)),
+        "{w}"
+    );
+    let r = neardup::compare(&little, source, &on).unwrap();
+    assert!(r.quoted_a > 0.0 && r.quoted_a < 1.0 / 3.0, "{}", r.quoted_a);
+    assert!(r.quotation_warning.is_none());
+    // Not left out, nothing is said.
+    let r = neardup::compare(&quoted, source, &CompareConfig::default()).unwrap();
+    assert_eq!((r.quoted_a, r.quotation_warning.is_none()), (0.0, true));
+    let c = class_pairs(
+        &[quoted.as_str(), little.as_str()],
+        &[],
+        "",
+        &ClassSetConfig::default(),
+    )
+    .unwrap();
+    assert!(c.texts[0].quoted > 0.8 && c.texts[0].quotation_warning.is_some());
+    assert!(c.texts[1].quotation_warning.is_none());
+}

@@ -9,23 +9,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvmModel, compare, classPairs } from '../../pkg/node.js';
 import { repo, clough, cloughLabels } from './helpers.mjs';
+import { TRICKS, cyrillic } from './tricks.mjs';
 
 const model = SvmModel.fromJson(readFileSync(join(repo, 'pkg/model.json'), 'utf8'));
 
-const everyNth = (text, n, mark) => {
-  let run = 0;
-  return [...text].map((c, i, all) => {
-    run = /\p{L}/u.test(c) ? run + 1 : 0;
-    return run && run % n === 0 && /\p{L}/u.test(all[i + 1] ?? '') ? c + mark : c;
-  }).join('');
-};
-
-const TRICKS = {
-  cyrillic: (t) => t.replace(/[aeocpxyi]/g, (c) => 'аеосрхуі'['aeocpxyi'.indexOf(c)]),
-  zwsp: (t) => everyNth(t, 2, '\u200b'),
-  'soft-hyphen': (t) => everyNth(t, 3, '\u00ad'),
-  'omicron-zwj': (t) => t.replaceAll('o', '\u200dο\u200d'),
-};
 
 test('each trick on the copied answers keeps the score (within 0.02) and the verdict, and is said', () => {
   const copied = cloughLabels().filter((l) => l.category === 'cut' || l.category === 'light');
@@ -70,7 +57,7 @@ test('texts in Russian and Greek, and a formula with Greek letters, report nothi
 
 test('classPairs pairs a tricked copy with its source and flags the text', () => {
   const l = cloughLabels().find((x) => x.category === 'cut');
-  const tricked = TRICKS.cyrillic(clough(l.file));
+  const tricked = cyrillic(clough(l.file));
   const r = classPairs([tricked, clough('g0pA_taskb.txt')], [clough(l.source)], '');
   assert.ok(r.pairs.some((p) => p.a === 0 && p.b === 2 && p.score >= r.cutOff), JSON.stringify(r.pairs));
   assert.ok(r.texts[0].obfuscation.lookalikes > 0);

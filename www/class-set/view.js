@@ -272,7 +272,8 @@ function render() {
     `Excluded from every pair: the template's phrases (found in ${ex} of ${texts.length} texts), ` +
     `${stock} stock phrase${stock === 1 ? '' : 's'} (short phrases in more than ${result.stockLimit} students' texts and in no source), ` +
     `${quotes} quotation${quotes === 1 ? '' : 's'}, ${refs} reference list${refs === 1 ? '' : 's'}. ` +
-    'They are greyed in the texts of a pair.';
+    'They are greyed in the texts of a pair.' +
+    quotedMostly(result, texts);
   renderSharedPassages(result, texts);
   renderTable();
   renderOrphans(state.current, above());
@@ -280,6 +281,18 @@ function render() {
   renderLibrary();
   renderHistogram();
   renderGraph();
+}
+
+// The students whose texts are more than a third inside quotation marks
+// (left out): wrapping a copy in quotation marks would otherwise hide it.
+// The share is the core's (each text's `quoted`).
+function quotedMostly(result, texts) {
+  const many = result.texts
+    .map((t, i) => [t.quoted ?? 0, texts[i]?.id, t.quotationWarning])
+    .filter(([, , w]) => w);
+  if (!many.length) return '';
+  const named = many.map(([q, id]) => `${id} (${Math.round(q * 100)} %)`).join(', ');
+  return ` Mostly inside quotation marks, left out: ${named} — quoting a copy would otherwise hide it.`;
 }
 
 // Passages of ten words or more that three or more students' texts share
