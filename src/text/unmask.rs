@@ -162,10 +162,28 @@ impl Obfuscation {
 /// (`clean_len` 0: removed).
 #[derive(Clone, Copy, Debug)]
 struct Span {
-    clean: usize,
-    clean_len: usize,
-    orig: usize,
-    orig_len: usize,
+    clean: u32,
+    clean_len: u32,
+    orig: u32,
+    orig_len: u32,
+}
+
+impl Span {
+    fn clean(&self) -> usize {
+        self.clean as usize
+    }
+
+    fn clean_end(&self) -> usize {
+        (self.clean + self.clean_len) as usize
+    }
+
+    fn orig(&self) -> usize {
+        self.orig as usize
+    }
+
+    fn orig_end(&self) -> usize {
+        (self.orig + self.orig_len) as usize
+    }
 }
 
 /// A text with its tricks undone, and the way back to the original.
@@ -183,11 +201,11 @@ impl Unmasked {
     /// the unmasked text): after anything removed just before it.
     pub(crate) fn start_of(&self, p: usize) -> usize {
         // The last span starting at or before p.
-        let i = self.spans.partition_point(|s| s.clean <= p);
+        let i = self.spans.partition_point(|s| s.clean() <= p);
         match i.checked_sub(1).map(|i| self.spans[i]) {
             None => p,
-            Some(s) if p < s.clean + s.clean_len => s.orig,
-            Some(s) => s.orig + s.orig_len + (p - s.clean - s.clean_len),
+            Some(s) if p < s.clean_end() => s.orig(),
+            Some(s) => s.orig_end() + (p - s.clean_end()),
         }
     }
 
@@ -195,10 +213,10 @@ impl Unmasked {
     /// just after it.
     pub(crate) fn end_of(&self, p: usize) -> usize {
         // The last span starting before p.
-        let i = self.spans.partition_point(|s| s.clean < p);
+        let i = self.spans.partition_point(|s| s.clean() < p);
         match i.checked_sub(1).map(|i| self.spans[i]) {
             None => p,
-            Some(s) => s.orig + s.orig_len + p.saturating_sub(s.clean + s.clean_len),
+            Some(s) => s.orig_end() + p.saturating_sub(s.clean_end()),
         }
     }
 }
@@ -480,7 +498,8 @@ impl Unmasked {
     /// Records `len` bytes removed at `at` of the original, where the
     /// unmasked text now ends.
     fn remove(&mut self, at: usize, len: usize) {
-        let clean = self.text.len();
+        // Offsets fit 32 bits: `unmask` takes texts under 4 GiB.
+        let (clean, at, len) = (self.text.len() as u32, at as u32, len as u32);
         if let Some(s) = self.spans.last_mut() {
             if s.clean_len == 0 && s.clean == clean && s.orig + s.orig_len == at {
                 s.orig_len += len;
@@ -498,9 +517,11 @@ impl Unmasked {
 
 /// Undoes the tricks in `input` (see the module docs), or `None` when it
 /// holds nothing to undo. Time linear in `input.len()`; memory the text's
-/// length plus 32 bytes a character changed.
+/// length plus 16 bytes a run of characters changed (at most 4 bytes a byte
+/// of text). A text of 4 GiB or more (past every surface's limit) is left
+/// as it is.
 pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
-    if input.is_ascii() {
+    if input.is_ascii() || input.len() >= u32::MAX as usize {
         return None;
     }
     // Pass 0, on the non-ASCII characters only: is anything invisible,
@@ -621,10 +642,10 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
                 out.text.push_str(&input[copied..at]);
                 copied = at + c.len_utf8();
                 out.spans.push(Span {
-                    clean: out.text.len(),
-                    clean_len: y.len(),
-                    orig: at,
-                    orig_len: c.len_utf8(),
+                    clean: out.text.len() as u32,
+                    clean_len: y.len() as u32,
+                    orig: at as u32,
+                    orig_len: c.len_utf8() as u32,
                 });
                 out.text.push_str(&y);
                 out.obfuscation.lookalikes += 1;
@@ -876,6 +897,34 @@ mod tests {
         assert_eq!(super::common_latin('\u{AD}'), Some(true));
         assert_eq!(super::common_latin('\u{200B}'), None);
         assert_eq!(super::common_latin('а'), None);
+    }
+
+    /// Hostile shapes: an invisible character after every letter of 2 MB
+    /// of text (a span each), a text of nothing but invisible characters,
+    /// a lone invisible character between words.
+    #[test]
+    fn hostile_shapes_map_back_exactly() {
+        let words = "copy this text ".repeat(140_000);
+        let t = every_second(&words, '\u{2060}');
+        let n = unmasked(&t);
+        assert_eq!(n.text(), normalize(&words).text());
+        for (tok, want) in n.tokens().iter().zip(normalize(&words).token_strs()) {
+            let shown: String = t[tok.orig.start..tok.orig.end]
+                .chars()
+                .filter(|&c| c != '\u{2060}')
+                .collect();
+            assert_eq!(shown, want);
+        }
+        assert!(n.obfuscation().ranges.len() <= super::MAX_OBFUSCATION_RANGES);
+        assert!(n.obfuscation().invisible as usize > super::MAX_OBFUSCATION_RANGES);
+        let only = "\u{200B}\u{200D}\u{AD}".repeat(1000);
+        assert!(unmasked(&only).is_empty());
+        let e = crate::compare(&only, "a text", &crate::CompareConfig::default()).unwrap_err();
+        assert!(
+            matches!(e.kind(), crate::ErrorKind::EmptyText { which: "a" }),
+            "{e}"
+        );
+        assert_eq!(unmasked("one \u{200B} two").obfuscation().invisible, 0);
     }
 
     #[test]
