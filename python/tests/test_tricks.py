@@ -65,10 +65,13 @@ def test_compare_undoes_each_trick_on_the_copied_answers(trick):
         assert off["obfuscationA"]["lookalikes"] + off["obfuscationA"]["invisible"] == 0
 
 
-def test_texts_in_russian_and_greek_report_nothing():
+def test_texts_in_russian_greek_serbian_and_formulas_report_nothing():
     for text in [
         "Наследование — это механизм, позволяющий создавать новые классы на основе уже существующих.",
         "Η κληρονομικότητα είναι ένας μηχανισμός με τον οποίο δημιουργούνται νέες κλάσεις.",
+        "Наслеђивање је механизам објектно оријентисаног програмирања којим се нове класе граде.",
+        "Nasleđivanje je mehanizam objektno orijentisanog programiranja kojim se nove klase grade.",
+        "Let α be the angle and β the slope; the area of a circle is π r².",
     ]:
         r = neardup.compare(text, text)
         assert r["score"] == 1.0

@@ -346,6 +346,15 @@ test('a copy hidden by look-alike letters or invisible characters scores as the 
   assert.match(warning, /known way to hide copying/);
   assert.ok(Number(await page.getAttribute('[data-testid=obfuscation-warning]', 'data-lookalikes')) > 50);
   assert.equal(await page.textContent('#view-a'), tricked, 'the text is shown as given');
+  // A text written in Russian, compared with itself, is not a trick.
+  const russian = 'Наследование — это механизм, позволяющий создавать новые классы на основе уже существующих.';
+  await scoreAfter(page, async () => {
+    await page.fill('[data-testid=source-1]', russian);
+    await page.fill('[data-testid=text-a]', russian);
+  });
+  assert.equal(await page.getAttribute('[data-testid=score]', 'data-value'), '1');
+  assert.equal(await page.isVisible('[data-testid=obfuscation-warning]'), false);
+  await page.fill('[data-testid=source-1]', b);
   // Wrapped in quotation marks and left out, a copy says so.
   // (One paragraph: a quotation ends at a blank line.)
   const oneParagraph = a.replace(/\s+/g, ' ').replaceAll('"', "'");

@@ -42,11 +42,13 @@ test('each trick on the copied answers keeps the score (within 0.02) and the ver
   assert.ok(checked >= 40, `${checked}`);
 });
 
-test('texts in Russian and Greek, and a formula with Greek letters, report nothing', () => {
+test('texts in Russian, Greek and Serbian (both alphabets), and a formula with Greek letters, report nothing', () => {
   for (const text of [
     'Наследование — это механизм, позволяющий создавать новые классы на основе уже существующих.',
     'Η κληρονομικότητα είναι ένας μηχανισμός με τον οποίο δημιουργούνται νέες κλάσεις.',
     'Let α be the angle and β the slope; the area of a circle is π r².',
+    'Наслеђивање је механизам објектно оријентисаног програмирања којим се нове класе граде од постојећих.',
+    'Nasleđivanje je mehanizam objektno orijentisanog programiranja kojim se nove klase grade od postojećih.',
   ]) {
     const r = compare(text, text);
     assert.equal(r.score, 1);
