@@ -94,3 +94,28 @@ def test_class_pairs_and_dedup_pair_a_tricked_copy():
     assert found.pairs, "the tricked copy is a near-duplicate of its source"
     off = neardup.dedup([src, tricked], threshold=0.3, unmask=False)
     assert not off.pairs
+
+
+def test_the_unmask_golden_vectors_hold_in_python_and_sketches_never_mix():
+    import json
+
+    golden = json.loads((REPO / "tests" / "golden" / "unmask-v1.json").read_text())
+    d = neardup.Deduplicator()
+    for i, c in enumerate(golden["cases"]):
+        d.add(f"t{i}", c["input"])
+    assert d.to_bytes().hex() == golden["dedup_snapshot"]
+    lib = neardup.ClassLibrary()
+    lib.add(["t0", "t1", "t2"], [c["input"] for c in golden["cases"][:3]])
+    assert lib.to_bytes().hex() == golden["library"]
+    for c in golden["cases"]:
+        o = neardup.compare(c["input"], c["input"])["obfuscationA"]
+        assert (o["lookalikes"], o["invisible"]) == (c["lookalikes"], c["invisible"]), c["name"]
+        assert [[r["start"], r["end"]] for r in o["ranges"]] == c["ranges"], c["name"]
+    old = json.loads((REPO / "tests" / "golden" / "dedup-v1.json").read_text())["cases"][0]
+    back = neardup.Deduplicator.from_bytes(bytes.fromhex(old["snapshot"]))
+    assert back.to_bytes().hex() == old["snapshot"]
+    on, off = neardup.Stages(), neardup.Stages(unmask=False)
+    with pytest.raises(ValueError, match="incompatible"):
+        on.keys(off.sketch(["a copy of a text"])[0])
+    with pytest.raises(ValueError, match="incompatible"):
+        off.keys(on.sketch(["a copy of a text"])[0])

@@ -65,3 +65,33 @@ test('classPairs pairs a tricked copy with its source and flags the text', () =>
   assert.ok(r.texts[0].obfuscation.lookalikes > 0);
   assert.equal(r.texts[1].obfuscation.lookalikes, 0);
 });
+
+test('the unmask golden vectors hold through the package; sketches made with and without it never mix', async () => {
+  const nd = await import('../../pkg/node.js');
+  const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/unmask-v1.json'), 'utf8'));
+  // A new deduplicator and a new library unmask by default: the bytes the
+  // Rust core wrote natively.
+  const d = new nd.Deduplicator();
+  golden.cases.forEach((c, i) => d.add(`t${i}`, c.input));
+  assert.equal(Buffer.from(d.toBytes()).toString('hex'), golden.dedup_snapshot);
+  const lib = new nd.ClassLibrary();
+  lib.add(['t0', 't1', 't2'], golden.cases.slice(0, 3).map((c) => c.input));
+  assert.equal(Buffer.from(lib.toBytes()).toString('hex'), golden.library);
+  // Each case's tokens, in UTF-16 offsets here, are the golden UTF-8 ones.
+  for (const c of golden.cases) {
+    const r = compare(c.input, c.input);
+    assert.equal(r.obfuscationA.lookalikes, c.lookalikes, c.name);
+    assert.equal(r.obfuscationA.invisible, c.invisible, c.name);
+  }
+  // A snapshot made before unmasking (dedup-v1.json's default case) reads
+  // back as it was, and keeps texts as they are.
+  const old = JSON.parse(readFileSync(join(repo, 'tests/golden/dedup-v1.json'), 'utf8')).cases[0];
+  const back = nd.Deduplicator.fromBytes(Uint8Array.from(Buffer.from(old.snapshot, 'hex')));
+  assert.equal(Buffer.from(back.toBytes()).toString('hex'), old.snapshot);
+  // Sketches of the two normalisations are refused together.
+  const on = new nd.DedupStages({});
+  const off = new nd.DedupStages({ unmask: false });
+  assert.throws(() => on.keys(off.sketch('a copy of a text')), /incompatible/);
+  assert.throws(() => off.keys(on.sketch('a copy of a text')), /incompatible/);
+  assert.equal(nd.dedupDefaults({}).unmask, true);
+});
