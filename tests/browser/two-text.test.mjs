@@ -334,6 +334,8 @@ test('a copy hidden by look-alike letters or invisible characters scores as the 
     await page.fill('[data-testid=text-a]', a);
   });
   assert.equal(await page.isVisible('[data-testid=obfuscation-warning]'), false, 'an honest copy is not flagged');
+  // No class is open: no way back to one (the style sheet once showed it).
+  assert.equal(await page.isVisible('[data-testid=back-to-class]'), false);
   const tricked = everyNth(cyrillic(a), 2, '\u200b');
   // Undone, the copy may score exactly as before: wait for the warning.
   await page.fill('[data-testid=text-a]', tricked);
