@@ -56,7 +56,11 @@
 //! * `serde`: serde derives on reports and configurations, and the
 //!   [`verdict`] module (its model is JSON).
 //! * `wasm`: the WebAssembly binding (`src/wasm/`, one file per JavaScript
-//!   class) with TypeScript types generated from the Rust types.
+//!   class) with TypeScript types generated from the Rust types; `wasm-read`
+//!   the reader's own module (`readFile`, `readFiles`, `readingLimits`,
+//!   `classStudents`).
+//! * `read`: the reader of a class's files ([`read`]: zip, `.docx`, `.odt`,
+//!   HTML and text to text, hidden text left out).
 //! * `cli`: the command-line tool `neardup` (`src/bin/neardup/`).
 #![no_std]
 #![forbid(unsafe_code)]
@@ -78,6 +82,8 @@ pub mod measures;
 pub mod minhash;
 pub mod multiref;
 pub mod phonetic;
+#[cfg(feature = "read")]
+pub mod read;
 pub mod shingle;
 pub mod simhash;
 pub mod spell;
@@ -88,7 +94,7 @@ pub mod tfidf;
 #[cfg(feature = "serde")]
 pub mod verdict;
 
-#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+#[cfg(all(feature = "wasm-bindings", target_arch = "wasm32"))]
 pub mod wasm;
 
 pub use compare::{

@@ -2378,9 +2378,19 @@ fn class_reads_a_subfolder_per_student_as_the_page_does() {
     std::fs::write(class.join("carol.txt"), format!("{first}\n{second}")).unwrap();
     std::fs::write(class.join("alice/drafts/essay.txt"), &own).unwrap();
     std::fs::write(class.join(".notes.txt"), &first).unwrap();
-    std::fs::write(class.join("alice/photo.jpg"), [0xffu8, 0xd8]).unwrap();
+    // A JPEG's first bytes (JFIF): binary data, skipped with the reason.
+    std::fs::write(
+        class.join("alice/photo.jpg"),
+        b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01",
+    )
+    .unwrap();
     let out = neardup(&["class", class.to_str().unwrap(), "--json"], None);
-    let report = &json_lines(&out)[0];
+    // The photo is read, found to be binary and named as skipped (exit 1).
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "class/alice/photo.jpg: not a text, .docx, .odt or PDF file (binary data); skipped"
+    ));
+    let report = &lines_of(&out)[0];
     // The folder given ("class/", as a browser names a picked folder's
     // files) is dropped; alice's essay is in
     // alice/drafts/, so it is the student "drafts" — the page's rule: the
@@ -2439,11 +2449,11 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
             .collect()
     };
     let docx = format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="w"><w:body>{}</w:body></w:document>"#,
+        r#"<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>{}</w:body></w:document>"#,
         paragraphs(&answer, "<w:p><w:r><w:t>", "</w:t></w:r></w:p>")
     );
     let odt = format!(
-        r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="o" xmlns:text="t"><office:body><office:text>{}</office:text></office:body></office:document-content>"#,
+        r#"<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:text>{}</office:text></office:body></office:document-content>"#,
         paragraphs(&answer, "<text:p>", "</text:p>")
     );
     let stored = zip::CompressionMethod::Stored;
@@ -2454,7 +2464,13 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
     .unwrap();
     std::fs::write(
         class.join("bob.odt"),
-        zip_of(&[("content.xml", odt.as_bytes())], stored),
+        zip_of(
+            &[
+                ("mimetype", b"application/vnd.oasis.opendocument.text"),
+                ("content.xml", odt.as_bytes()),
+            ],
+            stored,
+        ),
     )
     .unwrap();
     std::fs::write(class.join("carol.md"), &other).unwrap();
@@ -2513,12 +2529,15 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
     assert_eq!(pairs, [(0, 1), (0, 3), (0, 4), (1, 3), (1, 4), (3, 4)]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("hank.pdf: PDF is read by the page only"),
+        err.contains("hank.pdf: a PDF: read by the page only"),
         "{err}"
     );
-    assert!(err.contains("frank.docx: its XML declares a DTD"), "{err}");
     assert!(
-        err.contains("grace/huge.txt: the entry is over 50 MiB"),
+        err.contains("frank.docx: its XML declares a document type"),
+        "{err}"
+    );
+    assert!(
+        err.contains("grace/huge.txt: 62914560 bytes, over the 50 MiB limit"),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -2824,4 +2843,88 @@ fn tricked_answers_through_compare_and_class() {
     let r: serde_json::Value = serde_json::from_str(&stdout_ok(&out)).unwrap();
     assert!(r["score"].as_f64().unwrap() < 0.3, "{r}");
     assert_eq!(r["obfuscationA"]["lookalikes"], 0);
+}
+
+/// Issue 47 item 3 through `neardup class`: a copy padded with hidden
+/// words in a `.docx` (Word's hidden text and white text) is read without
+/// them — so it pairs with the original as a copy — and the padding is
+/// counted in the student's `obfuscation.hidden`, the JSON and the CSV.
+#[test]
+fn class_leaves_hidden_text_of_a_docx_out_and_counts_it() {
+    use std::io::Write as _;
+    let dir = std::env::temp_dir().join(format!("neardup-hidden-{}", std::process::id()));
+    let class = dir.join("class");
+    std::fs::create_dir_all(&class).unwrap();
+    let data = crate::util::data_dir().join("clough-abc/texts");
+    let answer =
+        String::from_utf8_lossy(&std::fs::read(data.join("g0pA_taskb.txt")).unwrap()).into_owned();
+    let padding =
+        String::from_utf8_lossy(&std::fs::read(data.join("g4pC_taska.txt")).unwrap()).into_owned();
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    // Each line of the copy followed by a run of hidden padding, half
+    // vanished, half white.
+    let body: String = answer
+        .lines()
+        .zip(padding.lines().cycle())
+        .enumerate()
+        .map(|(i, (line, pad))| {
+            let trick = if i % 2 == 0 {
+                "<w:vanish/>"
+            } else {
+                r#"<w:color w:val="FFFFFF"/>"#
+            };
+            format!(
+                r#"<w:p><w:r><w:t xml:space="preserve">{} </w:t></w:r><w:r><w:rPr>{trick}</w:rPr><w:t>{}</w:t></w:r></w:p>"#,
+                escape(line),
+                escape(pad)
+            )
+        })
+        .collect();
+    let document = format!(
+        r#"<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>{body}</w:body></w:document>"#
+    );
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    w.start_file(
+        "word/document.xml",
+        zip::write::SimpleFileOptions::default(),
+    )
+    .unwrap();
+    w.write_all(document.as_bytes()).unwrap();
+    std::fs::write(class.join("copier.docx"), w.finish().unwrap().into_inner()).unwrap();
+    std::fs::write(class.join("original.txt"), &answer).unwrap();
+    std::fs::write(class.join("other.txt"), &padding).unwrap();
+    let runs = answer
+        .lines()
+        .zip(padding.lines().cycle())
+        .filter(|(_, p)| !p.trim().is_empty())
+        .count() as u64;
+    let c = class.to_str().unwrap();
+    let out = neardup(&["class", c, "--json"], None);
+    let report = &json_lines(&out)[0];
+    assert_eq!(
+        report["studentNames"],
+        serde_json::json!(["copier", "original", "other"])
+    );
+    assert_eq!(
+        report["texts"][0]["obfuscation"]["hidden"].as_u64(),
+        Some(runs)
+    );
+    assert_eq!(
+        report["texts"][1]["obfuscation"]["hidden"].as_u64(),
+        Some(0)
+    );
+    // Read without its padding, the copy pairs with the original at the top.
+    let top = &report["pairs"][0];
+    assert_eq!((top["a"].as_u64(), top["b"].as_u64()), (Some(0), Some(1)));
+    assert!(top["score"].as_f64().unwrap() > 0.9, "{top}");
+    let csv = stdout_ok(&neardup(&["class", c, "--csv"], None));
+    let mut rows = csv::Reader::from_reader(csv.as_bytes());
+    let row = rows.records().next().unwrap().unwrap();
+    assert_eq!((&row[0], &row[1]), ("copier", "original"));
+    assert_eq!(row[7].parse::<u64>().unwrap(), runs);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -14,6 +14,8 @@ mod cli;
 mod dedup;
 #[cfg(not(target_arch = "wasm32"))]
 mod estimators;
+#[cfg(all(feature = "read", not(target_arch = "wasm32")))]
+mod read;
 #[cfg(not(target_arch = "wasm32"))]
 mod segmentation;
 #[cfg(all(feature = "serde", not(target_arch = "wasm32")))]

@@ -1,16 +1,14 @@
 // The page's one file reader, shared by the two-text view and the class-set
 // mode: a File in, its text out, or a ReadError saying why not. The work —
 // reading, unzipping, parsing, decoding, sizing — is done in the reader's
-// Web Worker (read/worker.js, formats in read/formats.js), within limits
-// that count the bytes actually produced (read/budget.js), so no file can
-// stall the page or exhaust its memory; here only Files go out and texts
-// come back.
+// Web Worker (read/worker.js) by the core's reader (the same as the CLI's
+// and Python's), within the core's limits (readingLimits(): bytes actually
+// produced), so no file can stall the page or exhaust its memory; here only
+// Files go out and texts come back.
 import { Engine, StallError } from './engine.js';
-import { MAX_CLASS_TEXT_BYTES, MAX_TEXT_BYTES } from './read/budget.js';
 import { ReadError } from './read/error.js';
 
 export { ReadError } from './read/error.js';
-export * from './read/budget.js';
 
 /** The reader's worker (one: files are read one at a time). */
 const readers = new Engine(1, new URL('./read/worker.js', import.meta.url));
@@ -23,18 +21,32 @@ const readers = new Engine(1, new URL('./read/worker.js', import.meta.url));
  */
 const READ_STALL_MS = 120_000;
 
+let limits = null;
+/**
+ * The core's reading limits (`readingLimits()`: `fileBytes`, `textBytes`,
+ * `classTextBytes`, … in bytes), asked of the reader once.
+ * @returns {Promise<import('../pkg/neardup.js').ReadingLimits>}
+ */
+export async function readingLimits() {
+  // Kept once answered (a cancelled ask is asked again).
+  limits ??= await readers.ask({ kind: 'limits' });
+  return limits;
+}
+
 /**
  * Reads a file's text.
  * @param {File} file
- * @returns {Promise<{text: string, format: 'text'|'markdown'|'html'|'docx'|'odt'|'pdf', encoding?: string, sha256: string}>}
- *   `encoding` for text files only; `sha256` of the file's bytes.
+ * @returns {Promise<{text: string, format: 'text'|'markdown'|'html'|'docx'|'odt'|'pdf', encoding?: string,
+ *   hidden: {runs: number, bytes: number}, sha256: string}>}
+ *   `encoding` for text files only; `hidden` the text left out as hidden
+ *   from the eye; `sha256` of the file's bytes.
  * @throws {ReadError} when the file is too large, corrupt, encrypted, an
  *   unknown binary, or holds no text (e.g. a scanned PDF without a text layer).
  */
 export async function readFile(file) {
   let out;
   try {
-    out = await readers.ask({ kind: 'file', file, maxText: MAX_TEXT_BYTES }, { timeout: READ_STALL_MS });
+    out = await readers.ask({ kind: 'file', file }, { timeout: READ_STALL_MS });
   } catch (err) {
     if (err instanceof StallError) throw new ReadError(file.name || 'file', `its reading stopped: ${err.message}`);
     throw err;
@@ -46,7 +58,7 @@ export async function readFile(file) {
 /**
  * Reads the files of a class set — picked files, a folder's, or .zip
  * archives of students' files (expanded entry by entry) — within
- * MAX_CLASS_TEXT_BYTES of text in all. Files that cannot be read, or that
+ * the core's classTextBytes of text in all. Files that cannot be read, or that
  * pass a limit, are listed with the reason; the rest is read, and grouped
  * into students by the core's rule (`classStudents`).
  * @param {File[]} files
@@ -58,7 +70,7 @@ export async function readFile(file) {
 export async function readClass(files, progress = () => {}) {
   const texts = [];
   const failed = [];
-  let left = MAX_CLASS_TEXT_BYTES;
+  let left = (await readingLimits()).classTextBytes;
   for (const [i, file] of files.entries()) {
     let out;
     try {

@@ -9,7 +9,7 @@
 //               origin); with options.phonetic each listed misspelling gets
 //               `known: true` when A's word is itself an English dictionary
 //               word (a sound-alike swap such as "is → as")
-//   classPairs  {students, sources, template, options} → {result, ms}: the
+//   classPairs  {students, sources, template, options, hidden} → {result, ms}: the
 //               result packed into typed arrays and transferred
 //               (class-set/result.js; the page unpacks it)
 //   decode      {bytes} → {text, encoding} (the core's decodeText)
@@ -63,10 +63,10 @@ const kinds = {
     }
     return { reports, ms: performance.now() - t0, modelError };
   },
-  async classPairs({ students, sources, template, options }) {
+  async classPairs({ students, sources, template, options, hidden }) {
     await ready;
     const t0 = performance.now();
-    const { packed, transfer } = packResult(classPairs(students, sources, template, options));
+    const { packed, transfer } = packResult(classPairs(students, sources, template, options, hidden));
     return { result: packed, ms: performance.now() - t0, [TRANSFER]: transfer };
   },
   async decode({ bytes }) {

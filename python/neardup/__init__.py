@@ -19,6 +19,9 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
   :class:`LimitError` — every error of neardup's own;
 * :func:`decode_text` — a text file's bytes as text (BOM, UTF-8,
   Windows-1252), as every surface reads them;
+* :func:`read_files` — one of a class's files (``.txt``, ``.md``, ``.html``,
+  ``.docx``, ``.odt``, or a ``.zip`` of them) read by the core's reader, as
+  ``neardup class`` and the page read it, hidden text left out and counted;
 * :class:`SimHash` and :class:`Fingerprint` — 64-bit SimHash (Charikar 2002);
 * :func:`phonetic`, :func:`double_metaphone`, :func:`shingles` and
   :class:`Speller` — phonetic codes and dictionary correction (Varol & Hari
@@ -60,6 +63,7 @@ from ._neardup import (
     dedup_batch,
     double_metaphone,
     phonetic,
+    read_files,
     shingles,
 )
 
@@ -90,5 +94,6 @@ __all__ = [
     "dedup_batch",
     "double_metaphone",
     "phonetic",
+    "read_files",
     "shingles",
 ]

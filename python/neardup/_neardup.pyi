@@ -37,6 +37,7 @@ __all__ = [
     "double_metaphone",
     "merge_frequencies",
     "phonetic",
+    "read_files",
     "shingles",
 ]
 
@@ -284,6 +285,9 @@ def merge_frequencies(pieces: List[bytes]) -> bytes:
 
 def decode_text(data: bytes) -> Tuple[str, str]:
     """A text file's bytes decoded as every surface decodes them: byte-order mark, else UTF-8 when valid, else Windows-1252. ``(text, encoding)``, encoding "UTF-8", "UTF-16LE", "UTF-16BE" or "windows-1252"."""
+
+def read_files(path: str, data: bytes, max_text: Optional[int] = None) -> Dict[str, Any]:
+    """One of a class's files read by the core's reader, as ``neardup class`` and the page read them (the format by the bytes; a zip archive entry by entry; hidden text — Word's hidden, white or 2-pt text, an .odt's hidden paragraphs, HTML ``display:none`` — left out and counted). ``{"texts": [{"path", "text", "format", "hidden_runs", "hidden_bytes", "sha256"}], "failed": [(path, reason)], "text_bytes": int}``; bad bytes are in ``failed``, never raised."""
 
 def components_batch(a: Any, b: Any) -> Any:
     """Batch kernel: connected components of edges ``a[i]``–``b[i]`` (pyarrow int64 columns of positions) as a RecordBatch of ``pos`` and ``cluster`` (the least position of its component), ``pos`` ascending; positions in no edge are absent."""

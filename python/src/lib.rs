@@ -12,6 +12,7 @@ mod library;
 mod minhash;
 mod options;
 mod phonetic;
+mod read;
 mod simhash;
 mod speller;
 mod stages;
@@ -68,6 +69,7 @@ fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phonetic::shingles, m)?)?;
     m.add_class::<speller::Speller>()?;
     m.add_function(wrap_pyfunction!(text::decode_text, m)?)?;
+    m.add_function(wrap_pyfunction!(read::read_files, m)?)?;
     m.add("SPEC_VERSION", neardup::SPEC_VERSION)?;
     Ok(())
 }

@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 /// One student: a name and a text (its files joined).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Student {
     /// The student's name: the sub-folder's, or the file's without its
     /// extension.

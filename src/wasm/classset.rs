@@ -1,7 +1,7 @@
 //! `classPairs`: the pairs of a class set that share passages (the core's
 //! `neardup::classset::class_pairs`).
 
-use super::{js_error, read_options, str_arg, strs_arg, to_js};
+use super::{js_error, read_options, str_arg, strs_arg, to_js, u64s_arg};
 use crate::classset::{class_pairs, ClassSetConfig};
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -24,9 +24,12 @@ use wasm_bindgen::prelude::*;
 /// (`cutOff`: pairs at or above it are flagged; `students`: each
 /// student's strongest match; `sharedPassages`: passages of ten words or
 /// more in three or more students' texts), texts numbered students then
-/// sources, excluded ranges in UTF-16 units. Throws a `TypeError` for a
-/// non-array or a non-string text (named by its index), an `Error` for a
-/// bad option, a text over `maxBytes`, or fewer than two texts.
+/// sources, excluded ranges in UTF-16 units. `hiddenRuns` (optional, one
+/// count per text, students then sources): runs of hidden text the reader
+/// left out of each (`readFiles`' `hidden.runs`), added to its
+/// `obfuscation`. Throws a `TypeError` for a non-array or a non-string
+/// text (named by its index), an `Error` for a bad option, a text over
+/// `maxBytes`, `hiddenRuns` of another length, or fewer than two texts.
 #[wasm_bindgen(js_name = classPairs, unchecked_return_type = "ClassSetReport")]
 pub fn class_pairs_js(
     #[wasm_bindgen(unchecked_param_type = "string[]")] students: JsValue,
@@ -35,6 +38,7 @@ pub fn class_pairs_js(
     #[wasm_bindgen(unchecked_optional_param_type = "Partial<ClassSetConfig>")] options: Option<
         JsValue,
     >,
+    #[wasm_bindgen(unchecked_optional_param_type = "number[]")] hidden_runs: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let students = strs_arg(&students, "students")?;
     let sources = strs_arg(&sources, "sources")?;
@@ -43,42 +47,27 @@ pub fn class_pairs_js(
         options.unwrap_or(JsValue::UNDEFINED),
         |o: &ClassSetConfig| o.seed,
     )?;
-    let s: Vec<&str> = students.iter().map(String::as_str).collect();
-    let r: Vec<&str> = sources.iter().map(String::as_str).collect();
-    let report = class_pairs(&s, &r, &template, &config).map_err(js_error)?;
-    let all: Vec<&str> = s.iter().chain(r.iter()).copied().collect();
-    to_js(&report.into_utf16(&all))
-}
-
-/// A class set's files grouped into students, as every surface does (the
-/// core's `neardup::classset::students`): `paths` (with `/`) and `texts`
-/// of one length; the folder all paths share is dropped, a file in a
-/// sub-folder belongs to that sub-folder's student, any other file is its
-/// own student (its name without the extension); a student's texts are
-/// joined by a blank line in byte order of their paths. Returns `[{id,
-/// text, files}]` (`files`: the entries' positions, in that order), in
-/// byte order of `id`. Throws a `TypeError` for a
-/// non-array or non-string, an `Error` for arrays of different lengths.
-#[wasm_bindgen(js_name = classStudents, unchecked_return_type = "Student[]")]
-pub fn class_students_js(
-    #[wasm_bindgen(unchecked_param_type = "string[]")] paths: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string[]")] texts: JsValue,
-) -> Result<JsValue, JsValue> {
-    let paths = strs_arg(&paths, "paths")?;
-    let texts = strs_arg(&texts, "texts")?;
-    if paths.len() != texts.len() {
+    let hidden = match super::given(hidden_runs) {
+        Some(v) => u64s_arg(&v, "hiddenRuns")?,
+        None => Vec::new(),
+    };
+    if !hidden.is_empty() && hidden.len() != students.len() + sources.len() {
         return Err(super::error_msg(alloc::format!(
-            "invalid option texts: {} paths for {} texts",
-            paths.len(),
-            texts.len()
+            "invalid option hiddenRuns: {} counts for {} texts",
+            hidden.len(),
+            students.len() + sources.len()
         )));
     }
-    let entries: Vec<(&str, &str)> = paths
-        .iter()
-        .map(String::as_str)
-        .zip(texts.iter().map(String::as_str))
-        .collect();
-    to_js(&crate::classset::students::students(&entries))
+    let s: Vec<&str> = students.iter().map(String::as_str).collect();
+    let r: Vec<&str> = sources.iter().map(String::as_str).collect();
+    let mut report = class_pairs(&s, &r, &template, &config).map_err(js_error)?;
+    // Hidden text the reader left out of each text counts with the tricks
+    // the normalisation undid (the core's `Obfuscation::add_hidden`).
+    for (text, &runs) in report.texts.iter_mut().zip(&hidden) {
+        text.obfuscation.add_hidden(runs);
+    }
+    let all: Vec<&str> = s.iter().chain(r.iter()).copied().collect();
+    to_js(&report.into_utf16(&all))
 }
 
 /// The class set's evidence pack, the one builder of the page and `neardup

@@ -11,28 +11,60 @@
 //! Offsets in reports returned here are **UTF-16 code units** (JavaScript
 //! string indices).
 
+// The reader's module (feature `wasm-read` alone) uses a few of the
+// helpers below.
+#![cfg_attr(not(feature = "wasm"), allow(dead_code, unused_imports))]
+
+#[cfg(feature = "wasm")]
 mod classset;
+#[cfg(feature = "wasm")]
 mod dedup;
+#[cfg(feature = "wasm")]
 mod dedup_stages;
+#[cfg(feature = "wasm")]
 mod functions;
+#[cfg(feature = "wasm")]
 mod library;
+#[cfg(feature = "wasm")]
 mod minhash;
+#[cfg(feature = "wasm")]
 mod minhash_lsh;
+#[cfg(feature = "wasm")]
 mod multiref;
+#[cfg(feature = "read")]
+mod read;
+#[cfg(feature = "wasm")]
 mod simhash;
+#[cfg(feature = "wasm")]
 mod simhash_index;
+#[cfg(feature = "wasm")]
 mod speller;
+mod students;
+#[cfg(feature = "wasm")]
 mod svm_model;
 
+#[cfg(feature = "wasm")]
 pub use dedup::{dedup_defaults, dedup_documents, dedup_needs, JsDeduplicator};
+#[cfg(feature = "wasm")]
 pub use dedup_stages::JsDedupStages;
+#[cfg(feature = "wasm")]
 pub use functions::*;
+#[cfg(feature = "wasm")]
 pub use minhash::JsMinHash;
+#[cfg(feature = "wasm")]
 pub use minhash_lsh::JsMinHashLsh;
+#[cfg(feature = "wasm")]
 pub use multiref::JsMultiRef;
+#[cfg(feature = "read")]
+pub use read::{read_file, read_files, reading_limits};
+#[cfg(feature = "wasm")]
 pub use simhash::{JsFingerprint, JsSimHash};
+#[cfg(feature = "wasm")]
 pub use simhash_index::JsSimHashIndex;
+#[cfg(feature = "wasm")]
 pub use speller::JsSpeller;
+pub use students::class_students_js;
+#[cfg(feature = "wasm")]
 pub use svm_model::JsSvmModel;
 
 use crate::config::camel_case as camel;

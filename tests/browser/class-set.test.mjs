@@ -117,6 +117,38 @@ test('a class whose copied answers are tricked still pairs them with the source,
   await context.close();
 });
 
+// Issue 47 item 3 in the page: a copy padded with hidden words in a .docx
+// (Word's hidden text and white text, as a student would hide them) is read
+// by the core's reader without them, pairs with the source as the copy it
+// is, and the student is flagged with the runs counted.
+test('a .docx copy padded with hidden text pairs with its source and is flagged (issue 47)', async () => {
+  const copy = clough('g0pA_taskb.txt');
+  const padding = clough('g4pC_taska.txt').split(/\n+/).filter((l) => l.trim());
+  const w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const lines = copy.split(/\n+/).filter((l) => l.trim());
+  const body = lines.map((l, i) => {
+    const trick = i % 2 ? '<w:color w:val="FFFFFF"/>' : '<w:vanish/>';
+    return `<w:p><w:r><w:t xml:space="preserve">${esc(l)} </w:t></w:r><w:r><w:rPr>${trick}</w:rPr><w:t>${esc(padding[i % padding.length])}</w:t></w:r></w:p>`;
+  }).join('');
+  const docx = zipSync({ 'word/document.xml': strToU8(`<?xml version="1.0"?><w:document ${w}><w:body>${body}</w:body></w:document>`) });
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-files]', [
+    { name: 'copier.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from(docx) },
+    txt('original.txt', copy),
+    txt('other.txt', clough('g4pC_taska.txt')),
+  ]);
+  await done(page);
+  const paired = await rows(page);
+  assert.deepEqual(paired.map((r) => [r.a, r.b]), [['copier', 'original']], JSON.stringify(paired));
+  const flagged = await page.$$eval('[data-testid=class-obfuscation]', (els) => els.map((e) => [e.dataset.text, e.textContent + e.title]));
+  assert.deepEqual(flagged.map((f) => f[0]), ['copier']);
+  assert.match(flagged[0][1], new RegExp(`${lines.length} runs of hidden text left out`), flagged[0][1]);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('docs-bench documents as a class set: the planted pairs are found (F1 ≥ 0.95 at a 50 % cut-off)', async () => {
   const { docs, pairs } = docsBench();
   // 150 planted pairs and 100 other documents.

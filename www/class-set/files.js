@@ -16,6 +16,8 @@ export async function studentsOf(files, progress) {
       id: shownName(s.id),
       text: s.text,
       hash: s.hash, // SHA-256 of the text, 32 hex digits (review marks)
+      // Runs of hidden text the reader left out of the student's files.
+      hidden: s.files.reduce((n, i) => n + (texts[i].hidden?.runs ?? 0), 0),
       files: s.files.map((i) => ({ path: shownName(texts[i].path), sha256: texts[i].sha256 })),
     })),
     failed: failed.map((f) => ({ ...f, name: shownName(f.name) })),

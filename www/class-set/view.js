@@ -169,6 +169,9 @@ async function analyseRun(files, why) {
       sources: sources.map((s) => s.text),
       template,
       options: { ...options, minContainment: Math.min(options.minContainment, HISTOGRAM_FLOOR) },
+      // Runs of hidden text the reader left out of each text (counted in
+      // its obfuscation by the core).
+      hidden: [...students, ...sources].map((s) => s.hidden ?? 0),
     }, { timeout: STALL_MS + 20 * (students.length + sources.length) }));
     // The worker's memory grew to hold the whole class and never shrinks:
     // a fresh worker takes its place for the comparisons that follow.

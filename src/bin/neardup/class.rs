@@ -2,7 +2,7 @@
 //! core's `classset::class_pairs`, what the page's class view runs), with
 //! sources, a template, and quotations and reference lists left out.
 
-use crate::input::{decode, max_bytes, read_text, write_atomic};
+use crate::input::{max_bytes, read_text, write_atomic};
 use anyhow::{Context, Result};
 use clap::Args;
 use neardup::classset::evidence::{
@@ -153,9 +153,14 @@ pub(crate) struct Texts {
     /// Each student's files (path as the page shows it, SHA-256).
     pub(crate) files: Vec<Vec<PackFile>>,
     pub(crate) failed: usize,
+    /// Bytes of text read so far, every argument together (the class
+    /// set's limit, `READING_LIMITS.class_text_bytes`).
+    text_bytes: u64,
+    /// Hidden runs left out of each entry, as `entries`.
+    hidden: Vec<u64>,
+    /// Hidden runs left out of each student's files, as `names`.
+    pub(crate) hidden_runs: Vec<u64>,
 }
-
-use crate::documents::sha256;
 
 /// Folders deeper than this below a folder given are not read.
 const MAX_DEPTH: usize = 16;
@@ -164,6 +169,7 @@ impl Texts {
     /// Reads the files of one argument and groups what was read from it.
     pub(crate) fn read(&mut self, path: &Path) -> Result<()> {
         self.entries.clear();
+        self.hidden.clear();
         if path.is_dir() {
             let mut files = Vec::new();
             text_files(path, 0, &mut files)?;
@@ -201,6 +207,8 @@ impl Texts {
             .map(|(p, t, _)| (p.as_str(), t.as_str()))
             .collect();
         for student in neardup::classset::students::students(&entries) {
+            self.hidden_runs
+                .push(student.files.iter().map(|&i| self.hidden[i as usize]).sum());
             self.names.push(student.id);
             self.texts.push(student.text);
             self.files.push(
@@ -220,78 +228,72 @@ impl Texts {
         Ok(())
     }
 
+    /// Reads one file through the core's reader (`neardup::read`, the
+    /// page's too): its format by its bytes, an archive entry by entry,
+    /// hidden text left out; a PDF refused with the reason (the page reads
+    /// it with pdf.js). Only regular files (and links to them): a FIFO or a
+    /// device would block or never end.
     fn read_file(&mut self, path: &Path, name: String) -> Result<()> {
-        use crate::documents::{self, Kind};
-        // Only regular files (and links to them): a FIFO or a device would
-        // block or never end.
-        let why = match fs::metadata(path) {
-            Err(e) => Some(e.to_string()),
-            Ok(m) if !m.is_file() => Some("not a regular file".to_string()),
-            Ok(_) => None,
-        };
-        let bytes = |limit: u64| -> Result<Vec<u8>> {
-            let mut out = Vec::new();
-            fs::File::open(path)?
-                .take(limit + 1)
-                .read_to_end(&mut out)?;
-            if out.len() as u64 > limit {
-                if limit.is_multiple_of(1 << 20) {
-                    anyhow::bail!("over {} MiB", limit >> 20);
-                }
-                anyhow::bail!("over {limit} bytes");
-            }
-            Ok(out)
-        };
-        let texts: Result<Vec<(String, String, String)>> = match (why, documents::kind_of(&name)) {
-            (Some(why), _) => Err(anyhow::anyhow!("{why}")),
-            (None, Kind::Text) => bytes(max_bytes() as u64).map(|b| {
-                let (text, note) = decode(&b);
-                if let Some(note) = note {
-                    eprintln!("neardup: note: {}: {note}", path.display());
-                }
-                // A text file that begins as an HTML document is read as
-                // one, as the page sniffs it.
-                let text = if documents::looks_like_html(&text) {
-                    documents::html_text(&text)
-                } else {
-                    text
-                };
-                vec![(name.clone(), text, sha256(&b))]
-            }),
-            (None, Kind::Zip) => bytes(documents::MAX_ARCHIVE_BYTES)
-                .and_then(|b| documents::read_zip(&b))
-                .map(|archive| {
-                    for (entry, reason) in &archive.failed {
-                        eprintln!("neardup: {}: {entry}: {reason}; skipped", path.display());
-                        self.failed += 1;
-                    }
-                    // The archive stands for its files where it lies: its
-                    // entries' paths start with its folder's (as the page).
-                    let folder = name.rfind('/').map_or("", |at| &name[..=at]);
-                    archive
-                        .texts
-                        .into_iter()
-                        .map(|(entry, text, hash)| (format!("{folder}{entry}"), text, hash))
-                        .collect()
+        use neardup::read::{read_files, READING_LIMITS};
+        let bytes = match fs::metadata(path) {
+            Err(e) => Err(e.to_string()),
+            Ok(m) if !m.is_file() => Err("not a regular file".to_string()),
+            Ok(m) if m.len() > READING_LIMITS.file_bytes => Err(format!(
+                "{} bytes, over the {} MiB limit",
+                m.len(),
+                READING_LIMITS.file_bytes >> 20
+            )),
+            Ok(_) => fs::File::open(path)
+                .and_then(|f| {
+                    let mut out = Vec::new();
+                    f.take(READING_LIMITS.file_bytes + 1)
+                        .read_to_end(&mut out)?;
+                    Ok(out)
+                })
+                .map_err(|e| e.to_string())
+                .and_then(|b| match b.len() as u64 > READING_LIMITS.file_bytes {
+                    true => Err(format!(
+                        "over the {} MiB limit",
+                        READING_LIMITS.file_bytes >> 20
+                    )),
+                    false => Ok(b),
                 }),
-            (None, _) => bytes(documents::MAX_FILE_BYTES).and_then(|b| {
-                documents::text_of(&name, &b).map(|t| vec![(name.clone(), t, sha256(&b))])
-            }),
         };
-        match texts {
-            Ok(texts) => self.entries.extend(texts),
-            Err(e) => {
-                eprintln!("neardup: {}: {e:#}; skipped", path.display());
+        let bytes = match bytes {
+            Ok(b) => b,
+            Err(why) => {
+                eprintln!("neardup: {}: {why}; skipped", path.display());
                 self.failed += 1;
+                return Ok(());
             }
+        };
+        let left = READING_LIMITS
+            .class_text_bytes
+            .saturating_sub(self.text_bytes);
+        let read = read_files(&name, &bytes, left);
+        for pdf in &read.pdfs {
+            eprintln!(
+                "neardup: {}: a PDF: read by the page only (pdf.js); give its text (.txt) here; skipped",
+                pdf.path
+            );
+            self.failed += 1;
+        }
+        for f in &read.failed {
+            eprintln!("neardup: {}: {}; skipped", f.path, f.reason);
+            self.failed += 1;
+        }
+        self.text_bytes += read.text_bytes;
+        for t in read.texts {
+            self.entries.push((t.path, t.text, t.sha256));
+            self.hidden.push(t.hidden.runs);
         }
         Ok(())
     }
 }
 
-/// The documents under `dir` — `.txt`, `.md`, `.html`, `.docx`, `.odt`,
-/// `.zip`, and `.pdf` to say why it is not read — (hidden ones and
-/// symbolic links to folders left out), at most [`MAX_DEPTH`] folders down.
+/// Every file under `dir` (hidden ones and symbolic links to folders left
+/// out; the reader decides by their bytes what each is), at most
+/// [`MAX_DEPTH`] folders down.
 fn text_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
     for entry in fs::read_dir(dir).with_context(|| format!("cannot read {}", dir.display()))? {
         let path = entry?.path();
@@ -306,9 +308,7 @@ fn text_files(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<()> {
             if depth < MAX_DEPTH {
                 text_files(&path, depth + 1, out)?;
             }
-        } else if crate::documents::kind_of(&path.to_string_lossy())
-            != crate::documents::Kind::Other
-        {
+        } else {
             out.push(path);
         }
     }
@@ -395,7 +395,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
     }
     let s: Vec<&str> = students.texts.iter().map(String::as_str).collect();
     let r: Vec<&str> = sources.texts.iter().map(String::as_str).collect();
-    let report = class_pairs(&s, &r, &template, &config).map_err(|e| {
+    let mut report = class_pairs(&s, &r, &template, &config).map_err(|e| {
         if s.len() + r.len() < 2 || s.is_empty() {
             crate::usage(format!(
                 "give at least two texts, one of them a student's ({} students and {} sources read)",
@@ -406,6 +406,11 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             crate::core(e)
         }
     })?;
+    // Hidden text the reader left out counts with the tricks undone.
+    let hidden = students.hidden_runs.iter().chain(&sources.hidden_runs);
+    for (text, &runs) in report.texts.iter_mut().zip(hidden) {
+        text.obfuscation.add_hidden(runs);
+    }
     let library = match &args.library {
         Some(path) => {
             let lib = crate::library::load(path)?;
@@ -475,7 +480,8 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
                 &report,
                 report.cut_off,
                 config.adaptive_cut_off,
-                (!template.trim().is_empty()).then(|| sha256(template.as_bytes())),
+                (!template.trim().is_empty())
+                    .then(|| neardup::read::sha256_hex(template.as_bytes())),
             ),
             pseudonyms: args.pseudonyms,
         };

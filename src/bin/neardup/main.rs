@@ -28,7 +28,6 @@ mod class;
 mod compare;
 mod decode;
 mod dedup;
-mod documents;
 mod eval;
 mod index;
 mod input;
