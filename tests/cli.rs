@@ -2928,3 +2928,36 @@ fn class_leaves_hidden_text_of_a_docx_out_and_counts_it() {
     assert_eq!(row[7].parse::<u64>().unwrap(), runs);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 51 item 3: a library, template or model that is a device or a
+/// pipe is refused at once, naming it — `/dev/zero` is never read until
+/// memory runs out, a FIFO never blocks the run.
+#[cfg(unix)]
+#[test]
+fn files_that_never_end_are_refused_before_reading() {
+    let dir = std::env::temp_dir().join(format!("neardup-endless-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&a, "An essay about rivers and the sea, in a few words.").unwrap();
+    std::fs::write(&b, "Another essay about mountains and the weather.").unwrap();
+    let fifo = dir.join("pipe");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let (a, b, fifo) = (
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        fifo.to_str().unwrap(),
+    );
+    for args in [
+        vec!["class", a, b, "--library", "/dev/zero"],
+        vec!["class", a, b, "--library", fifo],
+        vec!["class", a, b, "--template", fifo],
+        vec!["compare", a, b, "--model", "/dev/zero"],
+    ] {
+        let out = neardup(&args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{args:?}");
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

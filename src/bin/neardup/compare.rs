@@ -8,7 +8,6 @@ use clap::Args;
 use neardup::verdict::{SvmModel, Verdict};
 use neardup::{compare_with, CompareConfig, Exclusions, Report};
 use serde::Serialize;
-use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -50,8 +49,7 @@ const DEFAULT_MODEL: &str = include_str!("../../../www/model.json");
 pub fn load_model(path: Option<&Path>) -> Result<SvmModel> {
     match path {
         Some(p) => {
-            let text =
-                fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
+            let text = crate::input::read_bounded_text(p, crate::input::MAX_FILE_READ)?;
             SvmModel::from_json(&text).with_context(|| p.display().to_string())
         }
         None => SvmModel::from_json(DEFAULT_MODEL).context("built-in model"),

@@ -13,7 +13,6 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use neardup::dedup::{DedupMethod, Deduplicator, MultiRefModel};
 use serde::Serialize;
-use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -106,7 +105,7 @@ struct MatchOut<'a> {
 /// Reads an index file: a snapshot (with the reference or dictionary it
 /// needs) or an older index, converted by the core.
 fn load(path: &Path, needs: &Needs) -> Result<Deduplicator> {
-    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::input::read_bounded(path, crate::input::MAX_FILE_READ)?;
     let name = || path.display().to_string();
     let config = match Deduplicator::snapshot_config(&bytes) {
         Ok(c) => Some(c),

@@ -65,12 +65,65 @@ pub fn decode(bytes: &[u8]) -> (String, Option<&'static str>) {
     (d.text, note)
 }
 
+/// Refuses what is not a regular file (or a link to one): a FIFO, a device
+/// (`/dev/zero`), a socket or a folder would block or never end.
+fn regular(path: &Path) -> Result<()> {
+    let meta = fs::metadata(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if !meta.is_file() {
+        bail!(
+            "cannot read {}: not a regular file (a pipe, device or folder); give a file, or `-` for standard input",
+            path.display()
+        );
+    }
+    Ok(())
+}
+
+/// Most bytes of a file read whole: a library, an index snapshot, a model,
+/// a reference or a dictionary (4 GiB, the most a 32-bit offset in their
+/// formats addresses).
+pub const MAX_FILE_READ: u64 = 4 << 30;
+
+/// Reads a whole file (not `-`) of at most `limit` bytes: a regular file
+/// only, its size checked before anything is allocated and counted again
+/// as it is read (a file that grows is cut at the limit and refused).
+pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>> {
+    regular(path)?;
+    let size = fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    if size > limit {
+        bail!(
+            "{} is {size} bytes, more than the {} MiB neardup reads of such a file",
+            path.display(),
+            limit >> 20
+        );
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > limit {
+        bail!(
+            "{} grew past the {} MiB neardup reads of such a file",
+            path.display(),
+            limit >> 20
+        );
+    }
+    Ok(bytes)
+}
+
+/// [`read_bounded`] as UTF-8 text.
+pub fn read_bounded_text(path: &Path, limit: u64) -> Result<String> {
+    String::from_utf8(read_bounded(path, limit)?)
+        .with_context(|| format!("{} is not UTF-8 text", path.display()))
+}
+
 /// Opens a file, or standard input for `-`, decompressing gzip (`.gz`) and
-/// zstd (`.zst`) by the file's magic bytes.
+/// zstd (`.zst`) by the file's magic bytes. A file must be a regular one
+/// (a FIFO or a device would block or never end).
 pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
     let raw: Box<dyn Read> = if path == Path::new("-") {
         Box::new(io::stdin().lock())
     } else {
+        regular(path)?;
         Box::new(fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?)
     };
     let mut reader = BufReader::with_capacity(1 << 16, raw);
@@ -401,9 +454,7 @@ pub const DEFAULT_REFERENCE: &str = include_str!("../../../www/multiref.json");
 /// The reference at `path`, or the built-in one.
 pub fn load_reference(path: Option<&Path>) -> Result<(ReferenceFile, Reference)> {
     let text = match path {
-        Some(p) => {
-            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?
-        }
+        Some(p) => read_bounded_text(p, MAX_FILE_READ)?,
         None => DEFAULT_REFERENCE.to_string(),
     };
     ReferenceFile::from_json(&text).map_err(crate::core)
@@ -416,7 +467,7 @@ pub const DEFAULT_DICTIONARY: &[u8] = include_bytes!("../../../www/dictionary-en
 pub fn load_dictionary(path: Option<&PathBuf>) -> Result<Dictionary> {
     match path {
         Some(p) => {
-            let bytes = fs::read(p).with_context(|| format!("cannot read {}", p.display()))?;
+            let bytes = read_bounded(p, MAX_FILE_READ)?;
             Dictionary::from_bytes(&bytes)
                 .map_err(crate::core)
                 .with_context(|| format!("{}", p.display()))

@@ -8,7 +8,6 @@ use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use neardup::classset::library::Library;
 use neardup::classset::ClassSetConfig;
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -122,7 +121,7 @@ pub fn run(cmd: LibraryCommand) -> Result<ExitCode> {
 
 /// Reads a library file, with a clear error for a damaged one.
 pub fn load(path: &Path) -> Result<Library> {
-    let bytes = fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::input::read_bounded(path, crate::input::MAX_FILE_READ)?;
     Library::from_bytes(&bytes)
         .map_err(crate::core)
         .with_context(|| format!("{} is not a library neardup can read", path.display()))
