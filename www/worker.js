@@ -3,7 +3,7 @@
 // responsive. Requests in: {id, kind, …}; answers out: {id, result} or
 // {id, error}.
 //
-//   compare     {a, sources: [{text, excludeB?}], options, excludeA?}
+//   compare     {a, sources: [{text, excludeB?, hiddenB?}], options, excludeA?, hiddenA?}
 //               → {reports, ms, modelError}: one report per source, with the
 //               learned verdict when model.json loaded (from the page's own
 //               origin); with options.phonetic each listed misspelling gets
@@ -16,7 +16,7 @@
 //   libraryCheck {bytes, students, minContainment} → {names, matches}
 //   libraryBuild {bytes?, names, texts, options} → {bytes, size}
 //   evidencePack {pack} → {html}: the class set's evidence pack (the core's)
-import init, { ClassLibrary, classPairs, compare, decodeText, evidencePack, SvmModel, Speller } from '../pkg/index.js';
+import init, { ClassLibrary, classPairs, compare, decodeText, evidencePack, SvmModel, Speller, withHiddenText } from '../pkg/index.js';
 import { packResult } from './class-set/result.js';
 
 /** An answer's buffers to transfer rather than copy (a symbol: never cloned). */
@@ -51,12 +51,17 @@ function markKnown(report, a, dict) {
 }
 
 const kinds = {
-  async compare({ a, sources, options, excludeA }) {
+  async compare({ a, sources, options, excludeA, hiddenA = 0 }) {
     const { model, modelError } = await ready;
     const t0 = performance.now();
-    const reports = sources.map(({ text, excludeB }) =>
-      compare(a, text, { ...options, ...(excludeA?.length ? { excludeA } : {}), ...(excludeB?.length ? { excludeB } : {}), ...(model ? { model } : {}) }),
-    );
+    const reports = sources.map(({ text, excludeB, hiddenB = 0 }) => {
+      const r = compare(a, text, { ...options, ...(excludeA?.length ? { excludeA } : {}), ...(excludeB?.length ? { excludeB } : {}), ...(model ? { model } : {}) });
+      // Hidden text the reader left out of a file counts with the tricks
+      // the core undid (its sentence, said again by the core).
+      if (hiddenA) r.obfuscationA = withHiddenText(r.obfuscationA, hiddenA);
+      if (hiddenB) r.obfuscationB = withHiddenText(r.obfuscationB, hiddenB);
+      return r;
+    });
     if (options.phonetic) {
       const dict = await dictionary();
       for (const r of reports) markKnown(r, a, dict);

@@ -295,3 +295,21 @@ pub fn decode_text(
     let bytes = super::bytes_arg(&bytes, "bytes")?;
     to_js(&crate::text::decode_text(&bytes))
 }
+
+/// An obfuscation report (`obfuscationA`/`obfuscationB` of `compare`, a
+/// text's `obfuscation` of `classPairs`) with `runs` runs of hidden text a
+/// document reader left out added (`readFile`'s `hidden.runs`), its
+/// `warning` said again by the core (`Obfuscation::add_hidden`). Throws a
+/// `TypeError` for a report of the wrong shape or a `runs` that is not a
+/// safe non-negative integer.
+#[wasm_bindgen(js_name = withHiddenText, unchecked_return_type = "Obfuscation")]
+pub fn with_hidden_text(
+    #[wasm_bindgen(unchecked_param_type = "Obfuscation")] obfuscation: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] runs: JsValue,
+) -> Result<JsValue, JsValue> {
+    let runs = super::u64_arg(&runs, "runs")?;
+    let mut o: crate::text::Obfuscation = serde_wasm_bindgen::from_value(obfuscation)
+        .map_err(|e| js_sys::TypeError::new(&alloc::format!("obfuscation: {e}")))?;
+    o.add_hidden(runs);
+    to_js(&o)
+}

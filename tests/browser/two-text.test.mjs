@@ -328,6 +328,38 @@ test('a quotation that runs over a line break is ignored with "Ignore quotes in 
   await context.close();
 });
 
+// Issue 47 item 3: a .docx copy padded with hidden words (Word's hidden
+// text and white text) is read by the core's reader without them, scores as
+// the copy, and the padding is said beside the score.
+test('a .docx copy padded with hidden text scores as the copy and the hidden runs are said (issue 47)', async () => {
+  const a = clough(A_FILE);
+  const b = clough(B_FILE);
+  const padding = clough('g4pC_taska.txt').split(/\n+/).filter((l) => l.trim());
+  const lines = a.split(/\n+/).filter((l) => l.trim());
+  const w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"';
+  const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const body = lines.map((l, i) => {
+    const trick = i % 2 ? '<w:color w:val="FFFFFF"/>' : '<w:vanish/>';
+    return `<w:p><w:r><w:t xml:space="preserve">${esc(l)}</w:t></w:r><w:r><w:rPr>${trick}</w:rPr><w:t xml:space="preserve"> ${esc(padding[i % padding.length])}</w:t></w:r></w:p>`;
+  }).join('');
+  const docx = zipSync({ 'word/document.xml': strToU8(`<?xml version="1.0"?><w:document ${w}><w:body>${body}</w:body></w:document>`) });
+  const { context, page, errors } = await openPage(env);
+  await page.fill('[data-testid=source-1]', b);
+  const score = await scoreOfFile(page, () => setFile(page, 'file-a', 'copy.docx', docx));
+  // The text read is the visible lines, one a paragraph: scored as that text.
+  assert.equal(await page.inputValue('[data-testid=text-a]'), lines.join('\n'));
+  assert.ok(Math.abs(score - nd.compare(lines.join('\n'), b).score) < 1e-12, `${score}`);
+  await page.waitForSelector('[data-testid=obfuscation-warning]', { state: 'visible', timeout: 30_000 });
+  assert.match(await page.textContent('[data-testid=obfuscation-warning]'), new RegExp(`${lines.length} runs of hidden text left out`));
+  assert.equal(await page.getAttribute('[data-testid=obfuscation-warning]', 'data-hidden'), String(lines.length));
+  // Typed over, the text is no longer the file's: nothing hidden is said.
+  // (The same words may score the same: wait for the warning to go.)
+  await page.fill('[data-testid=text-a]', a);
+  await page.waitForSelector('[data-testid=obfuscation-warning]', { state: 'hidden', timeout: 30_000 });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('a copy hidden by look-alike letters or invisible characters scores as the copy and is said (issue 47); a half-quoted text is said too', async () => {
   const a = clough(A_FILE);
   const b = clough(B_FILE);

@@ -40,10 +40,12 @@ async function readFileInto(file, area, errorBox) {
   errorBox.hidden = true;
   area.setAttribute('aria-busy', 'true');
   try {
-    const { text, encoding, format } = await readFile(file);
+    const { text, encoding, format, hidden } = await readFile(file);
     area.value = text;
     area.dataset.file = shownName(file.name);
     area.dataset.format = format;
+    // Runs of hidden text the reader left out (said with the score).
+    area.dataset.hidden = String(hidden?.runs ?? 0);
     if (encoding) area.dataset.encoding = encoding;
     else delete area.dataset.encoding;
     onChange();
@@ -60,6 +62,7 @@ function wireArea(area, input, errorBox) {
     state.pair = null; // edited: the class set's ranges no longer apply
     delete area.dataset.encoding; // typed or pasted: no longer the file's
     delete area.dataset.file;
+    delete area.dataset.hidden;
     errorBox.hidden = true;
     onChange();
   });

@@ -87,7 +87,8 @@ function tokensInside(ranges) {
 }
 
 // The tricks the core undid to compare the texts (look-alike letters of
-// another script, invisible characters inside words): said beside the
+// another script, invisible characters inside words, hidden text a file's
+// reader left out): said beside the
 // score, in the core's words, for A and for each source in which any was
 // found.
 function showObfuscation(reports, sources) {
@@ -102,6 +103,7 @@ function showObfuscation(reports, sources) {
   box.hidden = !lines.length;
   box.dataset.lookalikes = String(a?.lookalikes ?? 0);
   box.dataset.invisible = String(a?.invisible ?? 0);
+  box.dataset.hidden = String(a?.hidden ?? 0);
 }
 
 export function render(answer) {

@@ -43,7 +43,7 @@ async function run() {
   }
   // Added sources left empty are skipped; their numbers stay those shown.
   const sources = sourceAreas()
-    .map((t, k) => ({ k, text: t.value, name: t.dataset.file ?? '' }))
+    .map((t, k) => ({ k, text: t.value, name: t.dataset.file ?? '', hidden: Number(t.dataset.hidden ?? 0) }))
     .filter((s) => s.k === 0 || s.text.trim());
   const options = settings();
   // A pair opened from the class set: the class's exclusions of A and B.
@@ -56,9 +56,10 @@ async function run() {
     answer = await engine.latest('two-text', {
       kind: 'compare',
       a,
-      sources: sources.map((s) => ({ text: s.text, excludeB: s.k === 0 ? pair?.b : undefined })),
+      sources: sources.map((s) => ({ text: s.text, excludeB: s.k === 0 ? pair?.b : undefined, hiddenB: s.hidden })),
       options,
       excludeA: pair?.a,
+      hiddenA: Number(textA.dataset.hidden ?? 0),
     });
   } catch (err) {
     if (state.pending === pending) showError(err.message);
