@@ -27,7 +27,7 @@ cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --featu
 cargo clippy --all-targets --features cli -- -D warnings
 cargo fmt --manifest-path python/Cargo.toml -- --check
 cargo clippy --manifest-path python/Cargo.toml -- -D warnings
-(export RUSTDOCFLAGS="-D warnings"; cargo doc --no-deps --features serde)
+(export RUSTDOCFLAGS="-D warnings"; cargo doc --no-deps --features serde,read)
 
 step "the core builds without std (thumbv7m-none-eabi: no std at all)"
 cargo rustc --lib --no-default-features --target thumbv7m-none-eabi --crate-type rlib

@@ -2961,3 +2961,55 @@ fn files_that_never_end_are_refused_before_reading() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 48: a folder of class sections (a sub-folder per section, a file
+/// per student) is grouped by the core's rule — a sub-folder one student —
+/// and said so on standard error; `--each-file` makes every file a
+/// student, two files of one name in two sections kept apart.
+#[test]
+fn class_says_when_files_are_joined_and_each_file_keeps_them_apart() {
+    let dir = std::env::temp_dir().join(format!("neardup-sections-{}", std::process::id()));
+    let class = dir.join("class");
+    for (file, words) in [
+        ("period1/anna.txt", 0),
+        ("period1/ben.txt", 1),
+        ("period1/cy.txt", 2),
+        ("period2/anna.txt", 3),
+        ("period2/dee.txt", 4),
+    ] {
+        let path = class.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let mut rng = neardup::hash::SplitMix64::new(words);
+        let text: String = (0..150)
+            .map(|_| format!("w{} ", rng.next() % 5000))
+            .collect();
+        std::fs::write(path, text).unwrap();
+    }
+    let c = class.to_str().unwrap();
+    let out = neardup(&["class", c, "--json"], None);
+    let report = &json_lines(&out)[0];
+    assert_eq!(
+        report["studentNames"],
+        serde_json::json!(["period1", "period2"])
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("5 files were read as 2 students (2 of them from more than one file")
+            && err.contains("give --each-file"),
+        "{err}"
+    );
+    let out = neardup(&["class", c, "--json", "--each-file"], None);
+    let report = &json_lines(&out)[0];
+    assert_eq!(
+        report["studentNames"],
+        serde_json::json!([
+            "period1/anna",
+            "period1/ben",
+            "period1/cy",
+            "period2/anna",
+            "period2/dee"
+        ])
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("were read as"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -60,14 +60,15 @@ export async function readFile(file) {
  * archives of students' files (expanded entry by entry) — within
  * the core's classTextBytes of text in all. Files that cannot be read, or that
  * pass a limit, are listed with the reason; the rest is read, and grouped
- * into students by the core's rule (`classStudents`).
+ * into students by the core's rule (`classStudents`; with `eachFile`
+ * every file a student of its own), with the core's note of files joined.
  * @param {File[]} files
  * @param {(done: number, total: number) => void} progress
  * @returns {Promise<{texts: Array<{path: string, text: string, format: string, sha256: string}>,
  *   students: Array<{id: string, text: string, files: number[]}>,
  *   failed: Array<{name: string, reason: string}>}>}
  */
-export async function readClass(files, progress = () => {}) {
+export async function readClass(files, progress = () => {}, { eachFile = false } = {}) {
   const texts = [];
   const failed = [];
   let left = (await readingLimits()).classTextBytes;
@@ -90,12 +91,14 @@ export async function readClass(files, progress = () => {}) {
   // not after the last file's answer in the same task.
   await new Promise((resolve) => setTimeout(resolve, 0));
   // Grouped into students by the core (classStudents): [{id, text, files, hash}].
-  const students = texts.length ? await readers.ask({ kind: 'students', paths: texts.map((t) => t.path), texts: texts.map((t) => t.text) }) : [];
+  const { students, note } = texts.length
+    ? await readers.ask({ kind: 'students', paths: texts.map((t) => t.path), texts: texts.map((t) => t.text), eachFile })
+    : { students: [], note: undefined };
   // The reader held every text of the class (its WebAssembly memory only
   // grows, and the bytes it read wait for a collection): a fresh one takes
   // its place before the class is compared.
   readers.recycle(0);
-  return { texts, students, failed };
+  return { texts, students, failed, note };
 }
 
 /** Stops every read under way (Cancel); the next read starts afresh. */

@@ -76,6 +76,68 @@ pub fn students(entries: &[(&str, &str)]) -> Vec<Student> {
     out.into_values().collect()
 }
 
+/// Every file a student of its own (`neardup class --each-file`, the page's
+/// "Each file a student"): named by its path without the shared folder and
+/// without the extension (`period1/anna`), so that two files of one name in
+/// two folders stay two students; in byte order of their names. Files of
+/// one name and folder but for the extension (`anna.txt`, `anna.md`) are
+/// one student's, joined as [`students`] joins them.
+pub fn each_file(entries: &[(&str, &str)]) -> Vec<Student> {
+    let root = common_root(entries);
+    let mut out: BTreeMap<String, Student> = BTreeMap::new();
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by(|&x, &y| entries[x].0.cmp(entries[y].0));
+    for i in order {
+        let (path, text) = entries[i];
+        let inside = path[root..].trim_start_matches('/');
+        let id = match inside.rfind('.') {
+            Some(dot) if dot > inside.rfind('/').map_or(0, |s| s + 1) => &inside[..dot],
+            _ => inside,
+        }
+        .to_string();
+        match out.get_mut(&id) {
+            Some(s) => {
+                s.text.push_str("\n\n");
+                s.text.push_str(text);
+                s.files.push(i as u32);
+            }
+            None => {
+                out.insert(
+                    id.clone(),
+                    Student {
+                        id,
+                        text: text.to_string(),
+                        files: alloc::vec![i as u32],
+                    },
+                );
+            }
+        }
+    }
+    out.into_values().collect()
+}
+
+/// What the grouping did, from each student's count of files, when it
+/// joined files: `"5 files were read as 2 students (2 of them from more
+/// than one file: …)"`; `None` when every student has one file. Each surface adds how to make every file a
+/// student (`--each-file`, the page's switch).
+pub fn grouping_note(files_per_student: &[usize]) -> Option<String> {
+    let files: usize = files_per_student.iter().sum();
+    let joined = files_per_student.iter().filter(|&&n| n > 1).count();
+    if joined == 0 {
+        return None;
+    }
+    let plural = |n: usize, one: &str, many: &str| match n {
+        1 => alloc::format!("1 {one}"),
+        n => alloc::format!("{n} {many}"),
+    };
+    Some(alloc::format!(
+        "{} were read as {} ({} of them from more than one file: the files of one folder are one student's)",
+        plural(files, "file", "files"),
+        plural(files_per_student.len(), "student", "students"),
+        joined
+    ))
+}
+
 /// Bytes to drop from every path: `"root/"` when every path has at least
 /// two parts and the same first one, else 0.
 fn common_root(entries: &[(&str, &str)]) -> usize {
@@ -135,6 +197,38 @@ mod tests {
             ["alice", "bob", "carol"]
         );
         assert_eq!(student_of(".hidden"), ".hidden");
+        // Sections: two folders of files are two students, said so; each
+        // file its own student keeps names apart by folder.
+        let sections = [
+            ("class/period1/anna.txt", "a"),
+            ("class/period1/ben.txt", "b"),
+            ("class/period1/cy.docx", "c"),
+            ("class/period2/anna.txt", "d"),
+            ("class/period2/dee.txt", "e"),
+        ];
+        let got = students(&sections);
+        assert_eq!(got.len(), 2);
+        assert_eq!(
+            grouping_note(&got.iter().map(|s| s.files.len()).collect::<Vec<_>>()).as_deref(),
+            Some("5 files were read as 2 students (2 of them from more than one file: the files of one folder are one student's)")
+        );
+        let each = each_file(&sections);
+        assert_eq!(
+            each.iter().map(|s| s.id.as_str()).collect::<Vec<_>>(),
+            [
+                "period1/anna",
+                "period1/ben",
+                "period1/cy",
+                "period2/anna",
+                "period2/dee"
+            ]
+        );
+        assert_eq!(grouping_note(&[1, 1, 1, 1, 1]), None);
+        // One file of a name with a dot in its folder keeps the folder.
+        assert_eq!(
+            each_file(&[("x.y/essay", "t"), ("b.txt", "u")])[1].id,
+            "x.y/essay"
+        );
         assert_eq!(student_of("deep/x/y/z.txt"), "y");
         assert!(students(&[]).is_empty());
     }

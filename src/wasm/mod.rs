@@ -63,7 +63,7 @@ pub use simhash::{JsFingerprint, JsSimHash};
 pub use simhash_index::JsSimHashIndex;
 #[cfg(feature = "wasm")]
 pub use speller::JsSpeller;
-pub use students::class_students_js;
+pub use students::{class_students_js, grouping_note_js};
 #[cfg(feature = "wasm")]
 pub use svm_model::JsSvmModel;
 

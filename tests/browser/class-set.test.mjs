@@ -230,6 +230,37 @@ test('.docx, .pdf and .txt in a .zip with a folder per student, and a picked fol
   await context.close();
 });
 
+// Issue 48: a folder of class sections (a sub-folder per section, a file a
+// student) reads as one student a section, and the page says so
+// (class-grouping); "Each file a student" makes every file one, the two
+// anna.txt of two sections kept apart — as `neardup class --each-file`.
+test('a folder of sections is said to be joined; "Each file a student" keeps every file apart', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'neardup-sections-'));
+  const texts = ['g0pA_taskb.txt', 'g0pB_taskb.txt', 'g0pC_taskb.txt', 'g0pA_taskb.txt', 'g0pD_taskb.txt'].map(clough);
+  const files = ['period1/anna.txt', 'period1/ben.txt', 'period1/cy.txt', 'period2/anna.txt', 'period2/dee.txt'];
+  files.forEach((f, i) => {
+    mkdirSync(join(dir, 'class', f.split('/')[0]), { recursive: true });
+    writeFileSync(join(dir, 'class', f), texts[i]);
+  });
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-folder]', join(dir, 'class'));
+  await done(page);
+  assert.match(await page.textContent('[data-testid=class-status]'), /^2 students/);
+  assert.equal(await page.isVisible('[data-testid=class-grouping]'), true);
+  assert.match(await page.textContent('[data-testid=class-grouping]'), /^5 files were read as 2 students \(2 of them from more than one file/);
+  const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  await page.check('[data-testid=class-each-file]');
+  await done(page, before);
+  assert.match(await page.textContent('[data-testid=class-status]'), /^5 students/);
+  assert.equal(await page.isVisible('[data-testid=class-grouping]'), false);
+  // The two anna.txt hold one answer: the pair of the two sections' annas.
+  const got = await rows(page);
+  assert.ok(got.some((r) => r.a === 'period1/anna' && r.b === 'period2/anna'), JSON.stringify(got));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('the template counts for no pair; review marks survive a reload; a pair opens in the two-text view', async () => {
   const template = 'Question 3. Explain what PageRank is, how it is computed from the links between pages, and why a search engine would use it to order its results.';
   const students = [

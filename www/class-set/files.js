@@ -9,8 +9,8 @@ import { readClass } from '../reader.js';
 // Students: the texts read, grouped by the core's rule (classStudents: a
 // sub-folder per student, the folder all paths share dropped, a student's
 // files joined), with every file's path and SHA-256.
-export async function studentsOf(files, progress) {
-  const { texts, students, failed } = await readClass(files, progress);
+export async function studentsOf(files, progress, eachFile = false) {
+  const { texts, students, failed, note } = await readClass(files, progress, { eachFile });
   return {
     students: students.map((s) => ({
       id: shownName(s.id),
@@ -21,6 +21,7 @@ export async function studentsOf(files, progress) {
       files: s.files.map((i) => ({ path: shownName(texts[i].path), sha256: texts[i].sha256 })),
     })),
     failed: failed.map((f) => ({ ...f, name: shownName(f.name) })),
+    note, // the core's note when files were joined into students
   };
 }
 

@@ -88,6 +88,14 @@ function setStatus(s, text, then) {
   }
 }
 
+// The core's note when files were joined into students (a folder of class
+// sections reads as one student a section), with how to undo it.
+function showGrouping(note) {
+  const box = $('class-grouping');
+  box.hidden = !note;
+  box.textContent = note ? `${note}. Tick "Each file a student" to make every file one.` : '';
+}
+
 function showFailed(failed) {
   const box = $('class-failed');
   box.hidden = !failed.length;
@@ -134,10 +142,12 @@ async function analyseRun(files, why) {
   let students, failed, sourcesRead;
   try {
     // The class as read last time, when these are its files.
-    if (state.read?.files !== files) {
+    const eachFile = $('class-each-file').checked;
+    if (state.read?.files !== files || state.read.eachFile !== eachFile) {
       resetGraph();
-      state.read = { files, ...(await studentsOf(files, progress)) };
+      state.read = { files, eachFile, ...(await studentsOf(files, progress, eachFile)) };
     }
+    showGrouping(state.read.note);
     ({ students } = state.read);
     failed = [...state.read.failed];
     sourcesRead = await studentsOf([...$('class-sources').files], () => {});
@@ -392,7 +402,7 @@ $('class-template').addEventListener('input', () => {
 });
 $('class-sources').addEventListener('change', () => rerun('Sources changed: '));
 $('class-library').addEventListener('change', () => rerun('Library changed: '));
-for (const id of ['class-stock', 'class-quotes', 'class-references', 'class-accents']) {
+for (const id of ['class-stock', 'class-quotes', 'class-references', 'class-accents', 'class-each-file']) {
   $(id).addEventListener('change', () => rerun('Settings changed: '));
 }
 $('class-cancel').addEventListener('click', () => {

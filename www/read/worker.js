@@ -8,8 +8,10 @@
 // answers out: {id, result}.
 //
 //   limits                   → the core's readingLimits()
-//   students {paths, texts}  → [{id, text, files, hash}]: the core's
-//                               classStudents, each text's hash added
+//   students {paths, texts, eachFile}
+//                            → {students: [{id, text, files, hash}], note?}:
+//                               the core's classStudents, each text's hash
+//                               added, and its groupingNote
 //   file   {file}            → {text, format, encoding?, hidden, sha256},
 //                               or {failed: reason}
 //   class  {file, maxText}   → {texts: [{path, text, format, hidden, sha256}],
@@ -63,12 +65,12 @@ const kinds = {
   // student's text with its hash (the first 32 hex digits of the SHA-256 of
   // its UTF-8: the key of review marks and kept comparisons), computed here
   // rather than on the page's thread.
-  async students({ paths, texts }) {
+  async students({ paths, texts, eachFile }) {
     const pkg = await core();
-    const students = pkg.classStudents(paths, texts);
+    const students = pkg.classStudents(paths, texts, eachFile);
     const encoder = new TextEncoder();
     for (const s of students) s.hash = (await sha256(encoder.encode(s.text))).slice(0, 32);
-    return students;
+    return { students, note: pkg.groupingNote(students.map((s) => s.files.length)) };
   },
   async file({ file }) {
     const pkg = await core();

@@ -114,6 +114,12 @@ pub struct ClassArgs {
     /// "Student 1, file 1", … (only the hashes identify the files).
     #[arg(long)]
     pseudonyms: bool,
+    /// Make every file a student of its own, named by its path inside the
+    /// folder given without the extension (`period1/anna`), instead of
+    /// joining the files of one sub-folder into one student's (a folder
+    /// of class sections, each a sub-folder of students' files).
+    #[arg(long)]
+    each_file: bool,
 }
 
 /// The JSON written with `--json`: the texts' names, then the core's report
@@ -160,6 +166,8 @@ pub(crate) struct Texts {
     hidden: Vec<u64>,
     /// Hidden runs left out of each student's files, as `names`.
     pub(crate) hidden_runs: Vec<u64>,
+    /// Every file a student of its own (`--each-file`).
+    pub(crate) each_file: bool,
 }
 
 /// Folders deeper than this below a folder given are not read.
@@ -206,7 +214,18 @@ impl Texts {
             .iter()
             .map(|(p, t, _)| (p.as_str(), t.as_str()))
             .collect();
-        for student in neardup::classset::students::students(&entries) {
+        let grouped = match self.each_file {
+            true => neardup::classset::students::each_file(&entries),
+            false => neardup::classset::students::students(&entries),
+        };
+        let counts: Vec<usize> = grouped.iter().map(|s| s.files.len()).collect();
+        if let Some(note) = neardup::classset::students::grouping_note(&counts) {
+            eprintln!(
+                "neardup: note: {}: {note}; give --each-file to make every file a student",
+                path.display()
+            );
+        }
+        for student in grouped {
             self.hidden_runs
                 .push(student.files.iter().map(|&i| self.hidden[i as usize]).sum());
             self.names.push(student.id);
@@ -385,11 +404,17 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         Some(t) => read_text(t)?,
         None => String::new(),
     };
-    let mut students = Texts::default();
+    let mut students = Texts {
+        each_file: args.each_file,
+        ..Texts::default()
+    };
     for p in &args.students {
         students.read(p)?;
     }
-    let mut sources = Texts::default();
+    let mut sources = Texts {
+        each_file: args.each_file,
+        ..Texts::default()
+    };
     for p in &args.sources {
         sources.read(p)?;
     }
