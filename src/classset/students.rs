@@ -48,13 +48,19 @@ pub fn student_of(path: &str) -> String {
 /// order they arrive in (a browser lists a folder's files in an order of
 /// its own).
 pub fn students(entries: &[(&str, &str)]) -> Vec<Student> {
+    group(entries, student_of)
+}
+
+/// Groups entries by the student `key` names for each path (without the
+/// shared folder), a student's files in byte order of their paths.
+fn group(entries: &[(&str, &str)], key: impl Fn(&str) -> String) -> Vec<Student> {
     let root = common_root(entries);
     let mut order: Vec<usize> = (0..entries.len()).collect();
     order.sort_by(|&x, &y| entries[x].0.cmp(entries[y].0));
     let mut out: BTreeMap<String, Student> = BTreeMap::new();
     for i in order {
         let (path, text) = entries[i];
-        let id = student_of(&path[root..]);
+        let id = key(&path[root..]);
         match out.get_mut(&id) {
             Some(s) => {
                 s.text.push_str("\n\n");
@@ -83,37 +89,13 @@ pub fn students(entries: &[(&str, &str)]) -> Vec<Student> {
 /// one name and folder but for the extension (`anna.txt`, `anna.md`) are
 /// one student's, joined as [`students`] joins them.
 pub fn each_file(entries: &[(&str, &str)]) -> Vec<Student> {
-    let root = common_root(entries);
-    let mut out: BTreeMap<String, Student> = BTreeMap::new();
-    let mut order: Vec<usize> = (0..entries.len()).collect();
-    order.sort_by(|&x, &y| entries[x].0.cmp(entries[y].0));
-    for i in order {
-        let (path, text) = entries[i];
-        let inside = path[root..].trim_start_matches('/');
-        let id = match inside.rfind('.') {
-            Some(dot) if dot > inside.rfind('/').map_or(0, |s| s + 1) => &inside[..dot],
-            _ => inside,
+    group(entries, |path| {
+        let inside = path.trim_start_matches('/');
+        match inside.rfind('.') {
+            Some(dot) if dot > inside.rfind('/').map_or(0, |s| s + 1) => inside[..dot].to_string(),
+            _ => inside.to_string(),
         }
-        .to_string();
-        match out.get_mut(&id) {
-            Some(s) => {
-                s.text.push_str("\n\n");
-                s.text.push_str(text);
-                s.files.push(i as u32);
-            }
-            None => {
-                out.insert(
-                    id.clone(),
-                    Student {
-                        id,
-                        text: text.to_string(),
-                        files: alloc::vec![i as u32],
-                    },
-                );
-            }
-        }
-    }
-    out.into_values().collect()
+    })
 }
 
 /// What the grouping did, from each student's count of files, when it

@@ -176,18 +176,7 @@ pub(crate) fn html_text(html: &str, max: u64) -> Result<(String, Hidden), ReadEr
                     }
                     continue;
                 }
-                let mut space = false;
-                for c in text.chars() {
-                    if c.is_whitespace() {
-                        if !space {
-                            out.push(' ');
-                        }
-                        space = true;
-                    } else {
-                        out.push(c);
-                        space = false;
-                    }
-                }
+                super::collapse_into(&text, &mut out);
                 if out.len() as u64 > max.saturating_mul(2) + 1024 {
                     return Err(over_text(max));
                 }

@@ -184,6 +184,23 @@ pub(crate) fn mib(n: u64) -> String {
     }
 }
 
+/// Appends `s` to `out` with each run of white space as one space (the
+/// text of HTML and OpenDocument text nodes).
+pub(crate) fn collapse_into(s: &str, out: &mut String) {
+    let mut space = false;
+    for c in s.chars() {
+        if c.is_whitespace() {
+            if !space {
+                out.push(' ');
+            }
+            space = true;
+        } else {
+            out.push(c);
+            space = false;
+        }
+    }
+}
+
 /// A text over `max` bytes: the one message of it, saying which limit.
 pub(crate) fn over_text(max: u64) -> ReadError {
     ReadError::new(

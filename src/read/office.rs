@@ -683,17 +683,6 @@ pub(crate) fn odf_text(
 /// keeps are `text:s`).
 fn collapse(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
-    let mut space = false;
-    for c in s.chars() {
-        if c.is_whitespace() {
-            if !space {
-                out.push(' ');
-            }
-            space = true;
-        } else {
-            out.push(c);
-            space = false;
-        }
-    }
+    super::collapse_into(s, &mut out);
     out
 }
