@@ -64,3 +64,21 @@ test('withHiddenText adds the reader\'s runs to a comparison\'s obfuscation, in 
   assert.equal(o.warning, '3 runs of hidden text left out: a known way to hide copying from a checker.');
   assert.throws(() => withHiddenText(r.obfuscationA, -1), RangeError);
 });
+
+test('a real .docx made by the docx package: hidden, white and 1-pt runs are left out and counted', async () => {
+  const { Document, Packer, Paragraph, TextRun } = await import('docx');
+  const doc = new Document({
+    sections: [{
+      children: [
+        new Paragraph({ children: [new TextRun('The copied sentence stays. '), new TextRun({ text: 'vanished padding', vanish: true })] }),
+        new Paragraph({ children: [new TextRun({ text: 'white padding', color: 'FFFFFF' }), new TextRun('Second line seen.')] }),
+        new Paragraph({ children: [new TextRun({ text: 'tiny padding', size: 2 }), new TextRun({ text: 'Grey but read.', color: '999999' })] }),
+      ],
+    }],
+  });
+  const bytes = new Uint8Array(await Packer.toBuffer(doc));
+  const read = readFile('essay.docx', bytes);
+  assert.equal(read.text, 'The copied sentence stays. \nSecond line seen.\nGrey but read.');
+  assert.equal(read.hidden.runs, 3);
+  assert.equal(read.hidden.bytes, 'vanished padding'.length + 'white padding'.length + 'tiny padding'.length);
+});
