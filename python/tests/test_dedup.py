@@ -238,17 +238,20 @@ def test_query_finds_without_adding_and_threads_share_one_deduplicator():
 def test_ctrl_c_stops_a_long_dedup():
     """Issue 35: SIGINT during dedup(method="exact") of docs-bench (minutes
     of work) raises KeyboardInterrupt: signals are checked between batches
-    of 256 documents. The timeout only guards against a hang."""
-    import signal
+    of 256 documents. The signal is sent the moment the native call begins
+    (a profile hook sees its ``c_call``), never after a guessed sleep
+    (issue 51); the timeout only guards against a hang."""
     import sys
-    import time
 
     script = (
-        "import json, sys, time, neardup\n"
+        "import json, os, signal, sys, threading, neardup\n"
         "texts = [json.loads(l)['text'] for l in open(sys.argv[1]) if l.strip()]\n"
-        "print('ready', flush=True)\n"
-        "t0 = time.monotonic()\n"
+        "def hook(frame, event, arg):\n"
+        "    if event == 'c_call' and arg is neardup.dedup:\n"
+        "        sys.setprofile(None)\n"
+        "        threading.Thread(target=os.kill, args=(os.getpid(), signal.SIGINT)).start()\n"
         "try:\n"
+        "    sys.setprofile(hook)\n"
         "    neardup.dedup(texts, method='exact')\n"
         "    print('finished', flush=True)\n"
         "except KeyboardInterrupt:\n"
@@ -257,9 +260,6 @@ def test_ctrl_c_stops_a_long_dedup():
     p = subprocess.Popen(
         [sys.executable, "-c", script, str(DATA / "docs-bench" / "docs.jsonl")], stdout=subprocess.PIPE, text=True
     )
-    assert p.stdout.readline().strip() == "ready"
-    time.sleep(1.5)
-    p.send_signal(signal.SIGINT)
     out, _ = p.communicate(timeout=60)
     assert out.strip() == "interrupted"
 
