@@ -2,7 +2,7 @@
 //! answers and past classes (the core's `classset::library::Library`),
 //! checked one way by `neardup class --library`.
 
-use crate::class::Texts;
+use crate::files::Texts;
 use crate::input::write_atomic;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
