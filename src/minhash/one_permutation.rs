@@ -30,7 +30,9 @@
 //! densification: nothing for a set with a shingle in every bin, about `k ·
 //! (k / m)` steps for `m < k` non-empty bins.
 
-use super::signature::EMPTY_VALUE;
+/// The value of every slot of the signature of an empty set, and of an
+/// empty bin here before densification.
+pub const EMPTY_VALUE: u32 = u32::MAX;
 use crate::hash::{fmix64, SplitMix64};
 
 /// The two keys of the scheme for a seed.

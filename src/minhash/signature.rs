@@ -43,8 +43,9 @@ use alloc::vec::Vec;
 
 /// Largest `num_perm` accepted.
 pub const MAX_PERM: usize = 4096;
-/// The value of every slot of the signature of an empty set.
-pub const EMPTY_VALUE: u32 = u32::MAX;
+/// The value of every slot of the signature of an empty set (defined with
+/// the one-permutation bins, whose empty bin it also marks).
+pub use super::one_permutation::EMPTY_VALUE;
 
 const MAGIC: &[u8; 4] = b"NDMH";
 /// Format 1: classic signatures (unchanged since the first release).

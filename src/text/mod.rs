@@ -20,6 +20,7 @@ mod fold;
 mod normalize;
 mod offsets;
 mod segment;
+mod token;
 mod unmask;
 
 pub use decode::{decode_text, Decoded, TextEncoding};

@@ -35,19 +35,12 @@
 //! original text, and [`Normalized::obfuscation`] says what was undone. A
 //! text with none of these characters normalises exactly as without it.
 
+use super::token::append_token;
+pub use super::token::Token;
 use super::{Obfuscation, TextRange};
 use alloc::string::String;
 use alloc::vec::Vec;
 use unicode_normalization::UnicodeNormalization;
-
-/// One word token: where it is in the original text and in the normalised text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Token {
-    /// Byte range of the token in the original text.
-    pub orig: TextRange,
-    /// Byte range of the token's normalised form in [`Normalized::text`].
-    pub norm: TextRange,
-}
 
 /// A text after normalisation: its word tokens, each mapped back to the
 /// original, and the normalised text (tokens joined by single spaces).
@@ -308,38 +301,6 @@ pub fn normalize_reference(input: &str) -> Normalized {
         )
     });
     finish(text, tokens)
-}
-
-/// Appends a token: a separating space when the text is not empty, then
-/// what `fill` writes; nothing at all (not even the space) when `fill`
-/// writes nothing (everything folded away).
-#[inline(always)]
-pub(super) fn append_token(
-    text: &mut Vec<u8>,
-    tokens: &mut Vec<Token>,
-    start: usize,
-    end: usize,
-    fill: impl FnOnce(&mut Vec<u8>),
-) {
-    let sep = !text.is_empty();
-    if sep {
-        text.push(b' ');
-    }
-    let norm_start = text.len();
-    fill(text);
-    if text.len() == norm_start {
-        if sep {
-            text.pop();
-        }
-        return;
-    }
-    tokens.push(Token {
-        orig: TextRange { start, end },
-        norm: TextRange {
-            start: norm_start,
-            end: text.len(),
-        },
-    });
 }
 
 /// Normalises segment `input[start..end]` and appends it as a token when it

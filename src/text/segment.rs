@@ -53,7 +53,7 @@
 //! strings of troublesome characters; `tests/segmentation.rs` on the real
 //! corpora.
 
-use super::normalize::{append_token, Token};
+use super::token::{append_token, Token};
 use alloc::vec::Vec;
 use unicode_segmentation::UnicodeSegmentation;
 
@@ -405,7 +405,7 @@ fn piece_end(bytes: &[u8], i: usize) -> usize {
 }
 
 /// Appends ASCII word segment `bytes[start..end]` as a token
-/// ([`super::normalize::append_token`]): its letters and digits lowercased;
+/// ([`super::token::append_token`]): its letters and digits lowercased;
 /// nothing when it has none (`__`). A word of letters and digits is copied
 /// and lowercased eight bytes at a time (what the last copy writes past its
 /// end is cut off).

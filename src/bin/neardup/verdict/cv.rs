@@ -4,41 +4,11 @@
 
 use super::cuts::grade_cuts;
 use super::data::{documents, is_copied, Pair, CLOUGH_GRADES};
-use super::fit::{decisions_only, fit, fit_calibrated, grid, Hyper, Setup};
+use super::fit::{fit_calibrated, grid, groups, Hyper, Setup};
 use anyhow::{anyhow, bail, Result};
 use neardup::measures::classification::{at_threshold, best_f1};
 use neardup::verdict::SvmModel;
-use std::collections::{BTreeMap, BTreeSet};
-
-/// Decision values (binary, then each graded machine) of every pair by a
-/// model that did not see its group: leave-one-group-out.
-pub(super) fn cv_decisions(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<Vec<Vec<f64>>> {
-    let gs = groups(pairs);
-    if gs.len() < 2 {
-        bail!("cross-validation needs at least two groups (tasks)");
-    }
-    let mut out = vec![Vec::new(); pairs.len()];
-    for g in &gs {
-        let train: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group != g).collect();
-        let model = decisions_only(fit(&train, setup, h)?.0)?;
-        for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
-            let (a, b) = documents(p);
-            out[i] = model
-                .decision_function(&model.similarity_vector(&a, &b))
-                .map_err(crate::core)?;
-        }
-    }
-    Ok(out)
-}
-
-fn groups(pairs: &[&Pair]) -> Vec<String> {
-    pairs
-        .iter()
-        .map(|p| p.group.clone())
-        .collect::<BTreeSet<_>>()
-        .into_iter()
-        .collect()
-}
+use std::collections::BTreeMap;
 
 /// Cross-validated score of hyper-parameters over `pairs` by leaving one
 /// group out: (class accuracy, binary F1), the classes read through the

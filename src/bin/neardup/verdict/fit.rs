@@ -4,7 +4,6 @@
 //! Platt scaling (Platt 1999) on held-out decision values.
 
 use super::cuts::grade_cuts;
-use super::cv::cv_decisions;
 use super::data::{documents, fit_df, is_copied, Pair};
 use super::DF_SEED;
 use anyhow::{anyhow, bail, Result};
@@ -15,6 +14,7 @@ use ndarray::{Array1, Array2};
 use neardup::verdict::{
     Kernel, Machine, ModelFile, Platt, Scaler, Scheme, StoredDf, SvmModel, VectorSpec, MODEL_FORMAT,
 };
+use std::collections::BTreeSet;
 
 /// Hyper-parameters of one fit.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
@@ -320,6 +320,36 @@ pub fn fit_calibrated(
     }
     model.check().map_err(crate::core)?;
     Ok((model, worst, held_out))
+}
+
+/// Decision values (binary, then each graded machine) of every pair by a
+/// model that did not see its group: leave-one-group-out.
+pub(super) fn cv_decisions(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<Vec<Vec<f64>>> {
+    let gs = groups(pairs);
+    if gs.len() < 2 {
+        bail!("cross-validation needs at least two groups (tasks)");
+    }
+    let mut out = vec![Vec::new(); pairs.len()];
+    for g in &gs {
+        let train: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group != g).collect();
+        let model = decisions_only(fit(&train, setup, h)?.0)?;
+        for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
+            let (a, b) = documents(p);
+            out[i] = model
+                .decision_function(&model.similarity_vector(&a, &b))
+                .map_err(crate::core)?;
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn groups(pairs: &[&Pair]) -> Vec<String> {
+    pairs
+        .iter()
+        .map(|p| p.group.clone())
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect()
 }
 
 /// An uncalibrated model loaded only to read its machines' decision values:
