@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 pub struct Token {
     /// Byte range of the token in the original text.
     pub orig: TextRange,
-    /// Byte range of the token's normalised form in [`Normalized::text`].
+    /// Byte range of the token's normalised form in [`crate::text::Normalized::text`].
     pub norm: TextRange,
 }
 
