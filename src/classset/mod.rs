@@ -395,6 +395,16 @@ pub struct ClassSetReport {
 }
 
 impl ClassSetReport {
+    /// Adds to each text's [`ClassText::obfuscation`] the runs of hidden
+    /// text a document reader left out of it (`crate::read`'s
+    /// `Hidden::runs`), one count per text in the report's order (students
+    /// then sources); missing counts add nothing, extra ones are ignored.
+    pub fn add_hidden(&mut self, runs: &[u64]) {
+        for (text, &n) in self.texts.iter_mut().zip(runs) {
+            text.obfuscation.add_hidden(n);
+        }
+    }
+
     /// Converts every text's excluded ranges from UTF-8 byte offsets to
     /// UTF-16 code units into the same texts (students then sources, as
     /// given to [`class_pairs`]).

@@ -62,10 +62,8 @@ pub fn class_pairs_js(
     let r: Vec<&str> = sources.iter().map(String::as_str).collect();
     let mut report = class_pairs(&s, &r, &template, &config).map_err(js_error)?;
     // Hidden text the reader left out of each text counts with the tricks
-    // the normalisation undid (the core's `Obfuscation::add_hidden`).
-    for (text, &runs) in report.texts.iter_mut().zip(&hidden) {
-        text.obfuscation.add_hidden(runs);
-    }
+    // the normalisation undid.
+    report.add_hidden(&hidden);
     let all: Vec<&str> = s.iter().chain(r.iter()).copied().collect();
     to_js(&report.into_utf16(&all))
 }

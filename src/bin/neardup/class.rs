@@ -22,10 +22,13 @@ use std::process::ExitCode;
 #[derive(Args)]
 pub struct ClassArgs {
     /// The students' texts: files (each a student, named by its file name
-    /// without the extension), or folders whose documents (`.txt`, `.md`,
-    /// `.html`, `.docx`, `.odt`, `.zip` archives of them) are read at any
-    /// depth, a sub-folder per student (its files joined), as the page
-    /// groups a picked folder (`.pdf` is read by the page only).
+    /// without the extension), or folders whose files are read at any
+    /// depth by the core's reader, as the page reads them (the format told
+    /// by the bytes: `.txt`, `.md`, `.html`, `.docx`, `.odt`, `.zip`
+    /// archives of them; hidden text left out and counted; any other file,
+    /// and `.pdf`, which the page reads, named as skipped), a sub-folder per
+    /// student (its files joined, said on standard error; see
+    /// `--each-file`).
     #[arg(required = true, value_name = "PATH")]
     students: Vec<PathBuf>,
     /// A source (a file or a folder, read as the students' are): a
@@ -235,10 +238,13 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         }
     })?;
     // Hidden text the reader left out counts with the tricks undone.
-    let hidden = students.hidden_runs.iter().chain(&sources.hidden_runs);
-    for (text, &runs) in report.texts.iter_mut().zip(hidden) {
-        text.obfuscation.add_hidden(runs);
-    }
+    let hidden: Vec<u64> = students
+        .hidden_runs
+        .iter()
+        .chain(&sources.hidden_runs)
+        .copied()
+        .collect();
+    report.add_hidden(&hidden);
     let library = match &args.library {
         Some(path) => {
             let lib = crate::library::load(path)?;
