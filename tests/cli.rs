@@ -2273,15 +2273,16 @@ fn a_library_is_built_checked_one_way_and_added_to() {
         None,
     );
     let report = &json_lines(&out)[0];
-    let names = report["library"]["names"].as_array().unwrap();
-    let found: Vec<(u64, String)> = report["library"]["matches"]
+    let names = report["libraryNames"].as_array().unwrap();
+    let found: Vec<(u64, String)> = report["rows"]
         .as_array()
         .unwrap()
         .iter()
+        .filter(|m| m["kind"] == "library")
         .map(|m| {
             (
-                m["student"].as_u64().unwrap(),
-                names[m["text"].as_u64().unwrap() as usize]
+                m["a"].as_u64().unwrap(),
+                names[m["b"].as_u64().unwrap() as usize]
                     .as_str()
                     .unwrap()
                     .to_string(),
@@ -2305,6 +2306,31 @@ fn a_library_is_built_checked_one_way_and_added_to() {
             .any(|l| l.starts_with("1.0000\t") && l.ends_with("\tlibrary\talice\ts04")),
         "{tsv}"
     );
+    // The CSV too (issue 48 item 4): rows of kind library, after the pairs.
+    let out = neardup(
+        &[
+            "class",
+            class.to_str().unwrap(),
+            "--library",
+            lib.to_str().unwrap(),
+            "--csv",
+        ],
+        None,
+    );
+    let csv = stdout_ok(&out);
+    let library: Vec<&str> = csv.lines().filter(|l| l.contains(",library,")).collect();
+    assert_eq!(
+        library
+            .iter()
+            .map(|l| l.split(',').take(3).collect::<Vec<_>>().join(","))
+            .collect::<Vec<_>>(),
+        ["alice,library: s04,library", "alice,library: s99,library"],
+        "{csv}"
+    );
+    assert!(
+        library[0].starts_with("alice,library: s04,library,1,"),
+        "{csv}"
+    );
     // Added to afterwards: bob's essay is then found in it.
     let out = neardup(
         &[
@@ -2327,12 +2353,12 @@ fn a_library_is_built_checked_one_way_and_added_to() {
         ],
         None,
     );
-    let m = &json_lines(&out)[0]["library"]["matches"];
+    let m = &json_lines(&out)[0]["rows"];
     assert!(m
         .as_array()
         .unwrap()
         .iter()
-        .any(|x| x["student"] == 1 && x["containment"] == 1.0));
+        .any(|x| x["kind"] == "library" && x["a"] == 1 && x["containmentAb"] == 1.0));
     // A damaged library: refused by name, the file left as it was.
     let mut bad = std::fs::read(&lib).unwrap();
     let at = bad.len() / 2;
@@ -2543,6 +2569,94 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 48 item 3: one set of figures per pair. On a real graded class
+/// (clough-abc's task b: 19 answers and the source), each listed pair's two
+/// containments in `neardup class --csv` are its full comparison's: with
+/// quotations and reference lists counted, those `neardup compare A B` and
+/// `B A` give, for every pair whose texts have nothing else left out
+/// (template, stock phrases), within 0.01 — the class measure's own
+/// figures are further apart.
+#[test]
+fn class_csv_containments_are_the_full_comparisons() {
+    let dir = std::env::temp_dir().join(format!("neardup-figures-{}", std::process::id()));
+    let class = dir.join("taskb");
+    std::fs::create_dir_all(&class).unwrap();
+    let data = crate::util::data_dir().join("clough-abc/texts");
+    for e in std::fs::read_dir(&data).unwrap() {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        if name.contains("taskb") {
+            std::fs::copy(data.join(&name), class.join(&name)).unwrap();
+        }
+    }
+    let c = class.to_str().unwrap();
+    // Quotations and reference lists counted, as `neardup compare` counts
+    // them.
+    let keep = ["--keep-quotes", "--keep-references"];
+    let json = &json_lines(&neardup(&["class", c, keep[0], keep[1], "--json"], None))[0];
+    let names: Vec<&str> = json["studentNames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    let clean = |name: &str| {
+        let i = names.iter().position(|n| *n == name).unwrap();
+        json["texts"][i]["excluded"].as_array().unwrap().is_empty()
+    };
+    let class_measure = |a: &str, b: &str| {
+        let p = json["pairs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| {
+                names[p["a"].as_u64().unwrap() as usize] == a
+                    && names[p["b"].as_u64().unwrap() as usize] == b
+            })
+            .unwrap();
+        (
+            p["containmentAb"].as_f64().unwrap(),
+            p["containmentBa"].as_f64().unwrap(),
+        )
+    };
+    let csv = stdout_ok(&neardup(&["class", c, keep[0], keep[1], "--csv"], None));
+    let mut checked = 0;
+    let mut apart = 0.0f64;
+    for row in csv::Reader::from_reader(csv.as_bytes()).records() {
+        let row = row.unwrap();
+        if &row[2] != "students" || !clean(&row[0]) || !clean(&row[1]) {
+            continue;
+        }
+        let (ab, ba): (f64, f64) = (row[3].parse().unwrap(), row[4].parse().unwrap());
+        let file = |n: &str| class.join(format!("{n}.txt")).to_str().unwrap().to_string();
+        let compare = |x: &str, y: &str| {
+            let out = neardup(
+                &["compare", &file(x), &file(y), "--json", "--no-model"],
+                None,
+            );
+            json_lines(&out)[0]["containment"].as_f64().unwrap()
+        };
+        let (want_ab, want_ba) = (compare(&row[0], &row[1]), compare(&row[1], &row[0]));
+        assert!(
+            (ab - want_ab).abs() <= 0.01 && (ba - want_ba).abs() <= 0.01,
+            "{} and {}: the CSV's {ab:.3}/{ba:.3}, compare's {want_ab:.3}/{want_ba:.3}",
+            &row[0],
+            &row[1]
+        );
+        let (x, y) = class_measure(&row[0], &row[1]);
+        apart = apart.max((x - want_ab).abs().max((y - want_ba).abs()));
+        checked += 1;
+    }
+    assert!(
+        checked >= 5,
+        "only {checked} pairs without exclusions: {csv}"
+    );
+    assert!(
+        apart > 0.05,
+        "the class measure was never apart: the test shows nothing"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Issue 38: `neardup class --csv` writes the page's CSV (its header, the
 /// verdict of each pair's full comparison, a formula-like name neutralised)
 /// and `--evidence` the page's evidence pack (the core's builder): every
@@ -2580,6 +2694,7 @@ fn class_writes_the_pages_csv_and_evidence_pack() {
         [
             "a",
             "b",
+            "kind",
             "containment_ab",
             "containment_ba",
             "similarity",
@@ -2601,8 +2716,9 @@ fn class_writes_the_pages_csv_and_evidence_pack() {
         .collect();
     assert_eq!(ring.len(), 3, "{csv}");
     for r in &ring {
-        assert!(["cut", "light", "heavy"].contains(&r[5].as_str()), "{csv}");
-        assert!(r[4].parse::<f64>().unwrap() > 0.9, "{csv}");
+        assert!(["cut", "light", "heavy"].contains(&r[6].as_str()), "{csv}");
+        assert!(r[5].parse::<f64>().unwrap() > 0.9, "{csv}");
+        assert_eq!(r[2], "students", "{csv}");
     }
     assert!(
         rows.iter().any(|r| r[0] == "'=sum" || r[1] == "'=sum"),
@@ -2821,8 +2937,8 @@ fn tricked_answers_through_compare_and_class() {
             .iter()
             .find(|r| r[0] == name && r[1] == "source: orig_taska")
             .unwrap_or_else(|| panic!("{name} not paired with the source: {csv}"));
-        assert!(row[7].parse::<u64>().unwrap() > 0, "{row:?}");
-        assert_eq!(row[8], "0", "{row:?}");
+        assert!(row[8].parse::<u64>().unwrap() > 0, "{row:?}");
+        assert_eq!(row[9], "0", "{row:?}");
     }
     // Switched off, the tricks work: no warning, a lower score.
     let f = &copied[0];
@@ -2925,7 +3041,7 @@ fn class_leaves_hidden_text_of_a_docx_out_and_counts_it() {
     let mut rows = csv::Reader::from_reader(csv.as_bytes());
     let row = rows.records().next().unwrap().unwrap();
     assert_eq!((&row[0], &row[1]), ("copier", "original"));
-    assert_eq!(row[7].parse::<u64>().unwrap(), runs);
+    assert_eq!(row[8].parse::<u64>().unwrap(), runs);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

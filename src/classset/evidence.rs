@@ -15,8 +15,6 @@
 //! in the class, sources keeping their names) and only the hashes identify
 //! the files.
 
-#[cfg(feature = "serde")]
-use super::ClassPair;
 use super::{ClassSetConfig, ClassSetReport};
 #[cfg(feature = "serde")]
 use crate::compare::{CompareConfig, Exclusions, Report};
@@ -48,6 +46,10 @@ pub struct EvidencePack {
     /// The pairs at or above the cut-off, in the order listed (those
     /// dismissed on review are left out of the pack).
     pub pairs: Vec<PackPair>,
+    /// The reference library's matches (none without a library).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub library: Vec<PackLibraryMatch>,
     /// What the settings table says.
     pub settings: PackSettings,
     /// Name students "Student 1", … and their files "Student 1, file 1", ….
@@ -111,6 +113,24 @@ pub struct PackPair {
     pub review: String,
     /// The shared passages: ranges in a and in b.
     pub passages: Vec<PackPassage>,
+}
+
+/// A student's text found in a reference library text (the library keeps
+/// no texts: its figures only).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+pub struct PackLibraryMatch {
+    /// The student, by position in the texts.
+    pub a: u32,
+    /// The library text's name.
+    pub name: String,
+    /// The share of the student's fingerprints in the library text, in
+    /// [0, 1].
+    pub containment: f64,
+    /// The share of the library text's fingerprints in the student's.
+    pub containment_library: f64,
 }
 
 /// A shared passage's range in each text of a pair.
@@ -225,10 +245,11 @@ pub fn pseudonym(i: usize) -> String {
 pub fn compare_pair(
     texts: &[&str],
     report: &ClassSetReport,
-    pair: &ClassPair,
+    a: u32,
+    b: u32,
     model: Option<&SvmModel>,
 ) -> Result<(Report, Option<Verdict>), Error> {
-    let (a, b) = (pair.a as usize, pair.b as usize);
+    let (a, b) = (a as usize, b as usize);
     let (Some(ta), Some(tb), Some(xa), Some(xb)) = (
         texts.get(a),
         texts.get(b),
@@ -261,30 +282,19 @@ pub fn compare_pair(
 
 #[cfg(feature = "serde")]
 impl PackPair {
-    /// A pair of the class report with its full comparison (`None`: not
-    /// compared) and review mark.
-    pub fn of(
-        pair: &ClassPair,
-        compared: Option<&(Report, Option<Verdict>)>,
-        review: &str,
-    ) -> PackPair {
+    /// A listed row of a class run (not a library match) with its review
+    /// mark: the row's figures (the full comparison's when it was
+    /// compared), verdict and passages.
+    pub fn of_row(row: &super::run::ClassRow, review: &str) -> PackPair {
         PackPair {
-            a: pair.a,
-            b: pair.b,
-            source: pair.source,
-            containment_ab: pair.containment_ab,
-            containment_ba: pair.containment_ba,
-            verdict: compared
-                .and_then(|(_, v)| v.as_ref())
-                .and_then(|v| v.class.clone())
-                .unwrap_or_default(),
+            a: row.a,
+            b: row.b,
+            source: row.kind == super::run::RowKind::Source,
+            containment_ab: row.containment_ab,
+            containment_ba: row.containment_ba,
+            verdict: row.verdict.clone(),
             review: review.to_string(),
-            passages: compared.map_or_else(Vec::new, |(r, _)| {
-                r.passages
-                    .iter()
-                    .map(|p| PackPassage { a: p.a, b: p.b })
-                    .collect()
-            }),
+            passages: row.passages.clone(),
         }
     }
 }
@@ -487,6 +497,17 @@ impl EvidencePack {
                 &pb,
                 &format!("pair {k}'s passages in b"),
             )?;
+        }
+        if let Some((k, m)) = self
+            .library
+            .iter()
+            .enumerate()
+            .find(|(_, m)| m.a >= self.students)
+        {
+            return Err(Error::option(
+                "pack",
+                format!("library match {k}: text {} is not a student's", m.a),
+            ));
         }
         Ok(())
     }
@@ -727,6 +748,35 @@ impl EvidencePack {
             ],
             &rows,
         );
+        if !self.library.is_empty() {
+            el(
+                &mut out,
+                "h2",
+                &format!("Reference library matches ({})", self.library.len()),
+            );
+            let rows: Vec<Vec<(String, bool)>> = self
+                .library
+                .iter()
+                .map(|m| {
+                    plain(&[
+                        self.name(m.a as usize),
+                        shown_name(&m.name),
+                        pct(m.containment),
+                        pct(m.containment_library),
+                    ])
+                })
+                .collect();
+            table(
+                &mut out,
+                &[
+                    "Student",
+                    "Library text",
+                    "Student’s phrases in it",
+                    "Its phrases in the student’s",
+                ],
+                &rows,
+            );
+        }
         for (n, p) in kept.iter().enumerate() {
             let (a, b) = (self.name(p.a as usize), self.name(p.b as usize));
             out.push_str("<section class=\"pair\">");
@@ -816,6 +866,7 @@ mod tests {
                     b: r(2, 13),
                 }],
             }],
+            library: vec![],
             settings: PackSettings {
                 cut_off: 0.05,
                 adaptive_cut_off: true,
@@ -824,6 +875,30 @@ mod tests {
             },
             pseudonyms: false,
         }
+    }
+
+    /// Library matches get a table of their own (issue 48 item 4), names
+    /// escaped; one naming a text that is not a student's is refused.
+    #[test]
+    fn library_matches_are_listed() {
+        let mut p = pack();
+        assert!(!p.to_html().unwrap().contains("Reference library"));
+        p.library.push(PackLibraryMatch {
+            a: 1,
+            name: "<essay 2019>".into(),
+            containment: 0.25,
+            containment_library: 0.125,
+        });
+        let html = p.to_html().unwrap();
+        assert!(html.contains("Reference library matches (1)"), "{html}");
+        assert!(
+            html.contains(
+                "<td>bob⟨U+202E⟩txt</td><td>&lt;essay 2019&gt;</td><td>25%</td><td>13%</td>"
+            ),
+            "{html}"
+        );
+        p.library[0].a = 2;
+        assert!(p.to_html().is_err());
     }
 
     #[test]

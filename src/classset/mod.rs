@@ -38,6 +38,8 @@
 pub mod evidence;
 pub mod index;
 pub mod library;
+#[cfg(feature = "serde")]
+pub mod run;
 pub mod students;
 pub mod winnow;
 

@@ -111,10 +111,7 @@ fn inflate(
         e => damaged(e),
     })?;
     if entry.size() > limit {
-        return Err(ReadError::new(
-            ReadErrorKind::TooLarge,
-            alloc::format!("{} bytes, over the {} limit", entry.size(), mib(limit)),
-        ));
+        return Err(super::over_limit(Some(entry.size()), limit));
     }
     if budget.spent() {
         return Err(budget.over());
@@ -322,11 +319,9 @@ pub fn read_files(path: &str, bytes: &[u8], max_text: u64) -> ClassFiles {
     if bytes.len() as u64 > READING_LIMITS.file_bytes {
         out.failed.push(Skipped {
             path: path.to_string(),
-            reason: alloc::format!(
-                "{} bytes, over the {} limit",
-                bytes.len(),
-                mib(READING_LIMITS.file_bytes)
-            ),
+            reason: super::over_limit(Some(bytes.len() as u64), READING_LIMITS.file_bytes)
+                .reason()
+                .to_string(),
         });
         return out;
     }

@@ -29,12 +29,14 @@
 //! inflated.
 
 mod archive;
+mod folder;
 mod hidden;
 mod html;
 mod office;
 mod sniff;
 
 pub use archive::{read_files, ClassFiles, PdfFile, ReadEntry, Skipped};
+pub use folder::{ClassTexts, MAX_DEPTH};
 pub use hidden::Hidden;
 pub use sniff::read_file;
 
@@ -199,6 +201,18 @@ pub(crate) fn collapse_into(s: &str, out: &mut String) {
             space = false;
         }
     }
+}
+
+/// `size` bytes (or, with `None`, an unknown number) over a limit of
+/// `limit` bytes: the one message of a file or entry too large.
+pub(crate) fn over_limit(size: Option<u64>, limit: u64) -> ReadError {
+    ReadError::new(
+        ReadErrorKind::TooLarge,
+        match size {
+            Some(n) => alloc::format!("{n} bytes, over the {} limit", mib(limit)),
+            None => alloc::format!("over the {} limit", mib(limit)),
+        },
+    )
 }
 
 /// A text over `max` bytes: the one message of it, saying which limit.

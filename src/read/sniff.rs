@@ -149,13 +149,9 @@ pub(crate) fn has_words(text: &str) -> Result<(), ReadError> {
 /// ```
 pub fn read_file(name: &str, bytes: &[u8], max_text: u64) -> Result<FileText, ReadError> {
     if bytes.len() as u64 > READING_LIMITS.file_bytes {
-        return Err(ReadError::new(
-            ReadErrorKind::TooLarge,
-            alloc::format!(
-                "{} bytes, over the {} limit",
-                bytes.len(),
-                super::mib(READING_LIMITS.file_bytes)
-            ),
+        return Err(super::over_limit(
+            Some(bytes.len() as u64),
+            READING_LIMITS.file_bytes,
         ));
     }
     let max = max_text.min(READING_LIMITS.text_bytes);

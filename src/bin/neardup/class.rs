@@ -2,19 +2,12 @@
 //! core's `classset::class_pairs`, what the page's class view runs), with
 //! sources, a template, and quotations and reference lists left out.
 
-use crate::files::Texts;
+use crate::files::read_class;
 use crate::input::{max_bytes, read_text, write_atomic};
 use anyhow::Result;
 use clap::Args;
-use neardup::classset::evidence::{
-    compare_pair, pseudonym, shown_name, EvidencePack, PackPair, PackSettings, PackText,
-};
-use neardup::classset::library::LibraryMatch;
-use neardup::classset::{class_pairs, ClassPair, ClassSetConfig, ClassSetReport};
-use neardup::compare::Report;
-use neardup::verdict::Verdict;
-use rayon::prelude::*;
-use serde::Serialize;
+use neardup::classset::run::{ClassNames, ClassRun, PackInput, RowKind};
+use neardup::classset::ClassSetConfig;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -90,26 +83,38 @@ pub struct ClassArgs {
     /// SPEC.md §1 step 0).
     #[arg(long)]
     no_unmask: bool,
-    /// Print the core's whole report as JSON: `studentNames`,
-    /// `sourceNames`, then the report (texts with counts and excluded byte
-    /// ranges, pairs, cutOff, each student's strongest match, shared
-    /// passages), and with --library, `library` (`names`, `matches`).
+    /// Print the class run as JSON (the core's `ClassRun::to_json`, what
+    /// Python's `class_set(...).to_json()` gives): `studentNames`,
+    /// `sourceNames`, the report (texts with counts and excluded byte
+    /// ranges, every pair the class measure found, cutOff, each student's
+    /// strongest match, shared passages), `rows` (the pairs at or above the
+    /// cut-off and the library's matches, each with its figures, verdict and
+    /// passages after its full comparison) and, with --library,
+    /// `libraryNames`.
     #[arg(long, conflicts_with = "csv")]
     json: bool,
-    /// Print the pairs at or above the cut-off as CSV with the page's
-    /// header (`a,b,containment_ab,containment_ba,similarity,verdict,review,
-    /// obfuscation_a,obfuscation_b`; the verdict the learned model's grade
-    /// after each pair's full comparison, `shared source` for a source;
-    /// review empty; each text's count of look-alike letters, invisible
-    /// characters and hidden runs undone to read it), a cell
-    /// beginning with =, +, -, @ written after a '.
+    /// Print the pairs at or above the cut-off, then the library's matches,
+    /// as CSV with the page's header (`a,b,kind,containment_ab,
+    /// containment_ba,similarity,verdict,review,obfuscation_a,obfuscation_b`;
+    /// the core's `ClassRun::to_csv`, what the page's "Export CSV" and
+    /// Python's `class_set(...).to_csv()` write). Which figure is which: the
+    /// class measure (winnowed character grams) finds and ranks the pairs
+    /// and meets the cut-off — `similarity`; the two containments are the
+    /// pair's full comparison's (word shingles, exclusions left out: what
+    /// `neardup compare A B` and `B A` give, and what the page shows when
+    /// the pair is opened); a library match keeps the library's figures.
+    /// `kind` is `students`, `source` or `library`; the verdict the learned
+    /// model's grade, `shared source` for a source, empty for a library
+    /// match; review empty; each text's count of look-alike letters,
+    /// invisible characters and hidden runs undone to read it. A cell
+    /// beginning with =, +, -, @ is written after a '.
     #[arg(long)]
     csv: bool,
     /// Write the evidence pack to this file (atomically): one
     /// self-contained HTML file with every setting, every file's SHA-256
     /// and each pair at or above the cut-off with both texts, shared
-    /// passages highlighted — the page's "Evidence pack", by the same
-    /// builder.
+    /// passages highlighted, and the library's matches — the page's
+    /// "Evidence pack", by the same builder.
     #[arg(long, value_name = "FILE")]
     evidence: Option<PathBuf>,
     /// In the CSV and the evidence pack, name students "Student 1",
@@ -123,71 +128,6 @@ pub struct ClassArgs {
     /// of class sections, each a sub-folder of students' files).
     #[arg(long)]
     each_file: bool,
-}
-
-/// The JSON written with `--json`: the texts' names, then the core's report
-/// and, with `--library`, the library's matches.
-#[derive(Serialize)]
-struct ClassOut<'a> {
-    #[serde(rename = "studentNames")]
-    students: &'a [String],
-    #[serde(rename = "sourceNames")]
-    sources: &'a [String],
-    #[serde(flatten)]
-    report: &'a ClassSetReport,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    library: Option<LibraryOut<'a>>,
-}
-
-/// A library check: its texts' names, and each student's matches.
-#[derive(Serialize)]
-struct LibraryOut<'a> {
-    names: &'a [String],
-    matches: &'a [LibraryMatch],
-}
-
-/// The CSV's header, the page's ("Export CSV").
-const CSV_COLUMNS: [&str; 9] = [
-    "a",
-    "b",
-    "containment_ab",
-    "containment_ba",
-    "similarity",
-    "verdict",
-    "review",
-    "obfuscation_a",
-    "obfuscation_b",
-];
-
-/// A text's CSV count of what was undone to read it: look-alike letters,
-/// invisible characters and hidden runs together (SPEC.md §1 step 0).
-fn obfuscation_count(t: &neardup::classset::ClassText) -> u64 {
-    let o = &t.obfuscation;
-    o.lookalikes + o.invisible + o.hidden
-}
-
-/// A CSV cell of a name: one that begins with =, +, -, @, a tab or a
-/// carriage return is written after a ' (OWASP's rule against formula
-/// injection, as the page's CSV).
-fn csv_cell(name: &str) -> String {
-    if name.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{name}")
-    } else {
-        name.to_string()
-    }
-}
-
-/// Text `i`'s name as the page shows it: a student's, or `source: ` and
-/// the source's, bidirectional controls escaped.
-fn name_of(students: &Texts, sources: &Texts, i: u32) -> String {
-    let i = i as usize;
-    match students.names.get(i) {
-        Some(n) => shown_name(n),
-        None => sources
-            .names
-            .get(i - students.names.len())
-            .map_or_else(String::new, |n| format!("source: {}", shown_name(n))),
-    }
 }
 
 /// `time` as `YYYY-MM-DD HH:MM` in UTC (the evidence pack's date, as the
@@ -216,17 +156,18 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         Some(t) => read_text(t)?,
         None => String::new(),
     };
-    let mut students = Texts::new(args.each_file);
-    for p in &args.students {
-        students.read(p)?;
-    }
-    let mut sources = Texts::new(args.each_file);
-    for p in &args.sources {
-        sources.read(p)?;
-    }
+    let students = read_class(&args.students, args.each_file)?;
+    let sources = read_class(&args.sources, args.each_file)?;
     let s: Vec<&str> = students.texts.iter().map(String::as_str).collect();
     let r: Vec<&str> = sources.texts.iter().map(String::as_str).collect();
-    let mut report = class_pairs(&s, &r, &template, &config).map_err(|e| {
+    // Hidden text the reader left out counts with the tricks undone.
+    let hidden: Vec<u64> = students
+        .hidden_runs
+        .iter()
+        .chain(&sources.hidden_runs)
+        .copied()
+        .collect();
+    let mut run = ClassRun::new(&s, &r, &template, &hidden, &config).map_err(|e| {
         if s.len() + r.len() < 2 || s.is_empty() {
             crate::usage(format!(
                 "give at least two texts, one of them a student's ({} students and {} sources read)",
@@ -237,141 +178,65 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             crate::core(e)
         }
     })?;
-    // Hidden text the reader left out counts with the tricks undone.
-    let hidden: Vec<u64> = students
-        .hidden_runs
-        .iter()
-        .chain(&sources.hidden_runs)
-        .copied()
-        .collect();
-    report.add_hidden(&hidden);
     let library = match &args.library {
         Some(path) => {
             let lib = crate::library::load(path)?;
-            let matches = lib.check(&s, report.cut_off).map_err(crate::core)?;
-            Some((lib, matches))
+            run.add_library(&lib.check(&s, run.report.cut_off).map_err(crate::core)?);
+            Some(lib)
         }
         None => None,
     };
     let all: Vec<&str> = s.iter().chain(r.iter()).copied().collect();
-    let listed: Vec<&ClassPair> = report
-        .pairs
-        .iter()
-        .filter(|p| p.score >= report.cut_off)
-        .collect();
-    // The full comparison of each pair listed, as the page runs it, for the
-    // verdicts of the CSV and the evidence pack.
-    let compared: Vec<Option<(Report, Option<Verdict>)>> = if args.csv || args.evidence.is_some() {
-        let model = crate::compare::load_model(None)?;
-        listed
-            .par_iter()
-            .map(|p| match compare_pair(&all, &report, p, Some(&model)) {
-                Ok(c) => Some(c),
-                Err(e) => {
-                    eprintln!(
-                        "neardup: the pair {} and {} could not be compared in full: {e}",
-                        name_of(&students, &sources, p.a),
-                        name_of(&students, &sources, p.b)
-                    );
-                    None
-                }
-            })
-            .collect()
-    } else {
-        Vec::new()
+    let names = ClassNames {
+        students: &students.names,
+        sources: &sources.names,
+        library: library.as_ref().map_or(&[], |l| l.names()),
     };
+    // The full comparison of each pair listed, as the page runs it: its
+    // containments, verdict and passages are what the CSV, the JSON and the
+    // evidence pack show.
+    if args.csv || args.json || args.evidence.is_some() {
+        let model = crate::compare::load_model(None)?;
+        run.compare(&all, Some(&model));
+        for row in &run.rows {
+            if let Some(e) = &row.error {
+                eprintln!(
+                    "neardup: the pair {} and {} could not be compared in full: {e}",
+                    names.text(row.a),
+                    names.b_of(row)
+                );
+            }
+        }
+    }
     if let Some(path) = &args.evidence {
-        let texts = all
+        let files: Vec<_> = students
+            .files
             .iter()
-            .enumerate()
-            .map(|(i, text)| PackText {
-                name: name_of(&students, &sources, i as u32),
-                text: (*text).to_string(),
-                excluded: report.texts[i].excluded.clone(),
-                obfuscation: report.texts[i].obfuscation.clone(),
-                files: students
-                    .files
-                    .iter()
-                    .chain(&sources.files)
-                    .nth(i)
-                    .cloned()
-                    .unwrap_or_default(),
-            })
+            .chain(&sources.files)
+            .cloned()
             .collect();
-        let pack = EvidencePack {
-            made: format!(
-                "Made {} UTC by neardup class; nothing was uploaded.",
-                utc_minute(std::time::SystemTime::now())
-            ),
-            students: s.len() as u32,
-            texts,
-            pairs: listed
-                .iter()
-                .zip(&compared)
-                .map(|(p, c)| PackPair::of(p, c.as_ref(), ""))
-                .collect(),
-            settings: PackSettings::of(
-                &report,
-                report.cut_off,
-                config.adaptive_cut_off,
-                (!template.trim().is_empty())
-                    .then(|| neardup::read::sha256_hex(template.as_bytes())),
-            ),
+        let made = format!(
+            "Made {} UTC by neardup class; nothing was uploaded.",
+            utc_minute(std::time::SystemTime::now())
+        );
+        let pack = run.evidence_pack(PackInput {
+            texts: &all,
+            names,
+            files: &files,
+            made: &made,
+            template_sha256: (!template.trim().is_empty())
+                .then(|| neardup::read::sha256_hex(template.as_bytes())),
+            reviews: &[],
             pseudonyms: args.pseudonyms,
-        };
+        });
         let html = pack.to_html().map_err(crate::core)?;
         write_atomic(path, |w| w.write_all(html.as_bytes()))?;
     }
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
-        serde_json::to_writer(
-            &mut out,
-            &ClassOut {
-                students: &students.names,
-                sources: &sources.names,
-                report: &report,
-                library: library.as_ref().map(|(lib, matches)| LibraryOut {
-                    names: lib.names(),
-                    matches,
-                }),
-            },
-        )?;
-        writeln!(out)?;
+        writeln!(out, "{}", run.to_json(&names).map_err(crate::core)?)?;
     } else if args.csv {
-        let mut w = csv::WriterBuilder::new()
-            .terminator(csv::Terminator::Any(b'\n'))
-            .from_writer(&mut out);
-        w.write_record(CSV_COLUMNS)?;
-        for (p, c) in listed.iter().zip(&compared) {
-            let verdict = if p.source {
-                "shared source".to_string()
-            } else {
-                match c {
-                    Some((_, Some(v))) => v.class.clone().unwrap_or_default(),
-                    Some((_, None)) => String::new(),
-                    None => "error".to_string(),
-                }
-            };
-            let name = |i: u32| {
-                if args.pseudonyms && (i as usize) < students.names.len() {
-                    pseudonym(i as usize)
-                } else {
-                    csv_cell(&name_of(&students, &sources, i))
-                }
-            };
-            w.write_record([
-                name(p.a),
-                name(p.b),
-                p.containment_ab.to_string(),
-                p.containment_ba.to_string(),
-                p.score.to_string(),
-                verdict,
-                String::new(),
-                obfuscation_count(&report.texts[p.a as usize]).to_string(),
-                obfuscation_count(&report.texts[p.b as usize]).to_string(),
-            ])?;
-        }
-        w.flush()?;
+        out.write_all(run.to_csv(&names, &[], args.pseudonyms).as_bytes())?;
     } else {
         let name = |i: u32| {
             let i = i as usize;
@@ -385,7 +250,8 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             out,
             "score\tshared\tcontainment_ab\tcontainment_ba\tresemblance\tkind\ta\tb"
         )?;
-        for p in &listed {
+        let report = &run.report;
+        for p in report.pairs.iter().filter(|p| p.score >= report.cut_off) {
             writeln!(
                 out,
                 "{:.4}\t{}\t{:.4}\t{:.4}\t{:.4}\t{}\t{}\t{}",
@@ -399,25 +265,28 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
                 name(p.b)
             )?;
         }
-        if let Some((lib, matches)) = &library {
-            for m in matches {
-                writeln!(
-                    out,
-                    "{:.4}\t{}\t{:.4}\t{:.4}\t\tlibrary\t{}\t{}",
-                    m.containment,
-                    m.shared,
-                    m.containment,
-                    m.containment_library,
-                    name(m.student),
-                    lib.names()[m.text as usize]
-                )?;
-            }
+        for m in run.rows.iter().filter(|m| m.kind == RowKind::Library) {
+            writeln!(
+                out,
+                "{:.4}\t{}\t{:.4}\t{:.4}\t\tlibrary\t{}\t{}",
+                m.similarity,
+                m.shared,
+                m.containment_ab,
+                m.containment_ba,
+                name(m.a),
+                names.library[m.b as usize]
+            )?;
         }
     }
     out.flush()?;
+    let report = &run.report;
     let quotations: u32 = report.texts.iter().map(|t| t.quotations).sum();
     let references = report.texts.iter().filter(|t| t.reference_list).count();
-    let listed = listed.len();
+    let listed = run
+        .rows
+        .iter()
+        .filter(|r| r.kind != RowKind::Library)
+        .count();
     eprintln!(
         "neardup: {} students, {} sources: {listed} pairs at or above the cut-off {:.2} of {} sharing a shingle; \
          {} stock phrases (in more than {} students' texts), {quotations} quotations \
@@ -443,7 +312,7 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
             names.join(", ")
         );
     }
-    Ok(if students.failed + sources.failed > 0 {
+    Ok(if students.failed() + sources.failed() > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

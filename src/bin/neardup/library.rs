@@ -2,7 +2,7 @@
 //! answers and past classes (the core's `classset::library::Library`),
 //! checked one way by `neardup class --library`.
 
-use crate::files::Texts;
+use crate::files::read_class;
 use crate::input::write_atomic;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
@@ -90,10 +90,7 @@ pub fn run(cmd: LibraryCommand) -> Result<ExitCode> {
         }
         LibraryCommand::Add(a) => (load(&a.library)?, a.paths, a.library),
     };
-    let mut texts = Texts::default();
-    for p in &paths {
-        texts.read(p)?;
-    }
+    let texts = read_class(&paths, false)?;
     let named: Vec<(&str, &str)> = texts
         .names
         .iter()
@@ -112,7 +109,7 @@ pub fn run(cmd: LibraryCommand) -> Result<ExitCode> {
         bytes.len(),
         bytes.len() / lib.len().max(1)
     );
-    Ok(if texts.failed > 0 {
+    Ok(if texts.failed() > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
