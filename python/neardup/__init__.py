@@ -14,6 +14,9 @@ Jaccard; Broder 1997, Indyk & Motwani 1998, Charikar 2002, Manku et al.
 * :func:`compare` — every measure of two texts and their shared passages;
 * :func:`class_pairs` — the pairs of a class set that share passages, with
   sources, a template, quotations and reference lists left out;
+* :func:`class_set` — a whole class run from files and folders, as
+  ``neardup class``: a :class:`ClassSet` with the listed pairs' full
+  comparisons, ``to_csv()``, ``to_json()`` and ``evidence_pack()``;
 * :class:`Error` (a ``ValueError``) and its kinds :class:`ConfigError`,
   :class:`InputError`, :class:`CorruptError`, :class:`VersionError` and
   :class:`LimitError` — every error of neardup's own;
@@ -45,6 +48,7 @@ from ._neardup import (
     LimitError,
     VersionError,
     ClassLibrary,
+    ClassSet,
     DedupResult,
     Deduplicator,
     Fingerprint,
@@ -54,6 +58,7 @@ from ._neardup import (
     Speller,
     Stages,
     class_pairs,
+    class_set,
     clusters_of_edges,
     compare,
     components_batch,
@@ -76,6 +81,7 @@ __all__ = [
     "LimitError",
     "VersionError",
     "ClassLibrary",
+    "ClassSet",
     "DedupResult",
     "Deduplicator",
     "Fingerprint",
@@ -85,6 +91,7 @@ __all__ = [
     "Speller",
     "Stages",
     "class_pairs",
+    "class_set",
     "clusters_of_edges",
     "compare",
     "components_batch",

@@ -2,7 +2,9 @@
 
 from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union, final
 
-from typing_extensions import Self
+from os import PathLike
+
+from typing_extensions import Self, TypedDict, Unpack
 
 SPEC_VERSION: int
 """Version of the shingle hashing and normalisation specification (SPEC.md)."""
@@ -12,6 +14,7 @@ _Texts = Union[Sequence[str], Any]
 
 __all__ = [
     "ClassLibrary",
+    "ClassSet",
     "ConfigError",
     "CorruptError",
     "DedupResult",
@@ -28,6 +31,7 @@ __all__ = [
     "Stages",
     "VersionError",
     "class_pairs",
+    "class_set",
     "clusters_of_edges",
     "compare",
     "components_batch",
@@ -475,6 +479,96 @@ class MinHashLSH:
     @property
     def params(self) -> Tuple[int, List[int]]:
         """(bands, rows of each band)."""
+
+class _ClassOptions(TypedDict, total=False):
+    """The class measure's options (the core's ``ClassSetConfig`` in snake_case), as :func:`class_pairs` takes them."""
+
+    char_q: int
+    """Characters per gram of the normalised words, 1..=32 (default 20), or 0 for word shingles."""
+    window: int
+    """The winnowing window, in grams, 1..=64 (default 8)."""
+    word_k: int
+    """Words per shingle with ``char_q`` 0, 1..=32 (default 3)."""
+    seed: int
+    """The hash seed (u64)."""
+    stock_share: float
+    """A phrase in more than this share of the students' texts is a stock phrase, in (0, 1] (default 0.5)."""
+    min_containment: float
+    """A pair is listed when its larger containment reaches this, in [0, 1] (default 0.05)."""
+    adaptive_cut_off: bool
+    """The cut-off rises with the class's size (default True)."""
+    min_shared: int
+    """A pair must share this many fingerprints, 1..=1000 (default 5)."""
+    max_bytes: int
+    """The largest text, in UTF-8 bytes (default 16 MiB)."""
+    ignore_quotes: bool
+    """Quotations left out (default True)."""
+    ignore_references: bool
+    """A trailing reference list left out (default True)."""
+    fold_diacritics: bool
+    """é as e, ä/ö/ü as ae/oe/ue (SPEC.md §1; default False)."""
+    unmask: bool
+    """Invisible characters removed and look-alike letters of other scripts read as the letters they imitate (SPEC.md §1 step 0; default True)."""
+
+@final
+class ClassSet:
+    """A class run from files (:func:`class_set`): the class measure's report, the listed rows with their full
+    comparisons, and the CSV, JSON and evidence pack ``neardup class`` writes for the same files and options."""
+
+    @property
+    def students(self) -> List[str]:
+        """The students' names, in the class's order."""
+    @property
+    def sources(self) -> List[str]:
+        """The sources' names."""
+    @property
+    def pairs(self) -> List[Dict[str, Any]]:
+        """The listed rows: pairs at or above the cut-off (highest class score first), then the library's matches.
+        Each ``{"kind": "students" | "source" | "library", "a", "b", "shared", "similarity", "containmentAb",
+        "containmentBa", "compared", "verdict", "passages"?, "error"?}``: ``similarity`` the class measure's score
+        (it ranks and meets the cut-off), the containments (in [0, 1]) the pair's full comparison's, ``verdict`` the
+        learned grade (``cut``, ``light``, ``heavy``, ``non``), ``passages`` UTF-8 byte ranges in a and b."""
+    @property
+    def report(self) -> Dict[str, Any]:
+        """The class measure's report, as :func:`class_pairs` returns it, hidden runs counted."""
+    @property
+    def skipped(self) -> List[Tuple[str, str]]:
+        """Files not read: ``(path, reason)``."""
+    @property
+    def notes(self) -> List[str]:
+        """Notes on how files were grouped into students (files joined into fewer students)."""
+    def to_csv(self, pseudonyms: bool = False) -> str:
+        """The rows as CSV, byte for byte ``neardup class --csv``: header ``a,b,kind,containment_ab,containment_ba,
+        similarity,verdict,review,obfuscation_a,obfuscation_b``; with ``pseudonyms`` students as "Student 1", …."""
+    def to_json(self) -> str:
+        """The run as JSON, as ``neardup class --json`` prints it: ``studentNames``, ``sourceNames``, the report's
+        fields, ``rows``, and with a library ``libraryNames``."""
+    def evidence_pack(self, pseudonyms: bool = False, made: Optional[str] = None) -> str:
+        """The evidence pack, one self-contained HTML document with no script: settings, every file's SHA-256, each
+        listed pair with both texts and its shared passages highlighted, the library's matches. ``made``: the line
+        under the title (default: the time now, in UTC)."""
+
+def class_set(
+    paths: Sequence[Union[str, PathLike[str]]],
+    *,
+    sources: Sequence[Union[str, PathLike[str]]] = ...,
+    template: Optional[Union[str, PathLike[str]]] = None,
+    library: Optional[Union[str, PathLike[str]]] = None,
+    each_file: bool = False,
+    **options: Unpack[_ClassOptions],
+) -> ClassSet:
+    """Runs a class set from files and folders, as ``neardup class`` does: ``paths`` files (each a student, named by
+    its file name without the extension) or folders (every file at any depth read by the core's reader — ``.txt``,
+    ``.md``, ``.html``, ``.docx``, ``.odt``, ``.zip`` archives of them, the format told by the bytes, hidden text
+    left out and counted — a sub-folder per student, its files joined; with ``each_file`` every file a student).
+    ``sources`` are read the same way (a passage found in a source pairs the student with it, one way); ``template``
+    a file whose phrases count for no pair; ``library`` a reference library file (``neardup library build``),
+    checked one way. Options as :func:`class_pairs`. Every listed pair is compared in full with the built-in verdict
+    model (an SVM on Raveena & Nandini 2014's features, trained on clough-abc). Runs without the GIL.
+
+    OSError for a folder, template or library that cannot be read; ValueError (a :class:`Error`) for a bad option, a
+    library that is not one, or fewer than two texts. Files that cannot be read are skipped and listed in
+    :attr:`ClassSet.skipped`."""
 
 def class_pairs(
     students: Sequence[str],

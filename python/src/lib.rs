@@ -58,6 +58,8 @@ fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<minhash::MinHashLSH>()?;
     m.add_function(wrap_pyfunction!(compare::compare, m)?)?;
     m.add_function(wrap_pyfunction!(classset::class_pairs, m)?)?;
+    m.add_function(wrap_pyfunction!(classset::class_set, m)?)?;
+    m.add_class::<classset::ClassSet>()?;
     m.add_class::<library::ClassLibrary>()?;
     m.add_function(wrap_pyfunction!(stages::clusters_of_edges, m)?)?;
     m.add_function(wrap_pyfunction!(stages::components_batch, m)?)?;

@@ -73,8 +73,9 @@ impl ClassTexts {
     /// Reads the files of one path given and groups them into students.
     ///
     /// # Errors
-    /// An [`io::Error`] naming the folder when a folder cannot be listed
-    /// (a file that cannot be read is skipped, not an error).
+    /// An [`io::Error`] naming the folder when a folder cannot be listed (a
+    /// file that cannot be read, or is not there, is skipped, not an
+    /// error).
     pub fn read(&mut self, path: &Path) -> io::Result<()> {
         let mut entries: Vec<Entry> = Vec::new();
         if path.is_dir() {

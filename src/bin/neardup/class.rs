@@ -150,7 +150,9 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         .ignore_references(!args.keep_references)
         .fold_diacritics(args.fold_diacritics)
         .unmask(!args.no_unmask)
-        .max_bytes(max_bytes() as u64);
+        // A class text is at most the class's own limit (16 MiB, the
+        // page's and Python's), --max-bytes lowering it.
+        .max_bytes((max_bytes() as u64).min(ClassSetConfig::default().max_bytes));
     config.check().map_err(crate::core)?;
     let template = match &args.template {
         Some(t) => read_text(t)?,
