@@ -1,9 +1,9 @@
 // Bundles the page's heavy libraries into www/lib/ (generated, git-ignored)
-// with esbuild: the CSV writer (Papa Parse) and the PDF reader (pdf.js and
-// its worker). Every other format — zip, .docx, .odt, HTML — is read by the
-// core's reader in the WebAssembly module. The page's own modules are plain
-// ES modules, not bundled; they import these files only when needed, so the
-// two-text view loads nothing more until a .pdf is given or a CSV written.
+// with esbuild: the PDF reader (pdf.js and its worker). Every other format —
+// zip, .docx, .odt, HTML — is read by the core's reader in the WebAssembly
+// module, and the class set's CSV is written by the core. The page's own
+// modules are plain ES modules, not bundled; they import these files only
+// when needed, so the two-text view loads nothing more until a .pdf is given.
 //   node scripts/build-page.mjs
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 await build({
   absWorkingDir: root,
   entryPoints: {
-    csv: 'www/vendor/csv.js',
     pdf: 'www/vendor/pdf.js',
     'pdf.worker': 'www/vendor/pdf.worker.js',
   },
@@ -24,4 +23,4 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
-console.log('[build] www/lib/: csv.js, pdf.js, pdf.worker.js');
+console.log('[build] www/lib/: pdf.js, pdf.worker.js');

@@ -15,8 +15,12 @@
 //   decode      {bytes} → {text, encoding} (the core's decodeText)
 //   libraryCheck {bytes, students, minContainment} → {names, matches}
 //   libraryBuild {bytes?, names, texts, options} → {bytes, size}
-//   evidencePack {pack} → {html}: the class set's evidence pack (the core's)
-import init, { ClassLibrary, classPairs, compare, decodeText, evidencePack, SvmModel, Speller, withHiddenText } from '../pkg/index.js';
+//   evidencePack {pack, pairs?, compared?, library?, reviews?, libraryNames?}
+//               → {html}: the class set's evidence pack (the core's), its
+//               pairs and library matches the core's rows of them
+//   classCsv    {pairs, compared, library, …ClassCsvInput} → {csv}: the
+//               class set's CSV (the core's), from the core's rows
+import init, { ClassLibrary, classCsv, classPairs, classRows, compare, decodeText, evidencePack, SvmModel, Speller, withHiddenText } from '../pkg/index.js';
 import { packResult } from './class-set/result.js';
 
 /** An answer's buffers to transfer rather than copy (a symbol: never cloned). */
@@ -51,7 +55,7 @@ function markKnown(report, a, dict) {
 }
 
 const kinds = {
-  async compare({ a, sources, options, excludeA, hiddenA = 0 }) {
+  async compare({ a, sources, options, excludeA, hiddenA = 0, pair }) {
     const { model, modelError } = await ready;
     const t0 = performance.now();
     const reports = sources.map(({ text, excludeB, hiddenB = 0 }) => {
@@ -66,7 +70,10 @@ const kinds = {
       const dict = await dictionary();
       for (const r of reports) markKnown(r, a, dict);
     }
-    return { reports, ms: performance.now() - t0, modelError };
+    // A class pair's row (the core's): the figures the table, the CSV and
+    // the pack show once it is compared.
+    const row = pair ? classRows([pair], [reports[0]])[0] : undefined;
+    return { reports, row, ms: performance.now() - t0, modelError };
   },
   async classPairs({ students, sources, template, options, hidden }) {
     await ready;
@@ -100,9 +107,14 @@ const kinds = {
       lib.free();
     }
   },
-  async evidencePack({ pack }) {
+  async evidencePack({ pack, pairs, compared, library, reviews, libraryNames }) {
     await ready;
-    return { html: evidencePack(pack) };
+    if (!pairs) return { html: evidencePack(pack) };
+    return { html: evidencePack(pack, classRows(pairs, compared, library), reviews, libraryNames) };
+  },
+  async classCsv({ pairs, compared, library, ...input }) {
+    await ready;
+    return { csv: classCsv({ ...input, rows: classRows(pairs, compared, library) }) };
   },
 };
 

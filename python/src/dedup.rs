@@ -210,8 +210,13 @@ fn run(
     stages.ready().map_err(crate::value_error)?;
     let mut d = Core::from_stages(stages).map_err(crate::value_error)?;
     let mut pairs: Vec<Pair> = Vec::new();
-    for (b, (ids, texts)) in ids.chunks(BATCH).zip(texts.chunks(BATCH)).enumerate() {
-        let first = (b * BATCH) as u32;
+    let mut pace = Pace::new();
+    let mut at = 0;
+    while at < texts.len() {
+        let end = (at + pace.size).min(texts.len());
+        let (first, ids, texts) = (at as u32, &ids[at..end], &texts[at..end]);
+        at = end;
+        let started = std::time::Instant::now();
         py.detach(|| {
             d.add_batch(ids, texts, |i, found| {
                 pairs.extend(
@@ -228,9 +233,41 @@ fn run(
             };
             crate::errors::at(format!("{which}[{}]", first as usize + e.index), &e.error)
         })?;
+        pace.took(started.elapsed());
         py.check_signals()?;
     }
     Ok((d, pairs))
+}
+
+/// The size of the next batch, so that signals are checked about every
+/// [`Pace::TARGET`] of work whatever one text costs (a text added by the
+/// exact method to a collection of overlapping texts is verified against
+/// every earlier one that shares a shingle): at most [`BATCH`] texts, at
+/// least one.
+struct Pace {
+    size: usize,
+}
+
+impl Pace {
+    /// The work between two checks for Ctrl-C.
+    const TARGET: std::time::Duration = std::time::Duration::from_millis(100);
+
+    fn new() -> Pace {
+        Pace { size: BATCH }
+    }
+
+    /// A batch of the current size took `elapsed`: the next is sized to
+    /// take about [`Pace::TARGET`] at the same cost a text.
+    fn took(&mut self, elapsed: std::time::Duration) {
+        let per_text = elapsed.as_secs_f64() / self.size as f64;
+        let fits = if per_text > 0.0 {
+            (Self::TARGET.as_secs_f64() / per_text) as usize
+        } else {
+            BATCH
+        };
+        // Grow at most twofold a batch: a cheap batch says little of the next.
+        self.size = fits.clamp(1, (self.size * 2).min(BATCH));
+    }
 }
 
 /// Batch kernel of the whole pipeline, for dataframes (`neardup.polars`,

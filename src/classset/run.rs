@@ -138,21 +138,38 @@ impl ClassRow {
     }
 
     /// Takes the figures of the pair's full comparison (or its failure).
-    pub fn set_compared(&mut self, compared: Result<(Report, Option<Verdict>), Error>) {
+    pub fn set_compared(&mut self, compared: Compared) {
         match compared {
-            Ok((report, verdict)) => {
-                self.containment_ab = report.measures.containment;
-                self.containment_ba = report.measures.containment_b_in_a;
-                self.compared = true;
-                self.verdict = verdict.and_then(|v| v.class).unwrap_or_default();
-                self.passages = report
+            Ok((report, verdict)) => self.set_figures(
+                &Containments {
+                    containment: report.measures.containment,
+                    containment_b_in_a: report.measures.containment_b_in_a,
+                },
+                verdict.and_then(|v| v.class).unwrap_or_default(),
+                report
                     .passages
                     .iter()
                     .map(|p| PackPassage { a: p.a, b: p.b })
-                    .collect();
-            }
+                    .collect(),
+            ),
             Err(e) => self.error = Some(e.to_string()),
         }
+    }
+
+    /// Takes a full comparison's figures: the containments of its
+    /// `measures` (`containment`, a in b; `containment_b_in_a`), the
+    /// verdict's grade (`""` without one) and the shared passages.
+    pub fn set_figures(
+        &mut self,
+        measures: &Containments,
+        verdict: String,
+        passages: Vec<PackPassage>,
+    ) {
+        self.containment_ab = measures.containment;
+        self.containment_ba = measures.containment_b_in_a;
+        self.compared = true;
+        self.verdict = verdict;
+        self.passages = passages;
     }
 
     /// The CSV's `verdict` cell: `shared source` for a source, the grade
@@ -218,6 +235,97 @@ pub const CSV_COLUMNS: [&str; 10] = [
     "obfuscation_a",
     "obfuscation_b",
 ];
+
+/// What the CSV is written from: a class run's rows and names, or the
+/// page's (which holds the same).
+#[derive(Clone, Copy, Debug)]
+pub struct CsvTable<'a> {
+    /// The rows, in order.
+    pub rows: &'a [ClassRow],
+    /// Each text's count of what was undone to read it
+    /// ([`crate::Obfuscation::undone`]), students then sources.
+    pub undone: &'a [u64],
+    /// How many texts are students'.
+    pub students: u32,
+    /// The names.
+    pub names: ClassNames<'a>,
+    /// Each row's review mark (missing: empty).
+    pub reviews: &'a [String],
+    /// Students as "Student 1", … by their order.
+    pub pseudonyms: bool,
+}
+
+/// The rows as CSV ([`CSV_COLUMNS`], `\n` line ends, RFC 4180 quoting by
+/// `csv-core`): names as [`ClassNames`] gives them — with `pseudonyms`,
+/// students as "Student 1", … by their order — a cell beginning with `=`,
+/// `+`, `-`, `@`, a tab or a carriage return written after a `'` (OWASP's
+/// rule against formula injection: names come from file names); the
+/// verdict as [`ClassRow::verdict_cell`]; each text's count of look-alike
+/// letters, invisible characters and hidden runs undone to read it (0 for
+/// a library text). The one CSV of `neardup class --csv`, Python's
+/// `ClassSet.to_csv()` and the page's "Export CSV".
+pub fn class_csv(t: &CsvTable<'_>) -> String {
+    let name = |i: u32| {
+        if t.pseudonyms && i < t.students {
+            pseudonym(i as usize)
+        } else {
+            formula_safe(t.names.text(i))
+        }
+    };
+    let undone = |i: u32| t.undone.get(i as usize).copied().unwrap_or(0);
+    let mut out = Csv::new();
+    out.record(&CSV_COLUMNS);
+    for (n, row) in t.rows.iter().enumerate() {
+        let (b, undone_b) = match row.kind {
+            RowKind::Library => (formula_safe(t.names.b_of(row)), 0),
+            _ => (name(row.b), undone(row.b)),
+        };
+        out.record(&[
+            &name(row.a),
+            &b,
+            row.kind.name(),
+            &row.containment_ab.to_string(),
+            &row.containment_ba.to_string(),
+            &row.similarity.to_string(),
+            row.verdict_cell(),
+            t.reviews.get(n).map_or("", String::as_str),
+            &undone(row.a).to_string(),
+            &undone_b.to_string(),
+        ]);
+    }
+    out.finish()
+}
+
+/// The two containments of a full comparison, as its report names them
+/// ([`crate::compare::Measures`]' `containment` and `containmentBInA`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Containments {
+    /// The share of a's word shingles found in b, in [0, 1].
+    pub containment: f64,
+    /// The share of b's word shingles found in a, in [0, 1].
+    pub containment_b_in_a: f64,
+}
+
+/// A pair's full comparison: its report and, with a model, its verdict;
+/// or why it failed.
+pub type Compared = Result<(Report, Option<Verdict>), Error>;
+
+/// The rows of a class's listed `pairs` — each given its full
+/// comparison by `compared` (called with the row and its position) — then
+/// the library's `matches`.
+pub fn class_rows(
+    pairs: &[ClassPair],
+    mut compared: impl FnMut(usize, &mut ClassRow),
+    matches: &[LibraryMatch],
+) -> Vec<ClassRow> {
+    let mut rows: Vec<ClassRow> = pairs.iter().map(ClassRow::of_pair).collect();
+    for (i, row) in rows.iter_mut().enumerate() {
+        compared(i, row);
+    }
+    rows.extend(matches.iter().map(ClassRow::of_library));
+    rows
+}
 
 /// A class run: the report, then its listed rows (module docs).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -294,54 +402,23 @@ impl ClassRun {
         self.rows.extend(matches.iter().map(ClassRow::of_library));
     }
 
-    /// The rows as CSV ([`CSV_COLUMNS`], `\n` line ends, RFC 4180 quoting
-    /// by `csv-core`): names as [`ClassNames`] gives them — with
-    /// `pseudonyms`, students as "Student 1", … by their order — a cell
-    /// beginning with `=`, `+`, `-`, `@`, a tab or a carriage return
-    /// written after a `'` (OWASP's rule against formula injection: names
-    /// come from file names); `reviews` the review mark of each row (none:
-    /// empty); obfuscation the count of look-alike letters, invisible
-    /// characters and hidden runs undone to read each text (0 for a
-    /// library text).
+    /// The rows as CSV: [`class_csv`] of the run's rows, each text's
+    /// obfuscation counted from the report.
     pub fn to_csv(&self, names: &ClassNames<'_>, reviews: &[String], pseudonyms: bool) -> String {
-        let name = |i: u32| {
-            if pseudonyms && i < self.students {
-                pseudonym(i as usize)
-            } else {
-                formula_safe(names.text(i))
-            }
-        };
-        let undone = |i: u32| {
-            self.report.texts.get(i as usize).map_or(0, |t| {
-                let o = &t.obfuscation;
-                o.lookalikes + o.invisible + o.hidden
-            })
-        };
-        let mut out = Csv::new();
-        out.record(&CSV_COLUMNS);
-        for (n, row) in self.rows.iter().enumerate() {
-            let b = match row.kind {
-                RowKind::Library => formula_safe(names.b_of(row)),
-                _ => name(row.b),
-            };
-            out.record(&[
-                &name(row.a),
-                &b,
-                row.kind.name(),
-                &row.containment_ab.to_string(),
-                &row.containment_ba.to_string(),
-                &row.similarity.to_string(),
-                row.verdict_cell(),
-                reviews.get(n).map_or("", String::as_str),
-                &undone(row.a).to_string(),
-                &match row.kind {
-                    RowKind::Library => 0,
-                    _ => undone(row.b),
-                }
-                .to_string(),
-            ]);
-        }
-        out.finish()
+        let undone: Vec<u64> = self
+            .report
+            .texts
+            .iter()
+            .map(|t| t.obfuscation.undone())
+            .collect();
+        class_csv(&CsvTable {
+            rows: &self.rows,
+            undone: &undone,
+            students: self.students,
+            names: *names,
+            reviews,
+            pseudonyms,
+        })
     }
 
     /// The run as one JSON object: `studentNames`, `sourceNames`, the
@@ -395,34 +472,12 @@ impl ClassRun {
                 files: pack.files.get(i).cloned().unwrap_or_default(),
             })
             .collect();
-        let review = |n: usize| pack.reviews.get(n).map_or("", String::as_str);
-        EvidencePack {
+        let mut out = EvidencePack {
             made: pack.made.to_string(),
             students: self.students,
             texts,
-            pairs: self
-                .rows
-                .iter()
-                .enumerate()
-                .filter(|(_, r)| r.kind != RowKind::Library)
-                .map(|(n, r)| PackPair::of_row(r, review(n)))
-                .collect(),
-            library: self
-                .rows
-                .iter()
-                .filter(|r| r.kind == RowKind::Library)
-                .map(|r| super::evidence::PackLibraryMatch {
-                    a: r.a,
-                    name: pack
-                        .names
-                        .library
-                        .get(r.b as usize)
-                        .cloned()
-                        .unwrap_or_default(),
-                    containment: r.containment_ab,
-                    containment_library: r.containment_ba,
-                })
-                .collect(),
+            pairs: Vec::new(),
+            library: Vec::new(),
             settings: PackSettings::of(
                 &self.report,
                 self.report.cut_off,
@@ -430,6 +485,30 @@ impl ClassRun {
                 pack.template_sha256,
             ),
             pseudonyms: pack.pseudonyms,
+        };
+        out.add_rows(&self.rows, pack.reviews, pack.names.library);
+        out
+    }
+}
+
+impl EvidencePack {
+    /// Adds a class run's rows: its pairs (with their figures, verdicts,
+    /// passages and each row's review mark) and its library matches (named
+    /// from `library`).
+    pub fn add_rows(&mut self, rows: &[ClassRow], reviews: &[String], library: &[String]) {
+        for (n, r) in rows.iter().enumerate() {
+            match r.kind {
+                RowKind::Library => self.library.push(super::evidence::PackLibraryMatch {
+                    a: r.a,
+                    name: library.get(r.b as usize).cloned().unwrap_or_default(),
+                    containment: r.containment_ab,
+                    containment_library: r.containment_ba,
+                }),
+                _ => self.pairs.push(PackPair::of_row(
+                    r,
+                    reviews.get(n).map_or("", String::as_str),
+                )),
+            }
         }
     }
 }

@@ -102,6 +102,13 @@ pub struct Obfuscation {
 }
 
 impl Obfuscation {
+    /// Everything undone to read the text, in one count: look-alike
+    /// letters, invisible characters and hidden runs (the class CSV's
+    /// `obfuscation_a`/`obfuscation_b`).
+    pub fn undone(&self) -> u64 {
+        self.lookalikes + self.invisible + self.hidden
+    }
+
     /// `true` when nothing was found: no look-alike, no invisible character,
     /// no hidden run.
     pub fn is_empty(&self) -> bool {

@@ -75,21 +75,42 @@ pub fn class_pairs_js(
 /// verdict, review, passages: [{a, b}]}], settings: {templateSha256,
 /// cutOff, adaptiveCutOff, stockLimit, stockPhrases, quotations,
 /// referenceLists, options}, pseudonyms}` with ranges in UTF-16 units of
-/// each text (as `classPairs` and `compare` give them). Returns a complete,
+/// each text (as `classPairs` and `compare` give them); or, with `rows`
+/// (`classRows`: the pairs and library matches, ranges in UTF-16 units),
+/// `pairs` empty and the pairs and library matches taken from the rows,
+/// with `reviews` (each row's review mark) and `libraryNames`. Returns a complete,
 /// self-contained HTML document with no script. Throws an `Error` naming
 /// the field for a pack of the wrong shape, a pair whose texts are missing,
 /// or a range outside its text.
 #[wasm_bindgen(js_name = evidencePack)]
 pub fn evidence_pack_js(
     #[wasm_bindgen(unchecked_param_type = "EvidencePack")] pack: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ClassRow[]")] rows: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] reviews: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] library_names: Option<JsValue>,
 ) -> Result<String, JsValue> {
     use crate::classset::evidence::EvidencePack;
+    use crate::classset::run::ClassRow;
     use crate::text::{utf8_offsets, TextRange};
     if !pack.is_object() {
         return Err(super::type_error("pack", "an object", &pack));
     }
     let mut pack: EvidencePack = serde_wasm_bindgen::from_value(pack)
         .map_err(|e| super::error_msg(alloc::format!("invalid option pack: {e}")))?;
+    // A class run's rows (`classRows`): its pairs and library matches, as
+    // `neardup class --evidence` adds them.
+    if let Some(rows) = super::given(rows) {
+        let rows: Vec<ClassRow> = shaped(rows, "rows")?;
+        let reviews = match super::given(reviews) {
+            Some(v) => strs_arg(&v, "reviews")?,
+            None => Vec::new(),
+        };
+        let names = match super::given(library_names) {
+            Some(v) => strs_arg(&v, "libraryNames")?,
+            None => Vec::new(),
+        };
+        pack.add_rows(&rows, &reviews, &names);
+    }
     // UTF-16 units to UTF-8 bytes, each range checked against its text.
     let to_bytes = |text: &str, ranges: &mut [TextRange], what: &str| -> Result<(), JsValue> {
         let units = text.encode_utf16().count();
@@ -146,4 +167,159 @@ pub fn evidence_pack_js(
         }
     }
     pack.to_html().map_err(js_error)
+}
+
+/// A value of the shape `T` (its TypeScript type), or an `Error` naming
+/// `name` and what was wrong.
+fn shaped<T: serde::de::DeserializeOwned>(value: JsValue, name: &str) -> Result<T, JsValue> {
+    serde_wasm_bindgen::from_value(value)
+        .map_err(|e| super::error_msg(alloc::format!("invalid option {name}: {e}")))
+}
+
+/// The rows of a class's listed pairs (the core's
+/// `neardup::classset::run::class_rows`, what `neardup class` and Python
+/// list): `pairs` the pairs at or above the cut-off (`classPairs`' `pairs`),
+/// `compared` each one's full comparison in the same order (`compare`'s
+/// report with its `verdict`, `{error}` when it failed, `null` when not yet
+/// compared), `library` the reference library's matches
+/// (`ClassLibrary.check`), after the pairs. A compared row's containments
+/// are its full comparison's (what the opened pair shows); otherwise the
+/// class measure's. Throws an `Error` naming the argument of the wrong
+/// shape.
+#[wasm_bindgen(js_name = classRows, unchecked_return_type = "ClassRow[]")]
+pub fn class_rows_js(
+    #[wasm_bindgen(unchecked_param_type = "ClassPair[]")] pairs: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "(Report | { error: string } | null)[]")]
+    compared: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "LibraryMatch[]")] library: Option<JsValue>,
+) -> Result<JsValue, JsValue> {
+    use crate::classset::evidence::PackPassage;
+    use crate::classset::run::{class_rows, Containments};
+    use crate::classset::ClassPair;
+    /// What a row takes of the page's comparison of a pair: its report's
+    /// two containments and passages, its verdict's grade, or its error.
+    #[derive(serde::Deserialize)]
+    struct Seen {
+        #[serde(default)]
+        error: Option<String>,
+        #[serde(skip)]
+        containments: Containments,
+        #[serde(default)]
+        passages: Vec<PackPassage>,
+        #[serde(default)]
+        verdict: Option<Grade>,
+    }
+    #[derive(serde::Deserialize)]
+    struct Grade {
+        #[serde(default)]
+        class: Option<String>,
+    }
+    let pairs: Vec<ClassPair> = shaped(pairs, "pairs")?;
+    if !js_sys::Array::is_array(&compared) {
+        return Err(super::type_error("compared", "an array", &compared));
+    }
+    let mut seen: Vec<Option<Seen>> = Vec::new();
+    for (i, c) in js_sys::Array::from(&compared).iter().enumerate() {
+        seen.push(if c.is_null() || c.is_undefined() {
+            None
+        } else if let Some(error) = js_sys::Reflect::get(&c, &JsValue::from_str("error"))
+            .ok()
+            .and_then(|e| e.as_string())
+        {
+            Some(Seen {
+                error: Some(error),
+                containments: Containments::default(),
+                passages: Vec::new(),
+                verdict: None,
+            })
+        } else {
+            // The report's measures are at its top level, beside the rest.
+            let name = alloc::format!("compared[{i}]");
+            let mut one: Seen = shaped(c.clone(), &name)?;
+            one.containments = shaped(c, &name)?;
+            Some(one)
+        });
+    }
+    let matches: Vec<crate::classset::library::LibraryMatch> = match super::given(library) {
+        Some(v) => shaped(v, "library")?,
+        None => Vec::new(),
+    };
+    let rows = class_rows(
+        &pairs,
+        |i, row| match seen.get_mut(i).and_then(Option::take) {
+            Some(Seen { error: Some(e), .. }) => row.error = Some(e),
+            Some(s) => row.set_figures(
+                &s.containments,
+                s.verdict.and_then(|v| v.class).unwrap_or_default(),
+                s.passages,
+            ),
+            None => {}
+        },
+        &matches,
+    );
+    to_js(&rows)
+}
+
+/// What `classCsv` writes from: the rows (`classRows`), each text's
+/// `obfuscation` (`classPairs`' texts, students then sources), the names,
+/// each row's review mark and the pseudonyms switch.
+#[derive(serde::Deserialize, tsify::Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct ClassCsvInput {
+    /// The rows, in order.
+    pub rows: Vec<crate::classset::run::ClassRow>,
+    /// Each text's obfuscation, students then sources.
+    pub obfuscation: Vec<crate::Obfuscation>,
+    /// The students' names.
+    pub students: Vec<String>,
+    /// The sources' names (without `source: `).
+    #[serde(default)]
+    #[tsify(optional)]
+    pub sources: Vec<String>,
+    /// The library texts' names.
+    #[serde(default)]
+    #[tsify(optional)]
+    pub library_names: Vec<String>,
+    /// Each row's review mark (`""`, `"confirmed"`, `"dismissed"`).
+    #[serde(default)]
+    #[tsify(optional)]
+    pub reviews: Vec<String>,
+    /// Students as "Student 1", … by their order.
+    #[serde(default)]
+    #[tsify(optional)]
+    pub pseudonyms: bool,
+}
+
+/// The class set's CSV, the one writer of the page's "Export CSV",
+/// `neardup class --csv` and Python's `ClassSet.to_csv()` (the core's
+/// `neardup::classset::run::class_csv`): header `a,b,kind,containment_ab,
+/// containment_ba,similarity,verdict,review,obfuscation_a,obfuscation_b`, a
+/// row per listed pair then per library match, formula-like names written
+/// after a `'`. Throws an `Error` naming the field of the wrong shape.
+#[wasm_bindgen(js_name = classCsv)]
+pub fn class_csv_js(
+    #[wasm_bindgen(unchecked_param_type = "ClassCsvInput")] input: JsValue,
+) -> Result<String, JsValue> {
+    use crate::classset::run::{class_csv, ClassNames, CsvTable};
+    if !input.is_object() {
+        return Err(super::type_error("input", "an object", &input));
+    }
+    let t: ClassCsvInput = shaped(input, "input")?;
+    let undone: Vec<u64> = t
+        .obfuscation
+        .iter()
+        .map(crate::Obfuscation::undone)
+        .collect();
+    Ok(class_csv(&CsvTable {
+        rows: &t.rows,
+        undone: &undone,
+        students: t.students.len() as u32,
+        names: ClassNames {
+            students: &t.students,
+            sources: &t.sources,
+            library: &t.library_names,
+        },
+        reviews: &t.reviews,
+        pseudonyms: t.pseudonyms,
+    }))
 }

@@ -155,7 +155,7 @@ pub(crate) fn id_arg(value: JsValue, name: &str) -> Result<String, JsValue> {
 }
 
 /// `TypeError: {name} must be {what}, got {typeof value}`.
-fn type_error(name: &str, what: &str, value: &JsValue) -> JsValue {
+pub(crate) fn type_error(name: &str, what: &str, value: &JsValue) -> JsValue {
     let got = if value.is_null() {
         String::from("null")
     } else {
@@ -170,7 +170,7 @@ fn range_error(name: &str, what: &str, value: f64) -> JsValue {
 }
 
 /// `None` for `undefined` or `null` (an omitted optional parameter).
-fn given(value: Option<JsValue>) -> Option<JsValue> {
+pub(crate) fn given(value: Option<JsValue>) -> Option<JsValue> {
     value.filter(|v| !v.is_undefined() && !v.is_null())
 }
 

@@ -66,13 +66,22 @@ test('a task of the Clough–Stevenson corpus with its source: copies flagged as
   for (const r of got.filter((x) => x.source)) assert.equal(r.b, 'source: orig_taska');
   assert.ok(got.filter((r) => r.source).every((r) => r.verdict === 'shared-source'));
 
-  // The CSV: the exact header, one row per pair shown.
+  // The CSV: the exact header, one row per pair shown, each with the
+  // figures its table row shows (the full comparison's, issue 48 item 3)
+  // and the class measure's score as its similarity.
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
-  const csv = readFileSync(await download.path(), 'utf8').trim().split('\n');
-  assert.equal(csv[0], 'a,b,containment_ab,containment_ba,similarity,verdict,review,obfuscation_a,obfuscation_b');
-  assert.equal(csv.length - 1, got.length);
-  const first = csv[1].split(',');
-  assert.equal(Number(first[4]), Math.max(Number(first[2]), Number(first[3])));
+  const text = readFileSync(await download.path(), 'utf8');
+  assert.equal(text.split('\n')[0], 'a,b,kind,containment_ab,containment_ba,similarity,verdict,review,obfuscation_a,obfuscation_b');
+  const csv = Papa.parse(text.trim(), { header: true }).data;
+  assert.equal(csv.length, got.length);
+  const shownFigures = await page.$$eval('[data-testid=class-pairs] tbody tr', (trs) =>
+    Object.fromEntries(trs.map((t) => [`${t.dataset.a} ${t.dataset.b}`, [t.cells[2].textContent, t.cells[3].textContent, Number(t.dataset.score)]])));
+  for (const r of csv) {
+    const [ab, ba, score] = shownFigures[`${r.a} ${r.b}`];
+    assert.deepEqual([`${Math.round(r.containment_ab * 100)}%`, `${Math.round(r.containment_ba * 100)}%`], [ab, ba], JSON.stringify(r));
+    assert.equal(Number(r.similarity), score);
+    assert.equal(r.kind, r.b.startsWith('source: ') ? 'source' : 'students');
+  }
 
   // The view passes an axe-core audit: no violation of any impact (issue 39).
   await page.evaluate(readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8'));
@@ -518,6 +527,10 @@ test('a class saved as a reference library finds next year\'s copies; a damaged 
   assert.equal(await page.isVisible('[data-testid=class-library-matches]'), true);
   const found = await page.$$eval('[data-testid=class-library-matches] tbody tr', (trs) => trs.map((t) => [t.dataset.student, t.dataset.text, Number(t.dataset.containment)]));
   assert.deepEqual(found, [['new1', `y25-${past[2].file.replace(/\.txt$/, '')}`, 1]]);
+  // The match is a row of the CSV, kind library (issue 48 item 4).
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
+  const library = Papa.parse(readFileSync(await csvDownload.path(), 'utf8').trim(), { header: true }).data.filter((r) => r.kind === 'library');
+  assert.deepEqual(library.map((r) => [r.a, r.b, Number(r.containment_ab)]), [['new1', `library: y25-${past[2].file.replace(/\.txt$/, '')}`, 1]]);
   // A damaged library: said, the class analysed all the same.
   const damaged = Buffer.from(bytes);
   damaged[damaged.length >> 1] ^= 0xff;

@@ -122,9 +122,21 @@ function sortValue(p) {
       return VERDICT_RANK[p.source ? 'shared-source' : verdictOf(p)] ?? -1;
     case 'review':
       return { confirmed: 2, '': 1, dismissed: 0 }[cur.reviews.get(pairKey(p)) ?? ''];
+    case 'containmentAb':
+    case 'containmentBa':
+      return figures(p)[sortKey];
     default:
       return p[sortKey];
   }
+}
+
+/**
+ * A pair's figures as the core's row of it gives them: once compared in
+ * full, its full comparison's containments (what the opened pair, the CSV
+ * and the pack show); until then the class measure's.
+ */
+function figures(p) {
+  return state.current.compared.get(pairKey(p))?.row ?? p;
 }
 function sortedRows(pairs) {
   const filter = $('class-filter').value.trim().toLowerCase();
@@ -153,8 +165,8 @@ function rowOf(p) {
   const cells = [
     cur.texts[p.a].id,
     cur.texts[p.b].id,
-    `${Math.round(p.containmentAb * 100)}%`,
-    `${Math.round(p.containmentBa * 100)}%`,
+    `${Math.round(figures(p).containmentAb * 100)}%`,
+    `${Math.round(figures(p).containmentBa * 100)}%`,
     String(words),
     p.source ? 'shared source' : r?.verdict ? verdictWords(r.verdict) : r ? '' : '…',
   ];

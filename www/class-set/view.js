@@ -159,7 +159,7 @@ async function analyseRun(files, why) {
   if (!alive()) return;
   failed.push(...sourcesRead.failed);
   showFailed(failed);
-  const sources = sourcesRead.students.map((s) => ({ ...s, id: `source: ${s.id}` }));
+  const sources = sourcesRead.students.map((s) => ({ ...s, id: `source: ${s.id}`, name: s.id }));
   if (students.length + sources.length < 2 || !students.length) {
     setStatus('error', `Give at least two texts (${students.length} student${students.length === 1 ? '' : 's'} read).`);
     $('class-cancel').hidden = true;
@@ -236,17 +236,20 @@ async function compareAbove(mine, t0) {
           continue;
         }
         try {
-          const { reports } = await pool.ask(
+          const { reports, row } = await pool.ask(
             {
               kind: 'compare',
               a: cur.texts[p.a].text,
               sources: [{ text: cur.texts[p.b].text, excludeB: cur.result.texts[p.b].excluded }],
               options: { foldDiacritics: cur.options.foldDiacritics },
               excludeA: cur.result.texts[p.a].excluded,
+              pair: p,
             },
             { worker: w, timeout: STALL_MS },
           );
           if (!alive()) return;
+          // The core's row of the pair: its full comparison's figures.
+          reports[0].row = row;
           cur.compared.set(pairKey(p), reports[0]);
           if (comparisons.size >= MAX_KEPT_COMPARISONS) comparisons.clear();
           comparisons.set(key, reports[0]);
@@ -430,5 +433,5 @@ for (const th of document.querySelectorAll('#class-pairs th[data-sort]')) {
     if (state.current) sortBy(th.dataset.sort);
   });
 }
-$('class-export-csv').addEventListener('click', exportCsv);
+$('class-export-csv').addEventListener('click', () => exportCsv(pool));
 $('class-export-pack').addEventListener('click', () => exportPack(pool));
