@@ -2193,15 +2193,10 @@ fn class_lists_a_copy_ring_and_names_its_group() {
             .iter()
             .map(|p| (p["a"].as_u64().unwrap(), p["b"].as_u64().unwrap()))
             .collect();
-        let mut want = Vec::new();
-        for a in 0..5 {
-            for b in a + 1..5 {
-                want.push((a, b));
-            }
-        }
-        let mut got = pairs.clone();
-        got.sort_unstable();
-        assert_eq!(got, want, "{extra:?}");
+        // One group of the five identical texts, one pair (issue 51).
+        assert_eq!(pairs, [(0, 1)], "{extra:?}");
+        assert_eq!(report["pairs"][0]["identical"], 5);
+        assert_eq!(report["groups"], serde_json::json!([[0, 1, 2, 3, 4]]));
         assert_eq!(
             report["sharedPassages"][0]["texts"],
             serde_json::json!([0, 1, 2, 3, 4])
@@ -2551,8 +2546,9 @@ fn class_reads_docx_odt_and_zip_and_refuses_with_a_reason() {
         .collect();
     pairs.sort_unstable();
     // alice (docx), bob (odt), dave (html) and erin (two files in a zip)
-    // hand in one answer.
-    assert_eq!(pairs, [(0, 1), (0, 3), (0, 4), (1, 3), (1, 4), (3, 4)]);
+    // hand in one answer: one group of identical texts, one pair.
+    assert_eq!(pairs, [(0, 1)]);
+    assert_eq!(report["groups"], serde_json::json!([[0, 1, 3, 4]]));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("hank.pdf: a PDF: read by the page only"),
@@ -2657,6 +2653,43 @@ fn class_csv_containments_are_the_full_comparisons() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Issue 51 item 2: 1,000 students handing in one essay (438 s with
+/// `--csv` before) are one group: one CSV row saying so, compared once, a
+/// note naming the group on standard error; a copy revised by one word
+/// pairs with the group's first only.
+#[test]
+fn a_ring_of_identical_essays_is_one_row() {
+    let dir = std::env::temp_dir().join(format!("neardup-ring-{}", std::process::id()));
+    let class = dir.join("class");
+    std::fs::create_dir_all(&class).unwrap();
+    let essay =
+        std::fs::read_to_string(crate::util::data_dir().join("clough-abc/texts/g0pA_taskb.txt"))
+            .unwrap();
+    for i in 0..1000 {
+        std::fs::write(class.join(format!("s{i:04}.txt")), &essay).unwrap();
+    }
+    std::fs::write(
+        class.join("revised.txt"),
+        essay.replacen("PageRank", "the ranking", 1),
+    )
+    .unwrap();
+    let out = neardup(&["class", class.to_str().unwrap(), "--csv"], None);
+    let csv = stdout_ok(&out);
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    assert!(
+        rows[0].starts_with("s0000,s0001 (group of 1000 identical texts),students,1,1,1,cut,"),
+        "{csv}"
+    );
+    assert!(rows[1].starts_with("revised,s0000,students,"), "{csv}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("1000 students handed in identical texts") && err.contains("and 990 more"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Issue 38: `neardup class --csv` writes the page's CSV (its header, the
 /// verdict of each pair's full comparison, a formula-like name neutralised)
 /// and `--evidence` the page's evidence pack (the core's builder): every
@@ -2708,13 +2741,20 @@ fn class_writes_the_pages_csv_and_evidence_pack() {
         .records()
         .map(|r| r.unwrap().iter().map(String::from).collect())
         .collect();
-    // The three who hand in the one answer: three pairs, each a near copy
-    // (or a revision of it), "=sum" written after a '.
+    // The three who hand in the one answer: "=sum" and bob's identical
+    // texts one group (issue 51), dora's (cut in two files, joined) a near
+    // copy of its first — each a near copy (or a revision of it), "=sum"
+    // written after a '.
     let ring: Vec<&Vec<String>> = rows
         .iter()
         .filter(|r| r[0] != "ann" && r[1] != "ann")
         .collect();
-    assert_eq!(ring.len(), 3, "{csv}");
+    assert_eq!(ring.len(), 2, "{csv}");
+    assert!(
+        ring.iter()
+            .any(|r| r[0] == "'=sum" && r[1] == "bob (group of 2 identical texts)"),
+        "{csv}"
+    );
     for r in &ring {
         assert!(["cut", "light", "heavy"].contains(&r[6].as_str()), "{csv}");
         assert!(r[5].parse::<f64>().unwrap() > 0.9, "{csv}");
@@ -3040,7 +3080,11 @@ fn class_leaves_hidden_text_of_a_docx_out_and_counts_it() {
     let csv = stdout_ok(&neardup(&["class", c, "--csv"], None));
     let mut rows = csv::Reader::from_reader(csv.as_bytes());
     let row = rows.records().next().unwrap().unwrap();
-    assert_eq!((&row[0], &row[1]), ("copier", "original"));
+    // Without its padding, the copy is the original: a group of two.
+    assert_eq!(
+        (&row[0], &row[1]),
+        ("copier", "original (group of 2 identical texts)")
+    );
     assert_eq!(row[8].parse::<u64>().unwrap(), runs);
     let _ = std::fs::remove_dir_all(&dir);
 }

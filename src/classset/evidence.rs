@@ -113,6 +113,11 @@ pub struct PackPair {
     pub review: String,
     /// The shared passages: ranges in a and in b.
     pub passages: Vec<PackPassage>,
+    /// 0, or `n ≥ 2` when the pair stands for a group of `n` identical
+    /// texts (said in its title).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub identical: u32,
 }
 
 /// A student's text found in a reference library text (the library keeps
@@ -295,6 +300,7 @@ impl PackPair {
             verdict: row.verdict.clone(),
             review: review.to_string(),
             passages: row.passages.clone(),
+            identical: row.identical,
         }
     }
 }
@@ -780,7 +786,15 @@ impl EvidencePack {
         for (n, p) in kept.iter().enumerate() {
             let (a, b) = (self.name(p.a as usize), self.name(p.b as usize));
             out.push_str("<section class=\"pair\">");
-            el(&mut out, "h2", &format!("Pair {}: {a} and {b}", n + 1));
+            let group = match p.identical {
+                0 => String::new(),
+                k => format!(" (a group of {k} identical texts)"),
+            };
+            el(
+                &mut out,
+                "h2",
+                &format!("Pair {}: {a} and {b}{group}", n + 1),
+            );
             let v = match verdict(p) {
                 "" => "not compared",
                 v => v,
@@ -865,6 +879,7 @@ mod tests {
                     a: r(4, 15),
                     b: r(2, 13),
                 }],
+                identical: 0,
             }],
             library: vec![],
             settings: PackSettings {

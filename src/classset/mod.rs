@@ -267,6 +267,14 @@ pub struct ClassPair {
     pub resemblance: f64,
     /// The pair's score: the larger containment, in [0, 1].
     pub score: f64,
+    /// 0 for a pair of two texts; `n ≥ 2` when the pair stands for a group
+    /// of `n` students' texts identical after normalisation and exclusions
+    /// (`a` the group's first, `b` its second; the report's `groups` lists
+    /// every member): found by hash, reported once, its members paired
+    /// with no one else (the first stands for them all).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub identical: u32,
 }
 
 /// One text's counts and excluded ranges.
@@ -392,6 +400,14 @@ pub struct ClassSetReport {
     /// students' texts share, one per group of texts (its longest), longest
     /// first (then by texts).
     pub shared_passages: Vec<SharedPassage>,
+    /// Groups of students' texts identical after normalisation and
+    /// exclusions (the same counted shingles, at least one), each its
+    /// members ascending, in order of their first: each group is one pair
+    /// of `pairs` (`identical` its size), and only its first member is
+    /// paired with other texts.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub groups: Vec<Vec<u32>>,
     /// The options used.
     pub options: ClassSetConfig,
 }
@@ -524,7 +540,51 @@ pub fn class_pairs(
     let stock_phrases = class.stock as u32;
     drop(sets);
     drop(class);
-    let (pairs, students_summary, candidates) = scored_pairs(&kept, &reports, n_students, config);
+    // Identical texts (a ring handing in one essay) are found by hash and
+    // paired once: only each group's first is counted with the others, so
+    // that time and memory grow with the ring's size, not its square.
+    let groups = identical_groups(&kept[..n_students]);
+    for g in &groups {
+        for &m in &g[1..] {
+            kept[m as usize] = Vec::new();
+        }
+    }
+    let (mut pairs, mut students_summary, mut candidates) =
+        scored_pairs(&kept, &reports, n_students, config);
+    for g in &groups {
+        let n = g.len() as u64;
+        candidates = candidates.saturating_add(n * (n - 1) / 2);
+        let shingles = reports[g[0] as usize].shingles;
+        if shingles >= config.min_shared {
+            pairs.push(ClassPair {
+                a: g[0],
+                b: g[1],
+                source: false,
+                shared: shingles,
+                containment_ab: 1.0,
+                containment_ba: 1.0,
+                resemblance: 1.0,
+                score: 1.0,
+                identical: g.len() as u32,
+            });
+        }
+        for &m in g {
+            let s = &mut students_summary[m as usize];
+            if s.covered < 1.0 {
+                *s = StudentSummary {
+                    best: Some(if m == g[0] { g[1] } else { g[0] }),
+                    covered: 1.0,
+                    source: false,
+                };
+            }
+        }
+    }
+    pairs.sort_by(|x, y| {
+        y.score
+            .total_cmp(&x.score)
+            .then(x.a.cmp(&y.a))
+            .then(x.b.cmp(&y.b))
+    });
     Ok(ClassSetReport {
         texts: reports,
         pairs,
@@ -534,6 +594,7 @@ pub fn class_pairs(
         stock_limit: stock_limit as u32,
         stock_phrases,
         shared_passages: passages.groups(),
+        groups,
         options: *config,
     })
 }
@@ -860,8 +921,9 @@ impl Class {
 /// `common` passages, and over the class one [`SharedPassage`] per group of
 /// texts. A run many texts hold (a boilerplate paragraph) is counted once.
 struct Passages {
-    /// The texts holding at least half of a run, by the run's digest.
-    seen: hashbrown::HashMap<u64, Vec<u32>, fnv::FnvBuildHasher>,
+    /// The texts holding at least half of a run, by the run's digest, and
+    /// the run's place in `groups` once it is there.
+    seen: hashbrown::HashMap<u64, (Vec<u32>, Option<usize>), fnv::FnvBuildHasher>,
     groups: Vec<SharedPassage>,
     /// Per student, a count (all 0 between runs).
     tally: Vec<u32>,
@@ -904,15 +966,14 @@ impl Passages {
             }
             let hashes = &t.shingles[from..to];
             let digest = hashes.iter().fold(0u64, |d, &h| crate::hash::fmix64(d ^ h));
-            let texts = match self.seen.get(&digest) {
-                Some(texts) => texts.clone(),
-                None => {
-                    let texts = self.holders_of_half(hashes, &infos[from..to], class);
-                    self.seen.insert(digest, texts.clone());
-                    texts
-                }
+            if !self.seen.contains_key(&digest) {
+                let texts = self.holders_of_half(hashes, &infos[from..to], class);
+                self.seen.insert(digest, (texts, None));
+            }
+            let Some((texts, group)) = self.seen.get_mut(&digest) else {
+                continue;
             };
-            if texts.len() < 3 || !texts.contains(&i) {
+            if texts.len() < 3 || texts.binary_search(&i).is_err() {
                 continue;
             }
             let (first, end) = (t.span(from).0, t.span(to - 1).1);
@@ -927,8 +988,22 @@ impl Passages {
                 texts: texts.len() as u32,
             });
             let words = (end - first) as u32;
+            // One group per run (the texts of a ring all hold it): its
+            // longest reading kept.
             if words as usize >= PASSAGE_WORDS {
-                self.groups.push(SharedPassage { texts, words });
+                match *group {
+                    Some(g) => {
+                        let w = &mut self.groups[g].words;
+                        *w = (*w).max(words);
+                    }
+                    None => {
+                        *group = Some(self.groups.len());
+                        self.groups.push(SharedPassage {
+                            texts: texts.clone(),
+                            words,
+                        });
+                    }
+                }
             }
         }
         out
@@ -972,6 +1047,50 @@ impl Passages {
         g.sort_by(|x, y| y.words.cmp(&x.words).then(x.texts.cmp(&y.texts)));
         self.groups
     }
+}
+
+#[cfg(feature = "serde")]
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// Stage 4c: groups of texts whose counted shingle sets are equal (and
+/// not empty), each ascending, in order of their first: by a hash of each
+/// set, every group confirmed by comparing the sets themselves. Time
+/// linear in the shingles.
+fn identical_groups(kept: &[Vec<u64>]) -> Vec<Vec<u32>> {
+    let mut by_hash: Vec<(u64, u32)> = kept
+        .iter()
+        .enumerate()
+        .filter(|(_, set)| !set.is_empty())
+        .map(|(i, set)| {
+            let h = set.iter().fold(set.len() as u64, |d, &x| {
+                crate::hash::fmix64(d.rotate_left(23) ^ x)
+            });
+            (h, i as u32)
+        })
+        .collect();
+    by_hash.sort_unstable();
+    let mut groups: Vec<Vec<u32>> = Vec::new();
+    for run in by_hash.chunk_by(|x, y| x.0 == y.0) {
+        if run.len() < 2 {
+            continue;
+        }
+        // Equal hashes of unequal sets split into the sets' own groups.
+        let mut left: Vec<u32> = run.iter().map(|&(_, i)| i).collect();
+        while left.len() >= 2 {
+            let first = left[0];
+            let (same, rest): (Vec<u32>, Vec<u32>) = left
+                .iter()
+                .partition(|&&i| kept[i as usize] == kept[first as usize]);
+            if same.len() >= 2 {
+                groups.push(same);
+            }
+            left = rest;
+        }
+    }
+    groups.sort_unstable_by_key(|g| g[0]);
+    groups
 }
 
 /// Stage 5: every pair sharing a shingle ([`index::shared_counts`]), with
@@ -1034,15 +1153,10 @@ fn scored_pairs(
                 containment_ba: cba,
                 resemblance: ratio(na + nb - shared),
                 score,
+                identical: 0,
             });
         }
     }
-    pairs.sort_by(|x, y| {
-        y.score
-            .total_cmp(&x.score)
-            .then(x.a.cmp(&y.a))
-            .then(x.b.cmp(&y.b))
-    });
     (pairs, summary, candidates)
 }
 
@@ -1059,6 +1173,74 @@ mod tests {
 
     const COPIED: &str =
         "the mitochondria is the powerhouse of the cell and makes most of its energy";
+
+    /// Issue 51 item 2: identical texts (after normalisation: case,
+    /// spacing, punctuation) are one group, one pair with `identical` its
+    /// size; a text that differs by one word is an ordinary pair with the
+    /// group's first; groups of 2, 3 and 1,000 alike; every member's
+    /// strongest match is its group (covered 1).
+    #[test]
+    fn identical_texts_are_one_group() {
+        let essay = "The Industrial Revolution began in Britain because coal and iron \
+                     lay close together, capital was plentiful, and a growing \
+                     population both worked in the new factories and bought what \
+                     they made, while canals and later railways carried goods cheaply.";
+        let shouted = essay.to_uppercase().replace(',', " ,");
+        let revised = essay.replace("cheaply", "quickly");
+        let other = "Photosynthesis turns light, water and carbon dioxide into sugar \
+                     and oxygen inside the chloroplasts of green plants and algae.";
+        for n in [2usize, 3, 1000] {
+            let mut texts: Vec<&str> = alloc::vec![essay; n];
+            texts[n - 1] = &shouted;
+            texts.push(&revised);
+            texts.push(other);
+            let r = class_pairs(&texts, &[], "", &ClassSetConfig::default()).unwrap();
+            let members: Vec<u32> = (0..n as u32).collect();
+            assert_eq!(r.groups, core::slice::from_ref(&members), "{n}");
+            let group: Vec<&ClassPair> = r.pairs.iter().filter(|p| p.identical > 0).collect();
+            assert_eq!(group.len(), 1);
+            assert_eq!(
+                (group[0].a, group[0].b, group[0].identical),
+                (0, 1, n as u32)
+            );
+            assert_eq!(group[0].score, 1.0);
+            // The revised copy pairs with the group's first only.
+            let revised_pairs: Vec<(u32, u32)> = r
+                .pairs
+                .iter()
+                .filter(|p| p.b == n as u32 || p.a == n as u32)
+                .map(|p| (p.a, p.b))
+                .collect();
+            assert_eq!(revised_pairs, [(0, n as u32)], "{n}");
+            assert!(!r
+                .pairs
+                .iter()
+                .any(|p| p.a == n as u32 + 1 || p.b == n as u32 + 1));
+            for &m in &members {
+                let s = r.students[m as usize];
+                assert_eq!(s.covered, 1.0);
+                assert!(s.best.is_some_and(|b| b < n as u32 && b != m));
+            }
+            // Counted as the pairs they stand for.
+            assert!(r.candidates >= (n * (n - 1) / 2) as u64);
+        }
+        // A group of one is no group.
+        let r = class_pairs(&[essay, other], &[], "", &ClassSetConfig::default()).unwrap();
+        assert!(r.groups.is_empty() && r.pairs.iter().all(|p| p.identical == 0));
+    }
+
+    /// Equal hashes of unequal sets are not a group: the sets are compared.
+    #[test]
+    fn groups_are_confirmed_by_the_sets() {
+        let sets = alloc::vec![
+            alloc::vec![1, 2, 3],
+            alloc::vec![1, 2, 4],
+            alloc::vec![1, 2, 3],
+            alloc::vec![],
+            alloc::vec![],
+        ];
+        assert_eq!(identical_groups(&sets), [alloc::vec![0, 2]]);
+    }
 
     #[test]
     fn finds_the_copying_pair_and_only_it() {
@@ -1250,8 +1432,9 @@ mod tests {
     }
 
     /// Issue 38: a passage copied by more students than the stock share
-    /// is a passage, not a stock phrase: every pair of the ring is found,
-    /// and the report names the group.
+    /// is a passage, not a stock phrase: the ring is found — since issue
+    /// 51, as one group of identical texts, its first two the pair that
+    /// stands for it — and the report names the group.
     #[test]
     fn a_copy_ring_is_evidence_whatever_its_size() {
         for ring in [2usize, 3, 5, 6, 10, 20] {
@@ -1265,15 +1448,9 @@ mod tests {
                     .filter(|p| (p.a as usize) < ring)
                     .map(|p| (p.a, p.b))
                     .collect();
-                let mut expected = Vec::new();
-                for a in 0..ring as u32 {
-                    for b in a + 1..ring as u32 {
-                        expected.push((a, b));
-                    }
-                }
-                let mut found_sorted = found.clone();
-                found_sorted.sort_unstable();
-                assert_eq!(found_sorted, expected, "ring of {ring}, {config:?}");
+                assert_eq!(found, [(0, 1)], "ring of {ring}, {config:?}");
+                assert_eq!(r.pairs[0].identical, ring as u32);
+                assert_eq!(r.groups, [(0..ring as u32).collect::<Vec<u32>>()]);
                 assert!(
                     r.pairs
                         .iter()

@@ -32,6 +32,10 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// What a row pairs a student with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -76,6 +80,11 @@ pub struct ClassRow {
     /// The class measure's score, the larger of its two containments, in
     /// [0, 1]: what ranks the rows and meets the cut-off.
     pub similarity: f64,
+    /// 0, or `n ≥ 2` when the row stands for a group of `n` identical
+    /// texts (the report's `groups`; `a` and `b` its first two).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub identical: u32,
     /// The share of `a` found in `b`, in [0, 1]: the full comparison's
     /// (`compared`), else the class measure's.
     pub containment_ab: f64,
@@ -111,6 +120,7 @@ impl ClassRow {
             b: pair.b,
             shared: pair.shared,
             similarity: pair.score,
+            identical: pair.identical,
             containment_ab: pair.containment_ab,
             containment_ba: pair.containment_ba,
             compared: false,
@@ -128,6 +138,7 @@ impl ClassRow {
             b: m.text,
             shared: m.shared,
             similarity: m.containment,
+            identical: 0,
             containment_ab: m.containment,
             containment_ba: m.containment_library,
             compared: false,
@@ -278,6 +289,14 @@ pub fn class_csv(t: &CsvTable<'_>) -> String {
     for (n, row) in t.rows.iter().enumerate() {
         let (b, undone_b) = match row.kind {
             RowKind::Library => (formula_safe(t.names.b_of(row)), 0),
+            _ if row.identical > 0 => (
+                format!(
+                    "{} (group of {} identical texts)",
+                    name(row.b),
+                    row.identical
+                ),
+                undone(row.b),
+            ),
             _ => (name(row.b), undone(row.b)),
         };
         out.record(&[
@@ -642,7 +661,7 @@ mod tests {
         );
         assert_eq!(
             lines[1],
-            "'=ann,\"bob, \"\"b\"\"\",students,1,1,1,,confirmed,0,2"
+            "'=ann,\"bob, \"\"b\"\" (group of 2 identical texts)\",students,1,1,1,,confirmed,0,2"
         );
         assert!(csv.ends_with('\n') && lines.len() == 2);
         let pseudo = run.to_csv(
@@ -654,7 +673,7 @@ mod tests {
             true,
         );
         assert!(
-            pseudo.contains("\nStudent 1,Student 2,students,"),
+            pseudo.contains("\nStudent 1,Student 2 (group of 2 identical texts),students,"),
             "{pseudo}"
         );
     }

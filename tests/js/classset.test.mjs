@@ -94,3 +94,25 @@ test('foldDiacritics: German typed with ae/oe/ue and Spanish without accents sco
   }
   assert.throws(() => compare('a b c', 'a b c', { foldDiacritics: 'yes' }), /foldDiacritics/);
 });
+
+// Issue 51 item 2: a ring of identical essays is one group, found by hash —
+// 1,000 copies (their spacing and case varied) in one pair standing for the
+// group, and the rows and CSV of the core saying so; a copy revised by one
+// word pairs with the group's first only.
+test('a ring of 1,000 identical essays is one group, in the pairs, the rows and the CSV', async () => {
+  const { classRows, classCsv } = await import('../../pkg/node.js');
+  const essay = clough('g0pA_taskb.txt');
+  const ring = Array.from({ length: 1000 }, (_, i) => (i % 2 ? essay.toUpperCase() : essay.replace(/ /g, '  ')));
+  const revised = essay.replace(/\bPageRank\b/, 'the ranking');
+  const r = classPairs([...ring, revised], [], '');
+  assert.deepEqual(r.groups, [Array.from({ length: 1000 }, (_, i) => i)]);
+  const group = r.pairs.filter((p) => p.identical);
+  assert.deepEqual(group.map((p) => [p.a, p.b, p.identical, p.score]), [[0, 1, 1000, 1]]);
+  assert.deepEqual(r.pairs.filter((p) => p.b === 1000).map((p) => p.a), [0]);
+  assert.ok(r.candidates >= 499500);
+  const rows = classRows(r.pairs, r.pairs.map(() => null));
+  assert.equal(rows[0].identical, 1000);
+  const names = [...ring.map((_, i) => `s${i}`), 'revised'];
+  const csv = classCsv({ rows, obfuscation: r.texts.map((t) => t.obfuscation), students: names });
+  assert.match(csv.split('\n')[1], /^s0,s1 \(group of 1000 identical texts\),students,1,1,1,/);
+});

@@ -108,7 +108,14 @@ function drawCircle(svg, group, pairs, cx, cy, minRadius) {
 }
 
 export function renderGraph() {
-  const pairs = above();
+  // A group of identical texts is one listed pair (its first two): its
+  // other members joined to its first, so that the group is drawn whole.
+  const listed = above();
+  const identical = state.current.result.groups ?? [];
+  const pairs = [...listed, ...listed.filter((p) => p.identical).flatMap((p) => {
+    const g = identical.find((m) => m[0] === p.a) ?? [];
+    return g.slice(2).map((m) => ({ ...p, b: m }));
+  })];
   const groups = groupsOf(pairs);
   const box = $('class-graph');
   box.dataset.clusters = String(groups.length);

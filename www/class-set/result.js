@@ -8,7 +8,7 @@
 // only when something reads them (a pair opened, compared or exported).
 
 /** The numeric fields of a pair, in the order packed. */
-const PAIR = ['a', 'b', 'shared', 'containmentAb', 'containmentBa', 'resemblance', 'score'];
+const PAIR = ['a', 'b', 'shared', 'containmentAb', 'containmentBa', 'resemblance', 'score', 'identical'];
 
 /** Each text's ranges of `key`, `width` numbers each, into two arrays. */
 function packRanges(texts, key, width, fields) {
@@ -40,7 +40,7 @@ export function packResult(result) {
   const source = new Uint8Array(n);
   result.pairs.forEach((p, i) => {
     PAIR.forEach((f, j) => {
-      numbers[i * PAIR.length + j] = p[f];
+      numbers[i * PAIR.length + j] = p[f] ?? 0;
     });
     source[i] = p.source ? 1 : 0;
   });
@@ -76,6 +76,8 @@ export function unpackResult(packed) {
     containmentBa: numbers[i * w + 4],
     resemblance: numbers[i * w + 5],
     score: numbers[i * w + 6],
+    // A group of identical texts (the core's `groups`): its size, else 0.
+    identical: numbers[i * w + 7],
   }));
   result.texts.forEach((t, i) => {
     const lazy = (key, decode) =>

@@ -160,11 +160,13 @@ function rowOf(p) {
   tr.dataset.a = cur.texts[p.a].id;
   tr.dataset.b = cur.texts[p.b].id;
   tr.dataset.score = String(p.score);
+  if (p.identical) tr.dataset.identical = String(p.identical);
   const r = cur.compared.get(pairKey(p));
   const words = r && !r.error ? Math.round(r.coverageA * r.tokensA) : '';
   const cells = [
     cur.texts[p.a].id,
-    cur.texts[p.b].id,
+    // A group of identical texts is one row: its first two, and how many.
+    p.identical ? `${cur.texts[p.b].id} (group of ${p.identical} identical texts)` : cur.texts[p.b].id,
     `${Math.round(figures(p).containmentAb * 100)}%`,
     `${Math.round(figures(p).containmentBa * 100)}%`,
     String(words),

@@ -130,6 +130,19 @@ pub struct ClassArgs {
     each_file: bool,
 }
 
+/// The names of texts `ids`, at most ten of them, then how many more.
+fn some_names(names: &[String], ids: &[u32]) -> String {
+    let shown: Vec<&str> = ids
+        .iter()
+        .take(10)
+        .map(|&i| names[i as usize].as_str())
+        .collect();
+    match ids.len() {
+        n if n > 10 => format!("{}, and {} more", shown.join(", "), n - 10),
+        _ => shown.join(", "),
+    }
+}
+
 /// `time` as `YYYY-MM-DD HH:MM` in UTC (the evidence pack's date, as the
 /// page writes it).
 fn utc_minute(time: std::time::SystemTime) -> String {
@@ -300,18 +313,23 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         report.stock_phrases,
         report.stock_limit,
     );
+    for g in &report.groups {
+        eprintln!(
+            "neardup: note: {} students handed in identical texts (after normalisation and \
+             exclusions): {}; listed once, as {} and {}",
+            g.len(),
+            some_names(&students.names, g),
+            students.names[g[0] as usize],
+            students.names[g[1] as usize]
+        );
+    }
     for p in report.shared_passages.iter().take(10) {
-        let names: Vec<&str> = p
-            .texts
-            .iter()
-            .map(|&i| students.names[i as usize].as_str())
-            .collect();
         eprintln!(
             "neardup: note: a passage of {} words is in {} students' texts ({}): \
              give it as --template if the assignment holds it, as --source if it is a common source",
             p.words,
-            names.len(),
-            names.join(", ")
+            p.texts.len(),
+            some_names(&students.names, &p.texts)
         );
     }
     Ok(if students.failed() + sources.failed() > 0 {
