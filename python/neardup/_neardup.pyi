@@ -603,11 +603,12 @@ def class_pairs(
     ``ignore_references`` (default True), ``fold_diacritics`` (default False: é as e, ä/ö/ü as ae/oe/ue, SPEC.md §1).
 
     Returns ``{"texts", "pairs", "cutOff", "students", "candidates", "stockLimit", "stockPhrases",
-    "sharedPassages", "options"}``: texts are students then sources (``shared``: the share of the text found in
+    "sharedPassages", "groups", "options"}``: texts are students then sources (``shared``: the share of the text found in
     another text; ``excluded`` and ``common`` ranges in UTF-8 bytes); a pair's ``a`` and ``b`` index them, highest
     ``score`` (the larger containment, in [0, 1]) first, those at or above ``cutOff`` flagged; ``students``: each
     student's strongest match (``best``, ``covered``, ``source``); ``sharedPassages``: passages of ten words or more
-    that three or more students' texts share (``texts``, ``words``). TypeError for a text that is not a str;
+    that three or more students' texts share (``texts``, ``words``); ``groups``: students' texts identical after
+    normalisation and exclusions, found by hash, each listed once as one pair (``identical``: the group's size). TypeError for a text that is not a str;
     ValueError for a bad option, a text over ``max_bytes`` or fewer than two texts."""
 
 def compare(

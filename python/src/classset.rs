@@ -48,7 +48,10 @@ static MODEL: &str = include_str!("../../www/model.json");
 /// above it are flagged), `students` (each student's strongest match:
 /// `best`, `covered`, `source`), `candidates`, `stockLimit`,
 /// `stockPhrases`, `sharedPassages` (passages of ten words or more in three
-/// or more students' texts: `texts`, `words`), `options`. `TypeError` for a
+/// or more students' texts: `texts`, `words`), `groups` (students' texts
+/// identical after normalisation and exclusions, found by hash: each a
+/// list of members, one pair standing for it with `identical` its size),
+/// `options`. `TypeError` for a
 /// text that is not a str; `ValueError` for a bad option, a text over
 /// `max_bytes`, or fewer than two texts.
 #[pyfunction]

@@ -343,7 +343,9 @@ pub struct CommonPassage {
 /// A passage of at least [`PASSAGE_WORDS`] words that three or more
 /// students' texts share: a copy ring, a source the class used and the
 /// teacher did not give, or a template not given. Counted as evidence in
-/// every pair of these texts, and named so that a teacher sees the group.
+/// every pair of these texts, and named so that a teacher sees the group;
+/// a passage that is (at least half) in a source given is that source's,
+/// and not named here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
@@ -988,9 +990,16 @@ impl Passages {
                 texts: texts.len() as u32,
             });
             let words = (end - first) as u32;
+            // A run found in a given source is that source's, not a group
+            // to name ("give it as a source"): it was given.
+            let sourced = 2 * infos[from..to]
+                .iter()
+                .filter(|x| x.is_some_and(|x| x.source))
+                .count()
+                >= to - from;
             // One group per run (the texts of a ring all hold it): its
             // longest reading kept.
-            if words as usize >= PASSAGE_WORDS {
+            if words as usize >= PASSAGE_WORDS && !sourced {
                 match *group {
                     Some(g) => {
                         let w = &mut self.groups[g].words;
@@ -1227,6 +1236,46 @@ mod tests {
         // A group of one is no group.
         let r = class_pairs(&[essay, other], &[], "", &ClassSetConfig::default()).unwrap();
         assert!(r.groups.is_empty() && r.pairs.iter().all(|p| p.identical == 0));
+    }
+
+    /// Issue 48: a passage several students took from a source given is
+    /// the source's — paired with it, not named as a group to "give as a
+    /// source" — while the same passage without the source is named.
+    #[test]
+    fn a_passage_of_a_given_source_is_not_named_as_a_group() {
+        let source = "The Industrial Revolution began in Britain because coal and iron \
+                      lay close together, capital was plentiful, and a growing population \
+                      both worked in the new factories and bought what they made.";
+        let students: Vec<alloc::string::String> = [
+            "My view on the question.",
+            "Here is what I found.",
+            "An answer in my own words first.",
+            "Rivers and mountains are another topic entirely, unrelated to this.",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, own)| match i {
+            3 => (*own).into(),
+            _ => alloc::format!("{own} {source} That is all."),
+        })
+        .collect();
+        let refs: Vec<&str> = students.iter().map(|s| s.as_str()).collect();
+        let config = by_words();
+        let without = class_pairs(&refs, &[], "", &config).unwrap();
+        assert_eq!(
+            without.shared_passages.len(),
+            1,
+            "{:?}",
+            without.shared_passages
+        );
+        assert_eq!(without.shared_passages[0].texts, [0, 1, 2]);
+        let with = class_pairs(&refs, &[source], "", &config).unwrap();
+        assert!(
+            with.shared_passages.is_empty(),
+            "{:?}",
+            with.shared_passages
+        );
+        assert_eq!(with.pairs.iter().filter(|p| p.source).count(), 3);
     }
 
     /// Equal hashes of unequal sets are not a group: the sets are compared.

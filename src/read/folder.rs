@@ -98,14 +98,14 @@ impl ClassTexts {
                     )
                     .collect::<Vec<_>>()
                     .join("/");
-                self.read_file(&f, &name, &mut entries);
+                self.read_file(&f, &name, name.clone(), &mut entries);
             }
         } else {
             let name = path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             );
-            self.read_file(path, &name, &mut entries);
+            self.read_file(path, &name, path.display().to_string(), &mut entries);
         }
         let pairs: Vec<(&str, &str)> = entries
             .iter()
@@ -139,13 +139,14 @@ impl ClassTexts {
     }
 
     /// Reads one file through [`read_files`]; what cannot be read is
-    /// skipped with the reason.
-    fn read_file(&mut self, path: &Path, name: &str, entries: &mut Vec<Entry>) {
+    /// skipped with the reason, named `shown` (a folder's file by its path
+    /// inside, as the page names it; a file given, as given).
+    fn read_file(&mut self, path: &Path, name: &str, shown: String, entries: &mut Vec<Entry>) {
         let bytes = match bounded(path) {
             Ok(b) => b,
             Err(reason) => {
                 self.skipped.push(Skipped {
-                    path: path.display().to_string(),
+                    path: shown,
                     reason,
                 });
                 return;

@@ -204,8 +204,11 @@ pub(crate) fn collapse_into(s: &str, out: &mut String) {
 }
 
 /// `size` bytes (or, with `None`, an unknown number) over a limit of
-/// `limit` bytes: the one message of a file or entry too large.
-pub(crate) fn over_limit(size: Option<u64>, limit: u64) -> ReadError {
+/// `limit` bytes: the one message of a file or entry too large
+/// ([`ReadErrorKind::TooLarge`]), e.g. `"57671680 bytes, over the 50 MiB
+/// limit"` — what a caller that checks a file's size before reading it
+/// (the page, the CLI's folders) says too.
+pub fn over_limit(size: Option<u64>, limit: u64) -> ReadError {
     ReadError::new(
         ReadErrorKind::TooLarge,
         match size {
@@ -215,8 +218,11 @@ pub(crate) fn over_limit(size: Option<u64>, limit: u64) -> ReadError {
     )
 }
 
-/// A text over `max` bytes: the one message of it, saying which limit.
-pub(crate) fn over_text(max: u64) -> ReadError {
+/// A text over `max` bytes: the one message of it, saying which limit
+/// (`max` under `READING_LIMITS.text_bytes`: what was left of the class
+/// set's), [`ReadErrorKind::TooLarge`] — what a caller reading a format of
+/// its own (the page's PDFs) says too.
+pub fn over_text(max: u64) -> ReadError {
     ReadError::new(
         ReadErrorKind::TooLarge,
         if max < READING_LIMITS.text_bytes {

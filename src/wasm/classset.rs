@@ -20,9 +20,11 @@ use wasm_bindgen::prelude::*;
 /// reported; default 0.05), `adaptiveCutOff` (default true: the cut-off
 /// rises with the class's size), `minShared`, `maxBytes`, `ignoreQuotes`,
 /// `ignoreReferences`. Returns `{texts, pairs, cutOff, students,
-/// candidates, stockLimit, stockPhrases, sharedPassages, options}`
+/// candidates, stockLimit, stockPhrases, sharedPassages, groups, options}`
 /// (`cutOff`: pairs at or above it are flagged; `students`: each
-/// student's strongest match; `sharedPassages`: passages of ten words or
+/// student's strongest match; `groups`: students' texts identical after
+/// normalisation and exclusions, each one pair with `identical` its size;
+/// `sharedPassages`: passages of ten words or
 /// more in three or more students' texts), texts numbered students then
 /// sources, excluded ranges in UTF-16 units. `hiddenRuns` (optional, one
 /// count per text, students then sources): runs of hidden text the reader

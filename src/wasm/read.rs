@@ -16,6 +16,35 @@ pub fn reading_limits() -> Result<JsValue, JsValue> {
     to_js(&read::READING_LIMITS)
 }
 
+/// Why a file of `size` bytes is not read when it is over the file limit
+/// (`readingLimits().fileBytes`): the reader's own words, e.g. `"57671680
+/// bytes, over the 50 MiB limit"`, for a caller that checks a file's size
+/// before reading its bytes. `size` a number of bytes (an integer, at most
+/// 2^53 − 1); a `TypeError` otherwise.
+#[wasm_bindgen(js_name = tooLargeReason)]
+pub fn too_large_reason(
+    #[wasm_bindgen(unchecked_param_type = "number")] size: JsValue,
+) -> Result<alloc::string::String, JsValue> {
+    let size = super::u64_arg(&size, "size")?;
+    Ok(
+        read::over_limit(Some(size), read::READING_LIMITS.file_bytes)
+            .reason()
+            .into(),
+    )
+}
+
+/// Why a text is not read when it is over `max` bytes of UTF-8 (a class
+/// set's share left, or `readingLimits().textBytes` for one text): the
+/// reader's own words, for a caller reading a format of its own (the
+/// page's PDFs). `max` a number of bytes; a `TypeError` otherwise.
+#[wasm_bindgen(js_name = tooMuchTextReason)]
+pub fn too_much_text_reason(
+    #[wasm_bindgen(unchecked_param_type = "number")] max: JsValue,
+) -> Result<alloc::string::String, JsValue> {
+    let max = super::u64_arg(&max, "max")?;
+    Ok(read::over_text(max).reason().into())
+}
+
 /// The kind of a reading error as JavaScript sees it: `"tooLarge"`,
 /// `"damaged"`, `"refused"`, `"unsupported"`, `"pdf"` or `"noText"`.
 fn kind_name(kind: ReadErrorKind) -> &'static str {

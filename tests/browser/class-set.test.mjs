@@ -473,7 +473,9 @@ test('a ring of 300 identical essays is one row, the group said in the table and
 // -, @ is written after a ' (OWASP's rule: a spreadsheet would run it); a
 // right-to-left override is shown escaped, in the table and the CSV alike.
 test('names that are formulas are neutralised in the CSV, bidirectional controls shown escaped', async () => {
-  const essays = [clough('g0pA_taskb.txt'), clough('g0pA_taskb.txt'), clough('g0pB_taskb.txt'), clough('g0pB_taskb.txt'), clough('g0pB_taskb.txt')];
+  // Near copies, each with a sentence of its own (identical texts would be
+  // one group, two of its names shown).
+  const essays = ['g0pA_taskb.txt', 'g0pA_taskb.txt', 'g0pB_taskb.txt', 'g0pB_taskb.txt', 'g0pB_taskb.txt'].map((f, i) => `${clough(f)} This copy was handed in as number ${['one', 'two', 'three', 'four', 'five'][i]}.`);
   const names = ['=HYPERLINK("http://evil.example","x")', '+SUM(1,2)', '-1+2', '@cmd', 'report\u202Etxt.exe'];
   const { context, page, errors } = await openPage(env);
   await page.setInputFiles('[data-testid=class-files]', names.map((n, i) => txt(`${n}.txt`, essays[i])));
@@ -495,7 +497,7 @@ test('names that are formulas are neutralised in the CSV, bidirectional controls
 // Issues 35 and 38: five of twenty students handing in one essay are five
 // of twenty texts, more than a stock share of 0.2: their ten pairs are
 // listed whatever the stock share, and the group is named.
-test('a copy ring is listed pair by pair and named as a group, whatever the stock share', async () => {
+test('a copy ring is listed as one group of identical texts and named, whatever the stock share', async () => {
   const answers = cloughLabels().filter((l) => l.source === 'orig_taskb.txt');
   const own = answers.slice(0, 15).map((l, i) => txt(`own${String(i).padStart(2, '0')}.txt`, clough(l.file)));
   const ring = Array.from({ length: 5 }, (_, i) => txt(`ring${i}.txt`, clough('g0pA_taska.txt')));
@@ -507,7 +509,10 @@ test('a copy ring is listed pair by pair and named as a group, whatever the stoc
     await page.setInputFiles('[data-testid=class-files]', [...own, ...ring]);
     await done(page, before);
     before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
-    assert.equal((await rows(page)).filter((r) => r.a.startsWith('ring') && r.b.startsWith('ring')).length, 10, share);
+    // One row for the five identical texts (issue 51: a group, not ten pairs).
+    const ringRows = await page.$$eval('[data-testid=class-pairs] tbody tr', (trs) =>
+      trs.filter((t) => t.dataset.a.startsWith('ring') && t.dataset.b.startsWith('ring')).map((t) => t.dataset.identical));
+    assert.deepEqual(ringRows, ['5'], share);
     assert.equal(await page.isVisible('[data-testid=class-shared-passages]'), true);
     const said = await page.textContent('[data-testid=class-shared-passages]');
     assert.match(said, /in 5 texts: ring0, ring1, ring2, ring3, ring4/);
@@ -637,6 +642,51 @@ test('the page and neardup class give the same pairs, CSV and evidence pack for 
     const hash = createHash('sha256').update(readFileSync(join(dir, f))).digest('hex');
     assert.ok(packFromPage.includes(`<td>${f}</td><td><code>${hash}</code>`), f);
   }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Issue 48 ("done when"): one folder of odd files — a .markdown, an empty
+// file, a 55 MB .txt, a .docx with no text, a zip inside a sub-folder, two
+// files of one name in two sub-folders, emoji and right-to-left names —
+// gives the page and `neardup class` the same students, the same skipped
+// files with the same reasons (the core's reader and its words on both)
+// and the same CSV.
+test('a folder of odd files: the page and neardup class give the same students, skipped files and CSV', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'neardup-odd-'));
+  const root = join(dir, 'class');
+  const put = (path, bytes) => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), bytes);
+  };
+  const answer = clough('g0pA_taskb.txt');
+  put('ann/essay.markdown', `# My answer\n\n${answer}`);
+  put('bob/empty.txt', '');
+  put('carl/huge.txt', Buffer.alloc(55 * 1000 * 1000, 'a '));
+  put('dora/blank.docx', await Packer.toBuffer(new Document({ sections: [{ children: [new Paragraph({ children: [new TextRun('   ')] })] }] })));
+  put('eve/sub/answers.zip', zipSync({ 'answer.txt': strToU8(clough('g0pB_taskb.txt')) }));
+  put('p1/same.txt', clough('g0pC_taskb.txt'));
+  put('p2/same.txt', `${clough('g0pC_taskb.txt')} Handed in twice.`);
+  put('😀 émile.txt', clough('g0pD_taskb.txt'));
+  put('مريم.txt', `${answer} Copied, with a line of my own.`);
+
+  const out = spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', root, '--csv'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  assert.equal(out.status, 1, 'files were skipped');
+  const csvFromCli = out.stdout;
+  const skippedByCli = out.stderr.split('\n').filter((l) => l.endsWith('; skipped')).map((l) => l.replace(/^neardup: /, '').replace(/; skipped$/, '')).sort();
+  const json = JSON.parse(spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', root, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout);
+  assert.ok(skippedByCli.length >= 3, skippedByCli.join('\n'));
+
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-folder]', root);
+  await done(page);
+  const students = await page.$$eval('[data-testid=class-student-summary] tbody tr', (trs) => trs.map((t) => t.dataset.student).sort());
+  assert.deepEqual(students, [...json.studentNames].sort());
+  const skippedByPage = await page.$$eval('[data-testid=class-failed] li', (lis) => lis.map((l) => l.textContent).sort());
+  assert.deepEqual(skippedByPage, skippedByCli);
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
+  assert.equal(readFileSync(await csvDownload.path(), 'utf8'), csvFromCli);
   assert.deepEqual(errors, []);
   await context.close();
 });

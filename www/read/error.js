@@ -1,4 +1,4 @@
-// The reader's error and its sizes, shared by the reader's worker and the
+// The reader's error, shared by the reader's worker and the
 // page's side of it (reader.js).
 
 /** A file that cannot be read as text; `message` says why, naming the file. */
@@ -13,9 +13,4 @@ export class ReadError extends Error {
     this.file = name;
     this.reason = reason;
   }
-}
-
-/** `n` bytes in MiB, for messages. */
-export function mb(n) {
-  return `${(n / (1 << 20)).toFixed(n < 1 << 20 ? 2 : 0)} MiB`;
 }

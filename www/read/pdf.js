@@ -1,7 +1,7 @@
 // A PDF's text layer, by pdf.js, in the reader's worker (read/worker.js):
 // the one format the core's reader hands back to the page. Pages and text
 // are bounded by the core's readingLimits().
-import { mb, ReadError } from './error.js';
+import { ReadError } from './error.js';
 
 let pdfjs = null;
 
@@ -11,12 +11,14 @@ let pdfjs = null;
  * @param {Uint8Array} bytes
  * @param {number} max most bytes of UTF-8 of its text
  * @param {{pdfPages: number, textBytes: number}} limits the core's readingLimits()
+ * @param {(max: number) => string} tooMuchTextReason the core's words for a
+ *   text over `max` bytes (the reader module's `tooMuchTextReason`)
  * @returns {Promise<string>}
  * @throws {ReadError} when the PDF is damaged, protected by a password,
  *   has more than `limits.pdfPages` pages, a text over `max`, or no text
  *   layer (a scanned document).
  */
-export async function pdfText(name, bytes, max, limits) {
+export async function pdfText(name, bytes, max, limits, tooMuchTextReason) {
   pdfjs ??= await import('../lib/pdf.js');
   // pdf.js parses in a worker of its own, started here (it cannot start one
   // from a worker by itself) and ended with the document.
@@ -51,9 +53,7 @@ export async function pdfText(name, bytes, max, limits) {
     const push = (s) => {
       size += encoder.encode(s).length;
       if (size > max) {
-        throw new ReadError(name, max < limits.textBytes
-          ? `its text is over the ${mb(max)} left of the class set's limit`
-          : `its text is over the ${mb(max)} limit of one text`);
+        throw new ReadError(name, tooMuchTextReason(max));
       }
       parts.push(s);
     };

@@ -19,7 +19,7 @@
 //                               class's files (a .zip of students' files
 //                               expanded entry by entry); `bytes` the
 //                               texts' UTF-8 bytes, at most `maxText`
-import { mb, ReadError } from './error.js';
+import { ReadError } from './error.js';
 import { pdfText } from './pdf.js';
 
 let loaded = null;
@@ -44,7 +44,8 @@ const utf8Length = (s) => new TextEncoder().encode(s).length;
 async function bytesOf(file, limits) {
   const name = file.name || 'file';
   if (file.size > limits.fileBytes) {
-    throw new ReadError(name, `${file.size} bytes, over the ${mb(limits.fileBytes)} limit`);
+    // Checked before the bytes are held, said in the core's words.
+    throw new ReadError(name, (await core()).tooLargeReason(file.size));
   }
   return new Uint8Array(await file.arrayBuffer());
 }
@@ -53,7 +54,8 @@ async function bytesOf(file, limits) {
 async function readPdf(name, bytes, maxText, limits) {
   // Hashed first: reading a PDF hands its bytes to pdf.js's worker.
   const hash = await sha256(bytes);
-  const text = await pdfText(name, bytes, Math.min(maxText, limits.textBytes), limits);
+  const { tooMuchTextReason } = await core();
+  const text = await pdfText(name, bytes, Math.min(maxText, limits.textBytes), limits, tooMuchTextReason);
   return { text, format: 'pdf', hidden: { runs: 0, bytes: 0 }, sha256: hash };
 }
 
