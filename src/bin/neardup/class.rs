@@ -100,9 +100,15 @@ pub struct ClassArgs {
     /// Python's `class_set(...).to_csv()` write). Which figure is which: the
     /// class measure (winnowed character grams) finds and ranks the pairs
     /// and meets the cut-off — `similarity`; the two containments are the
-    /// pair's full comparison's (word shingles, exclusions left out: what
-    /// `neardup compare A B` and `B A` give, and what the page shows when
-    /// the pair is opened); a library match keeps the library's figures.
+    /// pair's full comparison's (word shingles, the class's exclusions —
+    /// quotations, reference lists, template and stock phrases — left out
+    /// of both texts; with --keep-quotes and --keep-references and no
+    /// stock phrase, what `neardup compare A B` and `B A` give), what the
+    /// page shows when the pair is opened; a library match keeps the
+    /// library's figures.
+    /// Students whose texts are identical after normalisation and
+    /// exclusions are one row, its `b` "NAME (group of N identical texts)"
+    /// (the members in --json's `groups`, named on standard error).
     /// `kind` is `students`, `source` or `library`; the verdict the learned
     /// model's grade, `shared source` for a source, empty for a library
     /// match; review empty; each text's count of look-alike letters,
