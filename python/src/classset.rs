@@ -289,24 +289,9 @@ pub fn class_set(
     let (students, sources, run) = py.detach(|| -> PyResult<_> {
         let students = read(&paths)?;
         let sources = read(&sources)?;
-        let s: Vec<&str> = students.texts.iter().map(String::as_str).collect();
-        let r: Vec<&str> = sources.texts.iter().map(String::as_str).collect();
-        let hidden: Vec<u64> = students
-            .hidden_runs
-            .iter()
-            .chain(&sources.hidden_runs)
-            .copied()
-            .collect();
-        let mut run =
-            ClassRun::new(&s, &r, &template, &hidden, &config).map_err(crate::value_error)?;
-        if let Some(lib) = &library {
-            run.add_library(
-                &lib.check(&s, run.report.cut_off)
-                    .map_err(crate::value_error)?,
-            );
-        }
-        let all: Vec<&str> = s.iter().chain(&r).copied().collect();
-        run.compare(&all, Some(&model));
+        let mut run = ClassRun::of_files(&students, &sources, &template, &config, library.as_ref())
+            .map_err(crate::value_error)?;
+        run.compare(&ClassRun::texts_of(&students, &sources), Some(&model));
         Ok((students, sources, run))
     })?;
     Ok(ClassSet {

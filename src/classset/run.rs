@@ -510,6 +510,54 @@ impl ClassRun {
     }
 }
 
+#[cfg(feature = "read")]
+impl ClassRun {
+    /// A class run of texts read from files ([`crate::read::ClassTexts`]:
+    /// the students', then the sources'), the hidden runs the reader left
+    /// out of each counted, and with a reference `library` its matches of
+    /// the students' texts at the class's cut-off as rows: what `neardup
+    /// class` and Python's `class_set` run. Not yet compared in full:
+    /// [`ClassRun::compare`] with [`ClassRun::texts_of`].
+    ///
+    /// # Errors
+    /// [`ClassRun::new`]'s; [`super::library::Library::check`]'s.
+    pub fn of_files(
+        students: &crate::read::ClassTexts,
+        sources: &crate::read::ClassTexts,
+        template: &str,
+        config: &ClassSetConfig,
+        library: Option<&super::library::Library>,
+    ) -> Result<ClassRun, Error> {
+        let s: Vec<&str> = students.texts.iter().map(String::as_str).collect();
+        let r: Vec<&str> = sources.texts.iter().map(String::as_str).collect();
+        let hidden: Vec<u64> = students
+            .hidden_runs
+            .iter()
+            .chain(&sources.hidden_runs)
+            .copied()
+            .collect();
+        let mut run = ClassRun::new(&s, &r, template, &hidden, config)?;
+        if let Some(lib) = library {
+            run.add_library(&lib.check(&s, run.report.cut_off)?);
+        }
+        Ok(run)
+    }
+
+    /// The texts of a run of files, students then sources, as
+    /// [`ClassRun::compare`] takes them.
+    pub fn texts_of<'a>(
+        students: &'a crate::read::ClassTexts,
+        sources: &'a crate::read::ClassTexts,
+    ) -> Vec<&'a str> {
+        students
+            .texts
+            .iter()
+            .chain(&sources.texts)
+            .map(String::as_str)
+            .collect()
+    }
+}
+
 impl EvidencePack {
     /// Adds a class run's rows: its pairs (with their figures, verdicts,
     /// passages and each row's review mark) and its library matches (named

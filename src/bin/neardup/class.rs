@@ -179,35 +179,23 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
     };
     let students = read_class(&args.students, args.each_file)?;
     let sources = read_class(&args.sources, args.each_file)?;
-    let s: Vec<&str> = students.texts.iter().map(String::as_str).collect();
-    let r: Vec<&str> = sources.texts.iter().map(String::as_str).collect();
-    // Hidden text the reader left out counts with the tricks undone.
-    let hidden: Vec<u64> = students
-        .hidden_runs
-        .iter()
-        .chain(&sources.hidden_runs)
-        .copied()
-        .collect();
-    let mut run = ClassRun::new(&s, &r, &template, &hidden, &config).map_err(|e| {
-        if s.len() + r.len() < 2 || s.is_empty() {
-            crate::usage(format!(
-                "give at least two texts, one of them a student's ({} students and {} sources read)",
-                s.len(),
-                r.len()
-            ))
-        } else {
-            crate::core(e)
-        }
-    })?;
     let library = match &args.library {
-        Some(path) => {
-            let lib = crate::library::load(path)?;
-            run.add_library(&lib.check(&s, run.report.cut_off).map_err(crate::core)?);
-            Some(lib)
-        }
+        Some(path) => Some(crate::library::load(path)?),
         None => None,
     };
-    let all: Vec<&str> = s.iter().chain(r.iter()).copied().collect();
+    let (n_students, n_sources) = (students.texts.len(), sources.texts.len());
+    let mut run = ClassRun::of_files(&students, &sources, &template, &config, library.as_ref())
+        .map_err(|e| {
+            if n_students + n_sources < 2 || n_students == 0 {
+                crate::usage(format!(
+                    "give at least two texts, one of them a student's \
+                     ({n_students} students and {n_sources} sources read)"
+                ))
+            } else {
+                crate::core(e)
+            }
+        })?;
+    let all = ClassRun::texts_of(&students, &sources);
     let names = ClassNames {
         students: &students.names,
         sources: &sources.names,
@@ -312,8 +300,8 @@ pub fn run(args: ClassArgs) -> Result<ExitCode> {
         "neardup: {} students, {} sources: {listed} pairs at or above the cut-off {:.2} of {} sharing a shingle; \
          {} stock phrases (in more than {} students' texts), {quotations} quotations \
          and {references} reference lists left out",
-        s.len(),
-        r.len(),
+        n_students,
+        n_sources,
         report.cut_off,
         report.candidates,
         report.stock_phrases,
