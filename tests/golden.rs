@@ -1071,10 +1071,11 @@ mod sketches_v2 {
 
 /// Verdict models give the same similarity vectors, decision values,
 /// classes and probabilities natively and on wasm32: the shipped model
-/// (format 2, `verdict-v2.json`; re-bless after retraining `www/model.json`)
-/// and the format 1 model shipped before it (`model-format1.json`, whose
-/// `verdict-v1.json` was written by the build that trained it: old models
-/// still load and decide as they did).
+/// (format 3, `verdict-v3.json`; re-bless after retraining `www/model.json`)
+/// and the models shipped before it, format 2 (`model-format2.json`) and
+/// format 1 (`model-format1.json`), whose `verdict-v2.json` and
+/// `verdict-v1.json` were written by the builds that trained them: old
+/// models still load and decide as they did.
 #[cfg(feature = "serde")]
 mod verdict {
     use neardup::verdict::{SvmModel, MODEL_FORMAT};
@@ -1084,7 +1085,9 @@ mod verdict {
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
     const MODEL: &str = include_str!("../www/model.json");
-    const GOLDEN: &str = include_str!("golden/verdict-v2.json");
+    const GOLDEN: &str = include_str!("golden/verdict-v3.json");
+    const MODEL_V2: &str = include_str!("golden/model-format2.json");
+    const GOLDEN_V2: &str = include_str!("golden/verdict-v2.json");
     const MODEL_V1: &str = include_str!("golden/model-format1.json");
     const GOLDEN_V1: &str = include_str!("golden/verdict-v1.json");
 
@@ -1171,6 +1174,12 @@ mod verdict {
     }
 
     #[test]
+    fn a_format_2_model_still_loads_and_decides_as_it_did() {
+        assert!(MODEL_V2.contains("\"format\": 2") && !MODEL_V2.contains("\"ends\""));
+        check(MODEL_V2, GOLDEN_V2, 4);
+    }
+
+    #[test]
     fn a_format_1_model_still_loads_and_decides_as_it_did() {
         assert!(MODEL_V1.contains("\"format\": 1"));
         // The binary machine and four one-vs-rest machines, no probabilities.
@@ -1179,7 +1188,7 @@ mod verdict {
 
     #[cfg(not(target_arch = "wasm32"))]
     #[test]
-    #[ignore = "writes tests/golden/verdict-v2.json; run by scripts/bless.sh"]
+    #[ignore = "writes tests/golden/verdict-v3.json; run by scripts/bless.sh"]
     fn write_verdict_golden() {
         let model = SvmModel::from_json(MODEL).unwrap();
         let src = "PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a hyperlinked set of documents, with the purpose of measuring its relative importance within the set.";
@@ -1198,7 +1207,7 @@ mod verdict {
             ),
         ];
         crate::golden::bless(
-            "verdict-v2.json",
+            "verdict-v3.json",
             &(serde_json::to_string_pretty(&cases).unwrap() + "\n"),
             true,
         );

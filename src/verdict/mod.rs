@@ -11,10 +11,10 @@ pub mod svm;
 pub mod tiling;
 pub mod vector;
 
-pub use calibration::Platt;
+pub use calibration::{Ends, Platt, ENDS_EPSILON};
 pub use model::{
-    ModelFile, Scheme, StoredDf, SvmModel, Verdict, CLOSE_PROBABILITIES, MODEL_FORMAT,
-    OLDEST_MODEL_FORMAT,
+    CalibrationEnds, ModelFile, Scheme, StoredDf, SvmModel, Verdict, CLOSE_PROBABILITIES,
+    MODEL_FORMAT, OLDEST_MODEL_FORMAT,
 };
 pub use svm::{Kernel, Machine, Scaler};
 pub use vector::{keyword_terms, Feature, VectorSpec, MAX_FEATURES, STOP_WORDS};

@@ -2,7 +2,7 @@
 //! into an [`SvmModel`] that parses its document frequencies once, and the
 //! verdict it gives for two documents.
 
-use super::calibration::Platt;
+use super::calibration::{Ends, Platt};
 use super::svm::{Kernel, Machine, Scaler};
 use super::vector::VectorSpec;
 use crate::document::Document;
@@ -13,9 +13,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// Format version of the model JSON this build writes. It also reads
-/// format 1 (one-vs-rest machines without calibration), whose fields
-/// format 2 keeps.
-pub const MODEL_FORMAT: u32 = 2;
+/// format 1 (one-vs-rest machines without calibration) and format 2
+/// (calibration without [`CalibrationEnds`]), whose fields format 3 keeps.
+pub const MODEL_FORMAT: u32 = 3;
 
 /// The oldest model format this build reads.
 pub const OLDEST_MODEL_FORMAT: u32 = 1;
@@ -104,10 +104,26 @@ pub struct ModelFile {
     /// scheme.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub calibration: Vec<Platt>,
+    /// Format 3: beta calibration's end terms added to the sigmoids of
+    /// `calibration` (absent: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ends: Option<CalibrationEnds>,
     /// Where the model came from: data, parameters, cross-validation scores
     /// (free-form, kept as is).
     #[serde(default)]
     pub provenance: serde_json::Value,
+}
+
+/// The end terms of a model's calibration (format 3): one [`Ends`] per
+/// sigmoid of [`ModelFile::calibration`], all reading one component of the
+/// (unscaled) similarity vector, a score in [0, 1].
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalibrationEnds {
+    /// The index of the score in the vector (a containment).
+    pub score: u32,
+    /// The terms, in the order of `calibration`.
+    pub terms: Vec<Ends>,
 }
 
 /// A verdict: the binary decision, the graded class, and the numbers behind
@@ -131,7 +147,7 @@ pub struct Verdict {
     /// order.
     pub class_decisions: Vec<f64>,
     /// The calibrated probability that the text is copied (Platt scaling of
-    /// the binary decision), in [0, 1]; `None` for an uncalibrated model.
+    /// the binary decision, with the model's [`CalibrationEnds`] if any), in [0, 1]; `None` for an uncalibrated model.
     #[serde(default)]
     pub copied_probability: Option<f64>,
     /// Each graded class with its probability, in [0, 1], summing to 1: the
@@ -255,6 +271,31 @@ impl ModelFile {
                 1 + self.classes.len(),
                 self.classes.len()
             )));
+        }
+        if let Some(ends) = &self.ends {
+            if ends.terms.len() != self.calibration.len() || ends.score as usize >= d {
+                return Err(bad(format!(
+                    "ends: {} terms for {} sigmoids, reading component {} of a vector of {d}",
+                    ends.terms.len(),
+                    self.calibration.len(),
+                    ends.score
+                )));
+            }
+            if ends
+                .terms
+                .iter()
+                .any(|e| !(sane(e.low) && sane(e.high) && e.low >= 0.0 && e.high >= 0.0))
+            {
+                return Err(bad(format!(
+                    "ends: a weight is negative, NaN, infinite or beyond {MAX_MODEL_VALUE:e}"
+                )));
+            }
+            if self.format < 3 {
+                return Err(bad(format!(
+                    "ends: a format {} model has none (format 3 adds them)",
+                    self.format
+                )));
+            }
         }
         if self.calibration.iter().any(|p| !(sane(p.a) && sane(p.b))) {
             return Err(bad(format!(
@@ -474,13 +515,15 @@ impl SvmModel {
     /// The verdict this model gives for decision values `d` (the binary
     /// machine's first, then each machine of the graded classes, as
     /// [`SvmModel::decision_function`] returns them) of the unscaled vector
-    /// `x` (kept in the verdict as it is; may be empty). Cross-validation
+    /// `x` (kept in the verdict as it is; may be empty unless the model's
+    /// calibration has [`CalibrationEnds`], which read it). Cross-validation
     /// uses it to read decision values of held-out rows through a model's
     /// calibration.
     ///
     /// # Errors
     /// [`ErrorKind::Incompatible`] when `d` does not have one value per
-    /// machine or a value is not finite.
+    /// machine or a value is not finite, or when the calibration's ends
+    /// read a component `x` does not have.
     pub fn verdict_of(&self, d: &[f64], x: &[f64]) -> Result<Verdict, Error> {
         let machines = 1 + self.file.classes.len();
         if d.len() != machines || d.iter().any(|v| !v.is_finite()) {
@@ -492,14 +535,28 @@ impl SvmModel {
         }
         let f = &self.file;
         let cal = &f.calibration;
+        // What each sigmoid's end terms add to its logit (0 without them).
+        let extra: Vec<f64> = match &f.ends {
+            None => alloc::vec![0.0; cal.len()],
+            Some(ends) => {
+                let s = x.get(ends.score as usize).copied().ok_or_else(|| {
+                    Error::incompatible(
+                        "similarity vector",
+                        format!(
+                            "the score at component {} for the calibration's ends",
+                            ends.score
+                        ),
+                        format!("{} components", x.len()),
+                    )
+                })?;
+                ends.terms.iter().map(|e| e.logit(s)).collect()
+            }
+        };
+        let prob = |m: usize, g: f64| cal[m].probability_at(g, extra[m]);
         let probabilities: Vec<(String, f64)> = if cal.is_empty() || f.classes.is_empty() {
             Vec::new()
         } else {
-            let p: Vec<f64> = cal[1..]
-                .iter()
-                .zip(&d[1..])
-                .map(|(c, &g)| c.probability(g))
-                .collect();
+            let p: Vec<f64> = (1..cal.len()).map(|m| prob(m, d[m])).collect();
             let (names, raw): (Vec<&String>, Vec<f64>) = match f.scheme {
                 Scheme::OneVsRest => (f.classes.iter().map(|m| &m.positive).collect(), p),
                 Scheme::Ordinal => {
@@ -525,7 +582,7 @@ impl SvmModel {
                     // probability is the lowest grade's complement: P(g_0)
                     // = 1 − P(copied), and the grades of reuse share
                     // P(copied) as the q_k do (equally when all are 0).
-                    let copied = cal[0].probability(d[0]);
+                    let copied = prob(0, d[0]);
                     let reuse: f64 = q[1..].iter().sum();
                     let k = (q.len() - 1).max(1) as f64;
                     let raw = core::iter::once(1.0 - copied)
@@ -614,7 +671,7 @@ impl SvmModel {
             binary_decision: d[0],
             class,
             class_decisions: d[1..].to_vec(),
-            copied_probability: cal.first().map(|c| c.probability(d[0])),
+            copied_probability: (!cal.is_empty()).then(|| prob(0, d[0])),
             probabilities,
             confidence,
             between,
@@ -730,6 +787,7 @@ mod tests {
             scheme: Scheme::OneVsRest,
             grades: vec![],
             calibration: vec![],
+            ends: None,
             provenance: serde_json::Value::Null,
         }
     }
@@ -841,6 +899,82 @@ mod tests {
     }
 
     #[test]
+    fn calibration_ends_by_hand() {
+        // The ordinal model with beta calibration's end terms on component
+        // 1 (word 3-shingle containment): P = 1 / (1 + exp(a·g + b −
+        // low·ln s + high·ln(1 − s))), s clamped to [0.001, 0.999].
+        let mut file = ordinal_file();
+        file.ends = Some(CalibrationEnds {
+            score: 1,
+            terms: vec![
+                Ends {
+                    low: 0.5,
+                    high: 0.5,
+                },
+                Ends {
+                    low: 0.0,
+                    high: 0.25,
+                },
+                Ends {
+                    low: 0.0,
+                    high: 1.0,
+                },
+            ],
+        });
+        let m = SvmModel::new(file.clone()).unwrap();
+        let sig = |z: f64| 1.0 / (1.0 + libm::exp(-z));
+        for s in [0.0f64, 0.2, 0.5, 1.0] {
+            let c = s.clamp(0.001, 0.999);
+            let (l, h) = (libm::log(c), -libm::log(1.0 - c));
+            let v = m.verdict_of(&[0.5, 1.0, -1.0], &[0.3, s]).unwrap();
+            let copied = sig(0.5 + 0.5 * l + 0.5 * h);
+            let (ph, pc) = (sig(1.0 + 0.25 * h), sig(-1.0 + h));
+            let (ph, pc) = (ph, pc.min(ph));
+            let (qh, qc) = (ph - pc, pc);
+            let want = [
+                1.0 - copied,
+                copied * qh / (qh + qc),
+                copied * qc / (qh + qc),
+            ];
+            for ((name, p), w) in v.probabilities.iter().zip(want) {
+                assert!((p - w).abs() < 1e-12, "s = {s}: {name} {p} vs {w}");
+            }
+            assert!((v.copied_probability.unwrap() - copied).abs() < 1e-15);
+        }
+        // The ends move the probabilities, never the decisions.
+        let far = m.verdict_of(&[0.5, 1.0, -1.0], &[0.3, 1.0]).unwrap();
+        let none = m.verdict_of(&[0.5, 1.0, -1.0], &[0.3, 0.0]).unwrap();
+        assert!(far.copied && none.copied);
+        assert!(far.probabilities[2].1 > 0.9, "{:?}", far.probabilities);
+        assert!(none.probabilities[0].1 > 0.5, "{:?}", none.probabilities);
+        // Without the score to read: a clear error, not a guess.
+        let e = m.verdict_of(&[0.5, 1.0, -1.0], &[]).unwrap_err();
+        assert!(matches!(e.kind(), ErrorKind::Incompatible { .. }), "{e}");
+        // It round-trips, and bad ends are refused.
+        assert_eq!(SvmModel::from_json(&file.to_json()).unwrap().file(), &file);
+        let refused = |m: ModelFile, what: &str| {
+            let e = SvmModel::from_json(&m.to_json()).unwrap_err();
+            assert!(e.to_string().contains(what), "{e} (wanted {what:?})");
+        };
+        let mut bad = file.clone();
+        bad.ends.as_mut().unwrap().terms[1].high = -0.1;
+        refused(bad, "ends: a weight is negative");
+        let mut bad = file.clone();
+        bad.ends.as_mut().unwrap().terms[0].low = f64::NAN;
+        let e = bad.check().unwrap_err();
+        assert!(e.to_string().contains("ends: a weight"), "{e}");
+        let mut bad = file.clone();
+        bad.ends.as_mut().unwrap().terms.pop();
+        refused(bad, "ends: 2 terms for 3 sigmoids");
+        let mut bad = file.clone();
+        bad.ends.as_mut().unwrap().score = 2;
+        refused(bad, "reading component 2 of a vector of 2");
+        let mut bad = file.clone();
+        bad.format = 2;
+        refused(bad, "a format 2 model has none");
+    }
+
+    #[test]
     fn ordinal_and_calibrated_models_are_checked() {
         let refused = |m: ModelFile, what: &str| {
             let e = SvmModel::from_json(&m.to_json()).unwrap_err();
@@ -873,9 +1007,11 @@ mod tests {
         refused(m, "only an ordinal model has grades");
         // Format 1 JSON (no scheme, grades, calibration or machine kernels)
         // still loads, as one-vs-rest without probabilities.
-        let v1 = tiny()
-            .to_json()
-            .replacen("\"format\": 2", "\"format\": 1", 1);
+        let v1 =
+            tiny()
+                .to_json()
+                .replacen(&format!("\"format\": {MODEL_FORMAT}"), "\"format\": 1", 1);
+        assert!(v1.contains("\"format\": 1"));
         let m = SvmModel::from_json(&v1).unwrap();
         assert_eq!(m.file().scheme, Scheme::OneVsRest);
         let v = m.predict(&[1.0, 1.0]).unwrap();
@@ -890,9 +1026,17 @@ mod tests {
             tiny().judge_texts("", "text").unwrap_err().kind(),
             ErrorKind::EmptyText { which: "a" }
         ));
-        let e =
-            SvmModel::from_json(&good.replacen("\"format\": 2", "\"format\": 3", 1)).unwrap_err();
-        assert!(e.to_string().contains("format version 3"), "{e}");
+        let next = MODEL_FORMAT + 1;
+        let e = SvmModel::from_json(&good.replacen(
+            &format!("\"format\": {MODEL_FORMAT}"),
+            &format!("\"format\": {next}"),
+            1,
+        ))
+        .unwrap_err();
+        assert!(
+            e.to_string().contains(&format!("format version {next}")),
+            "{e}"
+        );
         let e = SvmModel::from_json(&good.replace("\"rbf\"", "\"sigmoid\"")).unwrap_err();
         assert!(e.to_string().contains("unknown variant `sigmoid`"), "{e}");
         let mut m = tiny_file();

@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SvmModel, compare } from '../../pkg/node.js';
-import { repo, clough } from './helpers.mjs';
+import { repo, clough, docsBench } from './helpers.mjs';
 
 // The model as the package ships it (neardup/model.json).
 const modelText = readFileSync(join(repo, 'pkg/model.json'), 'utf8');
-const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/verdict-v2.json'), 'utf8'));
+const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/verdict-v3.json'), 'utf8'));
 
 test('the package ships the default model as an exported asset', () => {
   const pkg = JSON.parse(readFileSync(join(repo, 'pkg/package.json'), 'utf8'));
@@ -45,6 +45,47 @@ test('the shipped model gives the native golden verdicts', () => {
     assert.equal(v.confidence, v.probabilities.find(([c]) => c === v.class)[1]);
     assert.deepEqual(v.between ?? null, g.between ?? null);
   }
+});
+
+test('a format 2 model (calibrated, without ends) still loads and decides as it did', () => {
+  const model = SvmModel.fromJson(readFileSync(join(repo, 'tests/golden/model-format2.json'), 'utf8'));
+  const old = JSON.parse(readFileSync(join(repo, 'tests/golden/verdict-v2.json'), 'utf8'));
+  for (const g of old) {
+    const v = model.judge(g.a, g.b);
+    assert.equal(v.class, g.class);
+    v.probabilities.forEach(([c, p], i) => {
+      assert.equal(c, g.probabilities[i][0]);
+      assert.ok(Math.abs(p - g.probabilities[i][1]) <= 1e-12, `${c}: ${p} vs ${g.probabilities[i][1]}`);
+    });
+  }
+});
+
+// Issue 47 item 5, on prose the model never saw (docs-bench originals): a
+// text against itself or a copy changed only in case and spacing is a near
+// copy with probability ≥ 0.95; against a text sharing no word 3-shingle,
+// original with ≥ 0.95.
+test('the verdict is sure at the ends, through compare(a, b, { model })', () => {
+  const model = SvmModel.fromJson(modelText);
+  const texts = [...docsBench().docs]
+    .filter(([id, t]) => id.startsWith('s') && t.split(/\s+/).length >= 40)
+    .slice(0, 20)
+    .map(([, t]) => t);
+  let unrelated = 0;
+  const sure = (a, b, cls) => {
+    const v = compare(a, b, { model }).verdict;
+    assert.equal(v.class, cls, `${a.slice(0, 50)} / ${b.slice(0, 50)}`);
+    assert.ok(v.confidence >= 0.95, `${cls} at ${v.confidence}`);
+  };
+  texts.forEach((t, i) => {
+    sure(t, t, 'cut');
+    sure(t.toUpperCase().replaceAll('\n', '   '), t, 'cut');
+    const other = texts.slice(i + 1).find((o) => compare(t, o).sharedShingles === 0);
+    if (other) {
+      sure(t, other, 'non');
+      unrelated += 1;
+    }
+  });
+  assert.ok(unrelated >= 10, `${unrelated}`);
 });
 
 test('a format 1 model (one-vs-rest, uncalibrated) still loads and decides as it did', () => {
@@ -92,7 +133,8 @@ test('compare(a, b, { model }) gives the same verdict, and bad models are refuse
 test('bad models and vectors throw clear errors', () => {
   const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
   const m = JSON.parse(modelText);
-  throwsWith(() => SvmModel.fromJson(JSON.stringify({ ...m, format: 3 })), /format version 3/);
+  throwsWith(() => SvmModel.fromJson(JSON.stringify({ ...m, format: 4 })), /format version 4/);
+  throwsWith(() => SvmModel.fromJson(JSON.stringify({ ...m, ends: { ...m.ends, score: 99 } })), /ends: .* reading component 99/);
   throwsWith(() => SvmModel.fromJson(JSON.stringify({ ...m, kernel: { type: 'sigmoid' } })), /unknown variant `sigmoid`/);
   const shape = structuredClone(m);
   shape.binary.support_vectors[0].push(0);

@@ -179,6 +179,12 @@ struct SvmEval {
     /// Pairs whose verdict named two classes ("between"), and how many of
     /// those had the truth among the two.
     between: (usize, usize),
+    /// At the ends, held out: a text against itself (the probability of
+    /// the highest grade), against an unrelated source (of the lowest), and
+    /// the labelled originals sharing no word 3-shingle with their source
+    /// (of the lowest): (pairs, smallest probability, mean probability)
+    /// each.
+    ends: [(usize, f64, f64); 3],
     chosen: BTreeMap<String, train::Hyper>,
 }
 
@@ -249,6 +255,17 @@ fn evaluate(
         brier,
         reliability,
         between,
+        ends: [
+            train::Kind::Itself,
+            train::Kind::Unrelated,
+            train::Kind::Labelled,
+        ]
+        .map(|kind| {
+            let qs: Vec<f64> = o.ends.iter().filter(|e| e.0 == kind).map(|e| e.1).collect();
+            let min = qs.iter().copied().fold(f64::INFINITY, f64::min);
+            let mean = qs.iter().sum::<f64>() / qs.len().max(1) as f64;
+            (qs.len(), if qs.is_empty() { 0.0 } else { min }, mean)
+        }),
         chosen: o.chosen.clone(),
     };
     Ok((result, o))
@@ -414,6 +431,7 @@ fn run_svm(args: &EvalArgs) -> Result<ExitCode> {
                         train::GradesBy::Svm
                     },
                 ),
+                no_anchors: args.model.no_anchors,
             };
             let (e, o) = evaluate(name, &pairs, &m, kernels)?;
             if baseline.is_none() {
@@ -519,6 +537,12 @@ fn run_svm(args: &EvalArgs) -> Result<ExitCode> {
             out,
             "  \"between\" two classes: {} pairs, the truth one of the two in {}",
             e.between.0, e.between.1
+        )?;
+        let [itself, unrelated, originals] = e.ends;
+        writeln!(
+            out,
+            "  at the ends, held out: a text against itself ({} pairs) is {} with probability ≥ {:.3} (mean {:.3}); against an unrelated source ({} pairs) {} with ≥ {:.3} (mean {:.3}); the {} originals sharing no word 3-shingle with their source {} with ≥ {:.3}",
+            itself.0, classes[classes.len() - 1], itself.1, itself.2, unrelated.0, classes[0], unrelated.1, unrelated.2, originals.0, classes[0], originals.1
         )?;
     }
     writeln!(

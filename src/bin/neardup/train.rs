@@ -75,6 +75,10 @@ pub fn run(args: TrainArgs) -> Result<ExitCode> {
             (true, None) => "Platt scaling on leave-one-group-out decision values",
             (true, Some(_)) => "Platt scaling: the binary SVM on leave-one-group-out decision values, the cut points on the training rows",
         },
+        "ends": match model.ends {
+            Some(_) => "beta calibration's end terms on word 3-shingle containment (Kull et al. 2017), anchored by each text against itself (highest grade) and against another task's source sharing no word 3-shingle (lowest grade); slopes from the labelled rows",
+            None => "none",
+        },
         "hyperparameters": h,
         "selection": "leave-one-group-out cross-validation: class accuracy, then binary F1",
         "cv_binary_f1": cv_f1,

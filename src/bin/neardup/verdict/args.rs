@@ -43,6 +43,12 @@ pub struct ModelArgs {
     /// "at least this grade".
     #[arg(long, value_enum)]
     pub grades_by: Option<GradesBy>,
+    /// Calibrate without the anchor pairs (each text against itself as the
+    /// highest grade, against another group's source that shares no word
+    /// 3-shingle with it as the lowest) that make the probabilities right
+    /// at the ends (ordinal only; EVALUATION.md).
+    #[arg(long)]
+    pub no_anchors: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -91,6 +97,7 @@ impl ModelArgs {
             (self.no_calibration, "--no-calibration"),
             (self.graded_features.is_some(), "--graded-features"),
             (self.grades_by.is_some(), "--grades-by"),
+            (self.no_anchors, "--no-anchors"),
         ]
         .into_iter()
         .find_map(|(given, name)| given.then_some(name))
@@ -201,6 +208,7 @@ impl ModelArgs {
             scheme,
             classes,
             calibrate: !self.no_calibration,
+            anchors: !self.no_anchors && scheme == Scheme::Ordinal,
             graded_features,
         })
     }

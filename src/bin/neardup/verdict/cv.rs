@@ -3,11 +3,11 @@
 //! baselines (the plagiarism score with one threshold, and with cut points).
 
 use super::cuts::grade_cuts;
-use super::data::{documents, is_copied, Pair, CLOUGH_GRADES};
-use super::fit::{fit_calibrated, grid, groups, Hyper, Setup};
+use super::data::{documents, is_copied, Kind, Pair, CLOUGH_GRADES};
+use super::fit::{anchors, fit_calibrated, grid, groups, Hyper, Setup};
 use anyhow::{anyhow, bail, Result};
 use neardup::measures::classification::{at_threshold, best_f1};
-use neardup::verdict::SvmModel;
+use neardup::verdict::{Scheme, SvmModel};
 use std::collections::BTreeMap;
 
 /// Cross-validated score of hyper-parameters over `pairs` by leaving one
@@ -17,8 +17,8 @@ fn cv_score(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<(f64, f64)> {
     let (model, _, held_out) = fit_calibrated(pairs, setup, h)?;
     let model = SvmModel::new(model).map_err(crate::core)?;
     let (mut dec, mut truth, mut right) = (Vec::new(), Vec::new(), 0usize);
-    for (p, d) in pairs.iter().zip(&held_out) {
-        let v = model.verdict_of(d, &[]).map_err(crate::core)?;
+    for (p, (d, x)) in pairs.iter().zip(&held_out) {
+        let v = model.verdict_of(d, x).map_err(crate::core)?;
         dec.push(d[0]);
         truth.push(is_copied(&p.label));
         right += usize::from(v.class.as_deref() == Some(p.label.as_str()));
@@ -67,6 +67,19 @@ pub struct Outer {
     /// The baseline's grade of each pair (with `grades` only).
     pub baseline_graded: Vec<String>,
     pub chosen: BTreeMap<String, Hyper>,
+    /// The ends (issue 47), held out: each text against itself and against
+    /// an unrelated source (the pairs of [`anchors`], ordinal setups only),
+    /// and the labelled pairs of the lowest grade that share no word
+    /// 3-shingle ([`Kind::Labelled`]), with the probability the model gives
+    /// their known grade.
+    pub ends: Vec<(Kind, f64)>,
+}
+
+fn v_probabilities_of(probabilities: &[(String, f64)], class: &str) -> f64 {
+    probabilities
+        .iter()
+        .find(|(c, _)| c == class)
+        .map_or(0.0, |x| x.1)
 }
 
 pub fn nested_cv(pairs: &[Pair], setup: &Setup, kernels: &[&str]) -> Result<Outer> {
@@ -86,7 +99,15 @@ pub fn nested_cv(pairs: &[Pair], setup: &Setup, kernels: &[&str]) -> Result<Oute
         baseline_predicted: vec![false; n],
         baseline_graded: vec![String::new(); n],
         chosen: BTreeMap::new(),
+        ends: Vec::new(),
     };
+    let ends = anchors(
+        &all,
+        &Setup {
+            anchors: true,
+            ..setup.clone()
+        },
+    );
     let score = |p: &Pair| {
         neardup::compare(&p.a, &p.b, &neardup::CompareConfig::default())
             .map(|r| r.measures.score)
@@ -109,6 +130,14 @@ pub fn nested_cv(pairs: &[Pair], setup: &Setup, kernels: &[&str]) -> Result<Oute
         } else {
             Vec::new()
         };
+        for p in ends.iter().filter(|p| &p.group == g) {
+            let (a, b) = documents(p);
+            let v = model.judge(&a, &b).map_err(crate::core)?;
+            let known = v.probabilities.iter().find(|(c, _)| *c == p.label);
+            if let Some((_, q)) = known {
+                out.ends.push((p.kind, *q));
+            }
+        }
         for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
             let (a, b) = documents(p);
             let v = model.judge(&a, &b).map_err(crate::core)?;
@@ -118,6 +147,14 @@ pub fn nested_cv(pairs: &[Pair], setup: &Setup, kernels: &[&str]) -> Result<Oute
             out.copied_probability[i] = v.copied_probability;
             out.between[i] = v.between;
             out.baseline_scores[i] = score(p);
+            let lowest = setup
+                .classes
+                .first()
+                .filter(|_| setup.scheme == Scheme::Ordinal);
+            if lowest == Some(&p.label) && out.baseline_scores[i] == 0.0 {
+                let q = v_probabilities_of(&out.probabilities[i], &p.label);
+                out.ends.push((Kind::Labelled, q));
+            }
             out.baseline_predicted[i] = out.baseline_scores[i] >= threshold;
             if graded {
                 let r = cuts

@@ -21,6 +21,20 @@ pub struct Pair {
     pub b: String,
     pub label: String,
     pub group: String,
+    /// What the pair is: labelled data, or an anchor made from it.
+    pub kind: Kind,
+}
+
+/// Where a pair's label comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Labelled by people (the corpus, the JSONL).
+    Labelled,
+    /// An anchor: a text against itself, the highest grade by construction.
+    Itself,
+    /// An anchor: a text against another group's source sharing no word
+    /// 3-shingle with it, the lowest grade by construction.
+    Unrelated,
 }
 
 /// The binary positive: every class but "non" is reuse.
@@ -56,6 +70,7 @@ pub fn read_clough(dir: &Path) -> Result<Vec<Pair>> {
             source: r.source_file,
             label: r.category,
             group: r.task,
+            kind: Kind::Labelled,
         });
     }
     Ok(out)
@@ -89,6 +104,7 @@ pub fn read_jsonl(path: &Path) -> Result<Vec<Pair>> {
             b,
             label,
             group: s("group").unwrap_or_else(|| format!("line{}", i + 1)),
+            kind: Kind::Labelled,
         });
     }
     Ok(out)

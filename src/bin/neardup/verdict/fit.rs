@@ -4,7 +4,7 @@
 //! Platt scaling (Platt 1999) on held-out decision values.
 
 use super::cuts::grade_cuts;
-use super::data::{documents, fit_df, is_copied, Pair};
+use super::data::{documents, fit_df, is_copied, Kind, Pair};
 use super::DF_SEED;
 use anyhow::{anyhow, bail, Result};
 use linfa::prelude::*;
@@ -12,7 +12,8 @@ use linfa::Dataset;
 use linfa_svm::Svm;
 use ndarray::{Array1, Array2};
 use neardup::verdict::{
-    Kernel, Machine, ModelFile, Platt, Scaler, Scheme, StoredDf, SvmModel, VectorSpec, MODEL_FORMAT,
+    CalibrationEnds, Feature, Kernel, Machine, ModelFile, Platt, Scaler, Scheme, StoredDf,
+    SvmModel, VectorSpec, MODEL_FORMAT,
 };
 use std::collections::BTreeSet;
 
@@ -122,6 +123,9 @@ pub struct Setup {
     /// Ordinal: the grades, lowest first. One-vs-rest: the classes.
     pub classes: Vec<String>,
     pub calibrate: bool,
+    /// Ordinal only: add [`anchors`] to the calibration (never to the
+    /// machines' training).
+    pub anchors: bool,
     /// The components the graded machines read (indices into the vector):
     /// those machines are then linear, trained with the other components
     /// set to 0, so their weights there are exactly 0. `None`: every
@@ -269,78 +273,209 @@ pub fn fit(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<(ModelFile, f64)>
             Scheme::OneVsRest => Vec::new(),
         },
         calibration: Vec::new(),
+        ends: None,
         provenance: serde_json::Value::Null,
     };
     Ok((model, worst))
 }
 
+/// Pairs whose grade is known by construction, for calibrating the
+/// probabilities at the ends (issue 47; with the end terms they anchor): each distinct text of `pairs`
+/// against itself, graded the highest grade (an exact copy is a near copy),
+/// and each suspicious text against the source of another group with which
+/// it shares no word 3-shingle, graded the lowest (an original with no
+/// shared phrase). Each anchor belongs to its text's group, so that
+/// cross-validation holds it out with that group. Empty unless the setup is
+/// ordinal with anchors.
+pub(super) fn anchors(pairs: &[&Pair], setup: &Setup) -> Vec<Pair> {
+    let (Some(low), Some(high)) = (setup.classes.first(), setup.classes.last()) else {
+        return Vec::new();
+    };
+    if !setup.anchors || setup.scheme != Scheme::Ordinal {
+        return Vec::new();
+    }
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for p in pairs {
+        for (id, text) in [(&p.id, &p.a), (&p.source, &p.b)] {
+            if seen.insert(id.clone()) {
+                out.push(Pair {
+                    id: format!("{id} (itself)"),
+                    source: id.clone(),
+                    a: text.clone(),
+                    b: text.clone(),
+                    label: high.clone(),
+                    group: p.group.clone(),
+                    kind: Kind::Itself,
+                });
+            }
+        }
+    }
+    let config = neardup::CompareConfig::default();
+    for p in pairs {
+        let other = pairs.iter().find(|q| {
+            q.group != p.group
+                && neardup::compare(&p.a, &q.b, &config)
+                    .is_ok_and(|r| r.measures.shared_shingles == 0)
+        });
+        if let Some(q) = other {
+            out.push(Pair {
+                id: format!("{} (unrelated)", p.id),
+                source: q.source.clone(),
+                a: p.a.clone(),
+                b: q.b.clone(),
+                label: low.clone(),
+                group: p.group.clone(),
+                kind: Kind::Unrelated,
+            });
+        }
+    }
+    out
+}
+
+/// Decision values (binary, then each graded machine) and the unscaled
+/// similarity vector of a row.
+pub type Judged = (Vec<f64>, Vec<f64>);
+
+/// The component the calibration's ends read: word 3-shingle containment
+/// (the plagiarism score), when the setup asks for anchors and has it.
+fn ends_score(setup: &Setup) -> Option<usize> {
+    let score = Feature::WordContainment { n: 3 };
+    setup
+        .anchors
+        .then(|| setup.spec.features.iter().position(|f| *f == score))
+        .flatten()
+}
+
 /// A fitted model, calibrated (when the setup asks) by Platt scaling: SVMs
 /// on the decision values of leave-one-group-out cross-validation over
 /// `pairs` (Platt 1999: never on the rows a machine trained on), cut points
-/// on the training rows. Also returns the largest difference from linfa and
-/// the cross-validated decision values.
+/// on the training rows. With anchors, the [`anchors`] are added to the
+/// calibration rows (never to the machines' training) and every sigmoid
+/// gets beta calibration's end terms on the score (Kull et al. 2017,
+/// `neardup::verdict::Ends`). Also returns the largest difference from
+/// linfa and the cross-validated decision values and vectors of `pairs`.
 pub fn fit_calibrated(
     pairs: &[&Pair],
     setup: &Setup,
     h: Hyper,
-) -> Result<(ModelFile, f64, Vec<Vec<f64>>)> {
+) -> Result<(ModelFile, f64, Vec<Judged>)> {
     let (mut model, worst) = fit(pairs, setup, h)?;
-    let held_out = cv_decisions(pairs, setup, h)?;
+    let score = ends_score(setup).filter(|_| setup.calibrate);
+    let extra = match score {
+        Some(_) => anchors(pairs, setup),
+        None => Vec::new(),
+    };
+    let (held_out, extra_held_out) = cv_decisions(pairs, &extra, setup, h)?;
     if setup.calibrate {
-        let targets = setup.targets(pairs);
+        let rows: Vec<&Pair> = pairs.iter().copied().chain(&extra).collect();
+        let targets = setup.targets(&rows);
+        let all_held_out: Vec<Judged> = held_out.iter().chain(&extra_held_out).cloned().collect();
         // Cut points on the score are calibrated on the training rows'
         // own values: one number fitted per machine, where an SVM's margins
         // on its training rows are pushed out to ±1 and must be held out
         // (Platt 1999). Nested cross-validation prefers it (Brier 0.466
         // against 0.488, EVALUATION.md).
-        let own = match setup.grade_cuts {
+        let own: Vec<Judged> = match setup.grade_cuts {
             Some(_) => {
                 let plain = decisions_only(model.clone())?;
-                pairs
-                    .iter()
+                rows.iter()
                     .map(|p| {
                         let (a, b) = documents(p);
-                        plain
-                            .decision_function(&plain.similarity_vector(&a, &b))
-                            .map_err(crate::core)
+                        let x = plain.similarity_vector(&a, &b);
+                        let d = plain.decision_function(&x).map_err(crate::core)?;
+                        Ok((d, x))
                     })
                     .collect::<Result<Vec<_>>>()?
             }
-            None => held_out.clone(),
+            None => all_held_out.clone(),
         };
+        let mut terms = Vec::new();
         model.calibration = targets
             .iter()
             .enumerate()
             .map(|(m, y)| {
-                let values = if m == 0 { &held_out } else { &own };
-                let f: Vec<f64> = values.iter().map(|d| d[m]).collect();
-                Platt::fit(&f, y).map_err(crate::core)
+                let values = if m == 0 { &all_held_out } else { &own };
+                let Some(j) = score else {
+                    let f: Vec<f64> = values.iter().map(|(d, _)| d[m]).collect();
+                    return Platt::fit(&f, y).map_err(crate::core);
+                };
+                // The binary sigmoid gets both ends (P(copied) falls as
+                // nothing is shared and rises as the copy becomes exact,
+                // where a kernel machine's decision may not), with both
+                // kinds of anchor; the graded ones the top end only (P(≥
+                // grade) rises as the copy becomes exact: the bottom is
+                // P(copied)'s), with the anchors of texts against
+                // themselves. A labelled row that contradicts what the
+                // anchors define (a grade of reuse for a pair sharing no
+                // shingle, the lowest grade for an exact copy: the
+                // corpus's known label noise) is left out of calibration.
+                let s_of = |i: usize| values[i].1[j].clamp(0.0, 1.0);
+                let keep: Vec<usize> = (0..rows.len())
+                    .filter(|&i| match rows[i].kind {
+                        Kind::Labelled => {
+                            let copied = is_copied(&rows[i].label);
+                            !(copied && s_of(i) == 0.0 || !copied && s_of(i) == 1.0)
+                        }
+                        Kind::Itself => true,
+                        Kind::Unrelated => m == 0,
+                    })
+                    .collect();
+                let labelled = keep
+                    .iter()
+                    .filter(|&&i| rows[i].kind == Kind::Labelled)
+                    .count();
+                let f: Vec<f64> = keep.iter().map(|&i| values[i].0[m]).collect();
+                let s: Vec<f64> = keep.iter().map(|&i| s_of(i)).collect();
+                let y: Vec<bool> = keep.iter().map(|&i| y[i]).collect();
+                let (platt, ends) = Platt::fit_with_ends(&f, &s, &y, (m == 0, true), labelled)
+                    .map_err(crate::core)?;
+                terms.push(ends);
+                Ok(platt)
             })
             .collect::<Result<_>>()?;
+        if let Some(j) = score {
+            model.ends = Some(CalibrationEnds {
+                score: j as u32,
+                terms,
+            });
+        }
     }
     model.check().map_err(crate::core)?;
     Ok((model, worst, held_out))
 }
 
-/// Decision values (binary, then each graded machine) of every pair by a
-/// model that did not see its group: leave-one-group-out.
-pub(super) fn cv_decisions(pairs: &[&Pair], setup: &Setup, h: Hyper) -> Result<Vec<Vec<f64>>> {
+/// Decision values and vectors of every pair, and of every probe, by a
+/// model that did not see its group (trained on `pairs` only):
+/// leave-one-group-out.
+pub(super) fn cv_decisions(
+    pairs: &[&Pair],
+    probes: &[Pair],
+    setup: &Setup,
+    h: Hyper,
+) -> Result<(Vec<Judged>, Vec<Judged>)> {
     let gs = groups(pairs);
     if gs.len() < 2 {
         bail!("cross-validation needs at least two groups (tasks)");
     }
-    let mut out = vec![Vec::new(); pairs.len()];
+    let mut out = vec![Judged::default(); pairs.len()];
+    let mut probed = vec![Judged::default(); probes.len()];
     for g in &gs {
         let train: Vec<&Pair> = pairs.iter().copied().filter(|p| &p.group != g).collect();
         let model = decisions_only(fit(&train, setup, h)?.0)?;
-        for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
+        let judged = pairs
+            .iter()
+            .copied()
+            .zip(out.iter_mut())
+            .chain(probes.iter().zip(probed.iter_mut()));
+        for (p, slot) in judged.filter(|(p, _)| &p.group == g) {
             let (a, b) = documents(p);
-            out[i] = model
-                .decision_function(&model.similarity_vector(&a, &b))
-                .map_err(crate::core)?;
+            let x = model.similarity_vector(&a, &b);
+            let d = model.decision_function(&x).map_err(crate::core)?;
+            *slot = (d, x);
         }
     }
-    Ok(out)
+    Ok((out, probed))
 }
 
 pub(super) fn groups(pairs: &[&Pair]) -> Vec<String> {

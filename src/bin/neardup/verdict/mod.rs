@@ -24,7 +24,7 @@ mod fit;
 
 pub use args::{GradesBy, KernelChoice, ModelArgs, SchemeChoice};
 pub use cv::{nested_cv, select, Outer};
-pub use data::{is_copied, read_clough, read_jsonl, Pair, CLOUGH_GRADES};
+pub use data::{is_copied, read_clough, read_jsonl, Kind, Pair, CLOUGH_GRADES};
 pub use fit::{fit_calibrated, Hyper};
 
 /// The seed of the model's keyword hashes (the stored document frequencies).
