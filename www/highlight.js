@@ -57,10 +57,10 @@ export function segments(length, ranges) {
  */
 export function segmentNode(doc, text, seg) {
   const t = text.slice(seg.start, seg.end);
-  if (!seg.ids.length && seg.excluded) {
+  if (!seg.ids.length && (seg.excluded || seg.trick)) {
     const span = doc.createElement('span');
-    span.className = 'excluded';
-    span.title = 'left out of the comparison';
+    span.className = [seg.excluded && 'excluded', seg.trick && 'trick'].filter(Boolean).join(' ');
+    span.title = [seg.excluded && 'left out of the comparison', seg.trick && TRICK_TITLE].filter(Boolean).join('; ');
     span.textContent = t;
     return span;
   }
@@ -69,20 +69,45 @@ export function segmentNode(doc, text, seg) {
   mark.dataset.passages = seg.ids.join(' ');
   mark.dataset.passage = seg.ids[0];
   mark.dataset.source = String(seg.srcs[0]);
-  mark.className = `src-${seg.srcs[0] % SOURCE_COLOURS}${seg.srcs.length > 1 ? ' overlap' : ''}`;
+  mark.className = `src-${seg.srcs[0] % SOURCE_COLOURS}${seg.srcs.length > 1 ? ' overlap' : ''}${seg.trick ? ' trick' : ''}`;
   if (seg.srcs.length > 1) mark.title = `shared with sources ${seg.srcs.map((s) => s + 1).join(' and ')}`;
+  if (seg.trick) mark.title = [mark.title, TRICK_TITLE].filter(Boolean).join('; ');
   mark.textContent = t;
   return mark;
 }
 
-// Segments of `text` with passages `ranges`, and `excluded` ranges marked
-// where no passage covers them.
-function markedSegments(text, ranges, excluded) {
-  if (!excluded.length) return segments(text.length, ranges);
-  const segs = segments(text.length, [...ranges, ...excluded.map((r) => ({ ...r, id: '', src: -1 }))]);
+/** What a word marked as a trick says when pointed at. */
+const TRICK_TITLE = 'look-alike letters or invisible characters were here (undone for the comparison)';
+
+// Segments of `text` with passages `ranges`, `excluded` ranges marked where
+// no passage covers them, and `tricks` (the words where the core undid a
+// trick: look-alike letters, invisible characters) marked wherever they are.
+function markedSegments(text, ranges, excluded, tricks = []) {
+  if (!excluded.length && !tricks.length) return segments(text.length, ranges);
+  const extra = [...excluded.map((r) => ({ ...r, id: '', src: -1 })), ...tricks.map((r) => ({ ...r, id: '#', src: -2 }))];
+  const segs = segments(text.length, [...ranges, ...extra]);
   return segs.map((s) => {
-    const ids = s.ids.filter((id) => id !== '');
-    return { ...s, ids, srcs: s.srcs.filter((x) => x >= 0), excluded: ids.length < s.ids.length };
+    const ids = s.ids.filter((id) => id !== '' && id !== '#');
+    return { ...s, ids, srcs: s.srcs.filter((x) => x >= 0), excluded: s.ids.includes(''), trick: s.ids.includes('#') };
+  });
+}
+
+/**
+ * The words holding `ranges` (UTF-16 offsets of replaced or removed
+ * characters, which may be zero-width): each range widened to the
+ * whitespace on either side, at most 40 units each way, so that an
+ * invisible character shows as the word it sat in.
+ * @param {string} text
+ * @param {Array<{start: number, end: number}>} ranges
+ * @returns {Array<{start: number, end: number}>}
+ */
+export function trickWords(text, ranges) {
+  const space = (i) => /\s/.test(text[i] ?? ' ');
+  return ranges.map(({ start, end }) => {
+    let [s, e] = [Math.max(0, Math.min(start, text.length)), Math.max(0, Math.min(end, text.length))];
+    for (let n = 0; n < 40 && s > 0 && !space(s - 1); n++) s--;
+    for (let n = 0; n < 40 && e < text.length && !space(e); n++) e++;
+    return { start: s, end: Math.max(e, s) };
   });
 }
 
@@ -95,9 +120,9 @@ function markedSegments(text, ranges, excluded) {
  *   of the comparison (quotations, a reference list, a class set's template
  *   and stock phrases): greyed where no passage covers them
  */
-export function highlightNow(into, text, ranges, excluded = []) {
+export function highlightNow(into, text, ranges, excluded = [], tricks = []) {
   const doc = into.ownerDocument;
-  into.replaceChildren(...markedSegments(text, ranges, excluded).map((s) => segmentNode(doc, text, s)));
+  into.replaceChildren(...markedSegments(text, ranges, excluded, tricks).map((s) => segmentNode(doc, text, s)));
 }
 
 // ---------------------------------------------------------------------------
@@ -117,6 +142,7 @@ export function highlightNow(into, text, ranges, excluded = []) {
 /** Highlight names (style.css paints them). */
 const HOT = 'nd-hot';
 const OVERLAP = 'nd-overlap';
+const TRICK = 'nd-trick';
 const srcName = (k) => `nd-src-${k % SOURCE_COLOURS}`;
 
 /**
@@ -136,7 +162,7 @@ function highlightNamed(name) {
   let h = CSS.highlights.get(name);
   if (!h) {
     h = new Highlight();
-    h.priority = name === HOT ? 2 : name === OVERLAP ? 1 : 0;
+    h.priority = name === HOT ? 2 : name === OVERLAP || name === TRICK ? 1 : 0;
     CSS.highlights.set(name, h);
   }
   return h;
@@ -312,11 +338,13 @@ if (PRINT) {
  *   passages, UTF-16 offsets
  * @param {() => boolean} alive
  * @param {Array<{start: number, end: number}>} [excluded] as highlightNow's
+ * @param {Array<{start: number, end: number}>} [tricks] words to mark as
+ *   holding a trick the core undid (trickWords), UTF-16 offsets
  * @returns {Promise<boolean>} true once done, false when cancelled
  */
-export function highlightInto(view, text, ranges, alive, excluded = []) {
+export function highlightInto(view, text, ranges, alive, excluded = [], tricks = []) {
   const CHUNK = 800;
-  const segs = markedSegments(text, ranges, excluded);
+  const segs = markedSegments(text, ranges, excluded, tricks);
   const asRanges = paintsRanges();
   if (asRanges) forget(view);
   const state = { segs: [], byPassage: new Map(), nodeStart: new WeakMap(), blocks: new Map(), near: new Set() };
@@ -360,6 +388,7 @@ export function highlightInto(view, text, ranges, alive, excluded = []) {
           });
           const names = [srcName(seg.srcs[0])];
           if (seg.srcs.length > 1) names.push(OVERLAP);
+          if (seg.trick) names.push(TRICK);
           for (const id of seg.ids) {
             const list = state.byPassage.get(id);
             list ? list.push(range) : state.byPassage.set(id, [range]);
@@ -372,7 +401,7 @@ export function highlightInto(view, text, ranges, alive, excluded = []) {
         pending = [];
       };
       const put = (seg, start, end) => {
-        if (!asRanges || (!seg.ids.length && seg.excluded)) {
+        if (!asRanges || (!seg.ids.length && (seg.excluded || seg.trick))) {
           flush();
           block.append(start === seg.start && end === seg.end ? segmentNode(document, text, seg) : document.createTextNode(text.slice(start, end)));
           return;
@@ -384,7 +413,7 @@ export function highlightInto(view, text, ranges, alive, excluded = []) {
       let budget = CHUNK;
       while (next < segs.length) {
         const seg = segs[next];
-        if (budget <= 0 && !seg.ids.length && !seg.excluded) {
+        if (budget <= 0 && !seg.ids.length && !seg.excluded && !seg.trick) {
           const nl = text.indexOf('\n', seg.start);
           if (nl >= 0 && nl < seg.end) {
             // Split this plain segment after its line break.

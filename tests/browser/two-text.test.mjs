@@ -383,6 +383,20 @@ test('a copy hidden by look-alike letters or invisible characters scores as the 
   assert.match(warning, /known way to hide copying/);
   assert.ok(Number(await page.getAttribute('[data-testid=obfuscation-warning]', 'data-lookalikes')) > 50);
   assert.equal(await page.textContent('#view-a'), tricked, 'the text is shown as given');
+  // "Show where" marks the words that held a trick (wavy underline): as
+  // ranges of the nd-trick highlight inside passages, as .trick spans
+  // outside them; the text is unchanged. "Hide where" takes them away.
+  const marked = () =>
+    page.evaluate(() => (globalThis.CSS?.highlights?.get('nd-trick')?.size ?? 0) + document.querySelectorAll('#view-a .trick').length);
+  assert.equal(await marked(), 0, 'nothing marked until asked');
+  await page.click('[data-testid=obfuscation-show]');
+  await page.waitForFunction(() => document.querySelector('#view-a').dataset.done === 'true');
+  await page.waitForFunction(() => (globalThis.CSS?.highlights?.get('nd-trick')?.size ?? 0) + document.querySelectorAll('#view-a .trick').length > 20);
+  assert.equal(await page.getAttribute('[data-testid=obfuscation-show]', 'aria-pressed'), 'true');
+  assert.equal(await page.textContent('#view-a'), tricked, 'marking changes no text');
+  await page.click('[data-testid=obfuscation-show]');
+  await page.waitForFunction(() => document.querySelector('#view-a').dataset.done === 'true');
+  await page.waitForFunction(() => (globalThis.CSS?.highlights?.get('nd-trick')?.size ?? 0) + document.querySelectorAll('#view-a .trick').length === 0);
   // A text written in Russian, compared with itself, is not a trick.
   const russian = 'Наследование — это механизм, позволяющий создавать новые классы на основе уже существующих.';
   await scoreAfter(page, async () => {

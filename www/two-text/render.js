@@ -3,7 +3,7 @@
 // source's passages highlighted in both texts (a click lights a passage on
 // both sides), the typos matched, the printout's settings and the report.
 // It reads what state.js holds and draws; it computes nothing.
-import { clearLit, highlightInto, lightPassage, plainInto, revealPassage, segmentAt, SOURCE_COLOURS } from '../highlight.js';
+import { clearLit, highlightInto, lightPassage, plainInto, revealPassage, segmentAt, SOURCE_COLOURS, trickWords } from '../highlight.js';
 import { download, reportHtml, verdictWords } from '../report.js';
 import { sourceName } from './inputs.js';
 import { $, state } from './state.js';
@@ -101,6 +101,23 @@ function showObfuscation(reports, sources) {
   const box = $('obfuscation-warning');
   box.textContent = lines.join(' ');
   box.hidden = !lines.length;
+  // Where: the words holding a replaced or removed character, marked in
+  // the views on demand (a wavy underline), A's and each source's.
+  const where = (a?.ranges?.length ?? 0) + reports.reduce((n, r) => n + (r.obfuscationB?.ranges?.length ?? 0), 0);
+  if (where) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.testid = 'obfuscation-show';
+    button.setAttribute('aria-pressed', String(state.showTricks));
+    button.textContent = state.showTricks ? 'Hide where' : 'Show where';
+    button.addEventListener('click', () => {
+      state.showTricks = !state.showTricks;
+      button.setAttribute('aria-pressed', String(state.showTricks));
+      button.textContent = state.showTricks ? 'Hide where' : 'Show where';
+      repaint();
+    });
+    box.append(' ', button);
+  }
   box.dataset.lookalikes = String(a?.lookalikes ?? 0);
   box.dataset.invisible = String(a?.invisible ?? 0);
   box.dataset.hidden = String(a?.hidden ?? 0);
@@ -189,7 +206,7 @@ export function render(answer) {
     r.passages.map((p, i) => ({ start: p.b.start, end: p.b.end, id: `${sources[s].k}:${i}`, src: sources[s].k })),
   );
   const excluded = { a: report.excludedA ?? [], b: reports.map((r) => r.excludedB ?? []) };
-  highlightInto($('view-a'), a, rangesA, () => job === state.highlightJob, excluded.a);
+  highlightInto($('view-a'), a, rangesA, () => job === state.highlightJob, excluded.a, tricksOf(a, reports[0]?.obfuscationA));
   const misspellings = showTypos(report, a, sources[best].text);
   state.shown = { ...answer, excluded, best, job, passages, rangesA, bySource, label, reading, verdictLine, measures, misspellings, union };
   showSource(best);
@@ -306,7 +323,23 @@ function showSource(s) {
       return o;
     }),
   );
-  return highlightInto($('view-b'), sources[s].text, bySource[s], () => job === state.highlightJob, excluded.b[s]);
+  const tricks = tricksOf(sources[s].text, last.reports[s]?.obfuscationB);
+  return highlightInto($('view-b'), sources[s].text, bySource[s], () => job === state.highlightJob, excluded.b[s], tricks);
+}
+
+// The words to mark as holding a trick in `text` (none unless asked).
+function tricksOf(text, obfuscation) {
+  return state.showTricks && obfuscation?.ranges?.length ? trickWords(text, obfuscation.ranges) : [];
+}
+
+// Paints both views again (the tricks shown or hidden), as a new job.
+function repaint() {
+  const last = state.shown;
+  if (!last) return;
+  const job = ++state.highlightJob;
+  last.job = job;
+  highlightInto($('view-a'), last.a, last.rangesA, () => job === state.highlightJob, last.excluded.a, tricksOf(last.a, last.reports[0]?.obfuscationA));
+  showSource(last.showing ?? last.best);
 }
 $('show-source').addEventListener('change', () => showSource(Number($('show-source').value)));
 

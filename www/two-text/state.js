@@ -12,6 +12,8 @@ export const state = {
   pair: null,
   /** Bumped whenever the highlights are redrawn: older jobs stop. */
   highlightJob: 0,
+  /** Whether the views mark the words where the core undid a trick. */
+  showTricks: false,
 };
 
 /** An element of the page by id. */
