@@ -370,6 +370,27 @@ pub fn check_output(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The temporary files of atomic writes under way, removed on Ctrl-C.
+static UNFINISHED: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+/// Stops on Ctrl-C (SIGINT) with exit status 130, "neardup:
+/// interrupted" on standard error and no partial output: the temporary file
+/// of an atomic write under way is removed, so the previous file stays as
+/// it was (or none is left). Installed once, by `main`.
+pub fn stop_on_interrupt() {
+    let installed = ctrlc::set_handler(|| {
+        let files = UNFINISHED.lock().map(|f| f.clone()).unwrap_or_default();
+        for f in files {
+            let _ = fs::remove_file(f);
+        }
+        eprintln!("neardup: interrupted");
+        std::process::exit(130);
+    });
+    if let Err(e) = installed {
+        eprintln!("neardup: warning: Ctrl-C will leave unfinished files behind ({e})");
+    }
+}
+
 /// Writes a file atomically: into a temporary file in the same folder,
 /// synced, then renamed over `path`. A failed or interrupted write leaves
 /// the previous file as it was.
@@ -407,6 +428,15 @@ pub fn write_atomic(
         .file_name()
         .map_or_else(|| "out".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let unfinished = |on: bool| {
+        if let Ok(mut files) = UNFINISHED.lock() {
+            match on {
+                true => files.push(tmp.clone()),
+                false => files.retain(|f| f != &tmp),
+            }
+        }
+    };
+    unfinished(true);
     let result = (|| -> io::Result<()> {
         let f = fs::OpenOptions::new()
             .write(true)
@@ -421,6 +451,7 @@ pub fn write_atomic(
     if result.is_err() {
         let _ = fs::remove_file(&tmp);
     }
+    unfinished(false);
     result.with_context(|| format!("cannot write {}", path.display()))
 }
 

@@ -105,6 +105,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     input::set_max_bytes(cli.max_bytes as usize);
+    input::stop_on_interrupt();
     let result = match cli.command {
         Command::Compare(args) => compare::run(args),
         Command::Class(args) => class::run(*args),
