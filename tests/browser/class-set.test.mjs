@@ -393,7 +393,9 @@ test('Cancel stops an analysis; a class given again replaces the one running', a
   await page.setInputFiles('[data-testid=class-files]', small);
   await done(page, before);
   assert.deepEqual((await rows(page)).map((r) => [r.a, r.b]), [['x', 'y']]);
-  await page.waitForTimeout(500); // the replaced run must not come back
+  // The replaced run has ended (no timing: the page lists ended runs), and
+  // did not come back.
+  await page.waitForFunction((run) => (document.querySelector('[data-testid=class-status]').dataset.ended ?? '').split(' ').includes(String(run)), before);
   assert.deepEqual((await rows(page)).map((r) => [r.a, r.b]), [['x', 'y']]);
   assert.match(await page.textContent('[data-testid=class-status]'), /^3 students/);
   assert.deepEqual(errors, []);

@@ -320,7 +320,8 @@ test('a table of hundreds of pairs renders only the rows in view; scrolling, sor
   // A pair far down the table, opened and come back to: its row is
   // rendered, in view and focused.
   await page.$eval('[data-testid=class-pairs-scroll]', (b) => { b.scrollTop = b.scrollHeight * 0.6; });
-  await page.waitForTimeout(100);
+  // The window follows the scroll: its first row is far from the top.
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=class-pairs] tbody tr[data-pair]')?.getAttribute('aria-rowindex')) > 20);
   const far = await page.$eval('[data-testid=class-pairs] tbody tr[data-pair]:nth-of-type(20)', (t) => t.dataset.pair);
   await page.click(`[data-testid=class-pairs] tbody tr[data-pair="${far}"] td:last-child button`);
   await page.waitForFunction(() => document.querySelector('[data-testid=score]').dataset.value !== undefined);

@@ -119,11 +119,24 @@ let templateTimer;
  */
 function analyse(files, why = '') {
   clearTimeout(templateTimer);
-  return analyseRun(files, why).catch((err) => {
-    console.warn(err);
-    $('class-cancel').hidden = true;
-    setStatus('error', `The analysis stopped: ${err?.message ?? err}.`, { label: 'Restart', run: () => analyse(files) });
-  });
+  const run = state.run + 1; // the number analyseRun takes
+  return analyseRun(files, why)
+    .catch((err) => {
+      console.warn(err);
+      $('class-cancel').hidden = true;
+      setStatus('error', `The analysis stopped: ${err?.message ?? err}.`, { label: 'Restart', run: () => analyse(files) });
+    })
+    .finally(() => ended(run));
+}
+
+// Runs that have ended (finished, failed, cancelled or given way to a newer
+// one), the last ten, in `data-ended` of the status: a run listed there will
+// never change the page again (tests wait for it, not for a time).
+const endedRuns = [];
+function ended(run) {
+  endedRuns.push(run);
+  if (endedRuns.length > 10) endedRuns.shift();
+  $('class-status').dataset.ended = endedRuns.join(' ');
 }
 
 async function analyseRun(files, why) {
