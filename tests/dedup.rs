@@ -630,6 +630,34 @@ fn ten_thousand_copies_and_two_thousand_near_copies_are_linear() {
     assert_eq!(d.keep(), ["c0", "n0"]);
 }
 
+/// Issue 51 item 4: the exact join's candidates are capped as MinHash's
+/// are: 3,000 near copies (each with a word of its own, so no two sketches
+/// are equal) share every prefix bucket, and each is a candidate of the
+/// first 64 of them only — one cluster with `n − 1` pairs, where the
+/// uncapped join verified 4.5 million pairs.
+#[test]
+fn the_exact_join_caps_its_buckets_as_minhash_does() {
+    let config = DedupConfig::default().method(DedupMethod::Exact);
+    assert_eq!(
+        neardup::dedup::Stages::new(&config).unwrap().bucket_cap(),
+        Some(neardup::dedup::BUCKET_CAP)
+    );
+    let mut d = Deduplicator::new(&config).unwrap();
+    let base = "Boilerplate of a mirrored news page: all rights reserved, no part of this page may be copied without the written consent of the publisher, see our terms";
+    for i in 0..3_000 {
+        d.add(&format!("n{i}"), &format!("{base} (mirror {i})"))
+            .unwrap();
+    }
+    let s = d.summary();
+    assert_eq!((s.clusters, s.duplicates, s.pairs), (1, 2_999, 2_999));
+    assert_eq!(d.keep(), ["n0"]);
+    let simhash = DedupConfig::default().method(DedupMethod::SimHash);
+    assert_eq!(
+        neardup::dedup::Stages::new(&simhash).unwrap().bucket_cap(),
+        None
+    );
+}
+
 /// Issue 35: removing a group's first copy hands its place to the next; the
 /// deduplicator then answers as a fresh one given the documents left.
 #[test]

@@ -263,7 +263,7 @@ class Stages:
         """Batch kernel: a pyarrow column of the sketches, row i of text i: ``fixed_size_binary[w]`` when every sketch has width w (no shingle set kept), else ``binary``."""
     @property
     def bucket_cap(self) -> Optional[int]:
-        """At most how many documents of a bucket are candidates of a new one (MinHash: 64); None for all."""
+        """At most how many documents of a bucket are candidates of a new one (MinHash, multiref, exact: 64); None for all (SimHash)."""
     def digest_batch(self, sketches: Any) -> Any:
         """Batch kernel: a pyarrow int64 column of each sketch's digest (its bits), null for an empty sketch; equal sketches have equal digests."""
     def copies_batch(self, pos: Any, sketches: Any) -> Any:

@@ -195,8 +195,8 @@ impl Stages {
     }
 
     /// At most how many documents of each bucket are candidates of a new
-    /// one (MinHash: the first 64 added); None for every document of the
-    /// bucket.
+    /// one (MinHash, multiref, exact: the first 64 added); None for every
+    /// document of the bucket (SimHash).
     #[getter]
     fn bucket_cap(&self) -> Option<usize> {
         self.inner.bucket_cap()

@@ -19,8 +19,8 @@
 //! * a document whose sketch equals that of an earlier document held (its
 //!   *holder*, the first held with that sketch) is paired with the holder
 //!   only, and adds nothing to the buckets;
-//! * with MinHash, a document is a candidate of the first
-//!   [`super::MINHASH_BUCKET_CAP`] documents of each bucket only.
+//! * with MinHash, multiref and exact, a document is a candidate of the
+//!   first [`super::BUCKET_CAP`] documents of each bucket only.
 //!
 //! So a cluster of `n` documents has exactly `n − 1` pairs (a spanning tree
 //! of its verified pairs), `n` copies of one text cost `O(n)`, and the

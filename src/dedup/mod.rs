@@ -51,13 +51,22 @@ pub use deduplicator::{DedupPair, DedupSummary, Deduplicator, Match};
 pub use method::{MultiRefModel, Verified};
 pub use stages::{Sketch, Stages, MAX_DOCUMENT_BYTES};
 
-/// MinHash LSH: a new document is a candidate of at most the first 64
-/// documents (in the order added) of each bucket it falls in. A bucket held
+/// The index of MinHash, multireference signatures and the exact join: a
+/// new document is a candidate of at most the first 64 documents (in the
+/// order added) of each bucket it falls in (a MinHash band, a
+/// multireference table, a prefix shingle of the exact join). A bucket held
 /// by more documents than that is a group of near copies (or of texts too
-/// short to tell apart): its first 64 stand for it, so a group of `n`
-/// near copies costs `O(n)` candidates, not `O(n²)`. SimHash, multiref and
-/// the exact join compare with every document of a bucket.
-pub const MINHASH_BUCKET_CAP: usize = 64;
+/// short to tell apart, or a shingle too common to tell anything): its
+/// first 64 stand for it, so a group of `n` near copies costs `O(n)`
+/// candidates, not `O(n²)`, and a pair that shares a crowded bucket still
+/// meets in the other buckets it shares. SimHash is not capped: at its
+/// default distance (12) its permuted blocks are about 5 bits wide, so every
+/// bucket holds about a thirtieth of the corpus, and capping them cost a
+/// fifth of the recall on docs-bench (EVALUATION.md, "Candidates capped").
+pub const BUCKET_CAP: usize = 64;
+
+/// [`BUCKET_CAP`], under its name from when MinHash alone was capped.
+pub const MINHASH_BUCKET_CAP: usize = BUCKET_CAP;
 
 use crate::index::clusters::UnionFind;
 use alloc::vec::Vec;

@@ -496,9 +496,9 @@ impl Stages {
     }
 
     /// At most how many documents of each bucket are candidates of a new
-    /// one: the first added ([`crate::dedup::MINHASH_BUCKET_CAP`] for
-    /// MinHash); `None` for every document of the bucket (SimHash,
-    /// multiref, exact).
+    /// one: the first added ([`crate::dedup::BUCKET_CAP`] for MinHash,
+    /// multiref and exact); `None` for every document of the bucket
+    /// (SimHash).
     pub fn bucket_cap(&self) -> Option<usize> {
         self.method.bucket_cap()
     }

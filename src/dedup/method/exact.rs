@@ -56,6 +56,10 @@ impl Method for Exact {
         Ok(Vec::new())
     }
 
+    fn bucket_cap(&self) -> Option<usize> {
+        Some(crate::dedup::BUCKET_CAP)
+    }
+
     fn key_count(&self) -> Option<usize> {
         None
     }

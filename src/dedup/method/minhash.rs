@@ -126,7 +126,7 @@ impl Method for MinHash {
     }
 
     fn bucket_cap(&self) -> Option<usize> {
-        Some(crate::dedup::MINHASH_BUCKET_CAP)
+        Some(crate::dedup::BUCKET_CAP)
     }
 
     fn verify(&self, a: Side<'_>, b: Side<'_>, v: &mut Verified) -> Result<bool, Error> {

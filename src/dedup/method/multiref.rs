@@ -125,6 +125,10 @@ impl Method for MultiRef {
         Ok(Self::body(&sig, r.u64()?))
     }
 
+    fn bucket_cap(&self) -> Option<usize> {
+        Some(crate::dedup::BUCKET_CAP)
+    }
+
     fn key_count(&self) -> Option<usize> {
         Some(self.tables.tables())
     }
