@@ -62,7 +62,7 @@ step "golden vectors and binding on wasm32 under Node (wasm-bindgen-test)"
 (export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
   cargo test --target wasm32-unknown-unknown --features wasm --test main)
 
-step "fuzz smoke run: every cargo-fuzz target for 20 s (scripts/fuzz.sh)"
+step "fuzz smoke run: every cargo-fuzz target for 10 s (scripts/fuzz.sh; longer runs: scripts/fuzz.sh SECONDS)"
 # cargo-fuzz needs a nightly toolchain (libFuzzer's sanitizer flags). The
 # machine image ships one; rustup installs one where its servers are
 # reachable. Without it the smoke run is skipped, said here, never hidden.
@@ -70,7 +70,7 @@ if ! rustup toolchain list | grep -q '^nightly'; then
   rustup toolchain install nightly --profile minimal >/dev/null 2>&1 || true
 fi
 if rustup toolchain list | grep -q '^nightly'; then
-  bash scripts/fuzz.sh 20
+  bash scripts/fuzz.sh 10
 else
   echo "SKIPPED: no nightly Rust toolchain, and rustup could not install one: the fuzz smoke run needs it (run scripts/fuzz.sh where one is available)"
 fi

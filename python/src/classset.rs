@@ -12,7 +12,6 @@ use neardup::read::{ClassTexts, READING_LIMITS};
 use neardup::verdict::SvmModel;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The built-in verdict model (trained on clough-abc), the CLI's and the
@@ -85,22 +84,9 @@ fn json_value<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<B
 /// A regular file's bytes, at most the reader's file limit (50 MiB),
 /// `OSError` naming it otherwise.
 fn bounded(path: &Path, what: &str) -> PyResult<Vec<u8>> {
-    let limit = READING_LIMITS.file_bytes;
-    let fail = |why: String| {
-        pyo3::exceptions::PyOSError::new_err(format!("{what} {}: {why}", path.display()))
-    };
-    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
-    if !meta.is_file() {
-        return Err(fail("not a regular file".into()));
-    }
-    let mut out = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut out))
-        .map_err(|e| fail(e.to_string()))?;
-    if out.len() as u64 > limit {
-        return Err(fail(format!("over the {} MiB limit", limit >> 20)));
-    }
-    Ok(out)
+    neardup::read::read_bounded(path, READING_LIMITS.file_bytes).map_err(|e| {
+        pyo3::exceptions::PyOSError::new_err(format!("{what} {}: {e}", path.display()))
+    })
 }
 
 /// A class run from files: its report, its listed rows (pairs at or above

@@ -142,7 +142,7 @@ impl ClassTexts {
     /// skipped with the reason, named `shown` (a folder's file by its path
     /// inside, as the page names it; a file given, as given).
     fn read_file(&mut self, path: &Path, name: &str, shown: String, entries: &mut Vec<Entry>) {
-        let bytes = match bounded(path) {
+        let bytes = match read_bounded(path, READING_LIMITS.file_bytes).map_err(|e| e.to_string()) {
             Ok(b) => b,
             Err(reason) => {
                 self.skipped.push(Skipped {
@@ -171,23 +171,40 @@ impl ClassTexts {
     }
 }
 
-/// A regular file's bytes, at most `READING_LIMITS.file_bytes` of them
-/// (the size checked before the bytes are held, and again as they are
-/// read: a file may grow).
-fn bounded(path: &Path) -> Result<Vec<u8>, String> {
-    let limit = READING_LIMITS.file_bytes;
-    let over = |n: Option<u64>| super::over_limit(n, limit).reason().to_string();
-    let meta = fs::metadata(path).map_err(|e| e.to_string())?;
+/// A regular file's bytes, at most `limit` of them: the size checked
+/// before anything is held, and again as the bytes are read (a file may
+/// grow). The one bounded read of a whole file for every surface: a
+/// class's documents (`READING_LIMITS.file_bytes`), and the CLI's and
+/// Python's libraries, templates, models, references and snapshots (issue
+/// 51 item 3).
+///
+/// # Errors
+/// [`io::ErrorKind::InvalidInput`] for anything but a regular file (a
+/// FIFO, a device or a folder would block, never end or mean nothing),
+/// [`io::ErrorKind::FileTooLarge`] over `limit` (the reason says which
+/// limit, as [`super::over_limit`]), and the file's own I/O errors; the
+/// message is without the file's name, which the caller adds.
+pub fn read_bounded(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let over = |n: Option<u64>| {
+        io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            super::over_limit(n, limit).reason().to_string(),
+        )
+    };
+    let meta = fs::metadata(path)?;
     if !meta.is_file() {
-        return Err("not a regular file".to_string());
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        ));
     }
     if meta.len() > limit {
         return Err(over(Some(meta.len())));
     }
-    let mut out = Vec::new();
-    fs::File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut out))
-        .map_err(|e| e.to_string())?;
+    let mut out = Vec::with_capacity(meta.len() as usize);
+    fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut out)?;
     if out.len() as u64 > limit {
         return Err(over(None));
     }

@@ -36,7 +36,7 @@ mod office;
 mod sniff;
 
 pub use archive::{read_files, ClassFiles, PdfFile, ReadEntry, Skipped};
-pub use folder::{ClassTexts, MAX_DEPTH};
+pub use folder::{read_bounded, ClassTexts, MAX_DEPTH};
 pub use hidden::Hidden;
 pub use sniff::read_file;
 

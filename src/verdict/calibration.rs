@@ -336,6 +336,22 @@ mod tests {
     use super::*;
     use alloc::vec::Vec;
 
+    /// Platt's smoothed targets, written here from the paper:
+    /// `(N₊ + 1) / (N₊ + 2)` for a positive, `1 / (N₋ + 2)` for a negative.
+    fn platt_targets(y: &[bool]) -> Vec<f64> {
+        let np = y.iter().filter(|&&v| v).count() as f64;
+        let nn = y.len() as f64 - np;
+        y.iter()
+            .map(|&v| {
+                if v {
+                    (np + 1.0) / (np + 2.0)
+                } else {
+                    1.0 / (nn + 2.0)
+                }
+            })
+            .collect()
+    }
+
     #[test]
     fn separable_values_give_a_steep_sigmoid_with_the_positive_side_high() {
         let f = [-2.0, -1.5, -1.0, 1.0, 1.5, 2.0];
@@ -357,17 +373,7 @@ mod tests {
             false, false, false, true, true, true, true, false, false, true,
         ];
         let p = Platt::fit(&f, &y).unwrap();
-        let (np, nn) = (5.0, 5.0);
-        let t: Vec<f64> = y
-            .iter()
-            .map(|&v| {
-                if v {
-                    (np + 1.0) / (np + 2.0)
-                } else {
-                    1.0 / (nn + 2.0)
-                }
-            })
-            .collect();
+        let t = platt_targets(&y);
         let nll = |a: f64, b: f64| -> f64 {
             f.iter()
                 .zip(&t)
@@ -414,17 +420,7 @@ mod tests {
         let at = |fi: f64, si: f64| p.probability_at(fi, ends.logit(si));
         assert!(at(3.0, 1.0) > 0.9, "{}", at(3.0, 1.0));
         assert!(at(0.0, 0.5) < 0.8 && at(0.0, 0.5) > 0.2, "{}", at(0.0, 0.5));
-        let (np, nn) = (ya.iter().filter(|&&v| v).count() as f64, 5.0);
-        let t: Vec<f64> = ya
-            .iter()
-            .map(|&v| {
-                if v {
-                    (np + 1.0) / (np + 2.0)
-                } else {
-                    1.0 / (nn + 2.0)
-                }
-            })
-            .collect();
+        let t = platt_targets(&ya);
         let nll = |b: f64, low: f64, high: f64| -> f64 {
             (0..fa.len())
                 .map(|i| {

@@ -87,27 +87,13 @@ pub const MAX_FILE_READ: u64 = 4 << 30;
 /// only, its size checked before anything is allocated and counted again
 /// as it is read (a file that grows is cut at the limit and refused).
 pub fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>> {
-    regular(path)?;
-    let size = fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-    if size > limit {
-        bail!(
-            "{} is {size} bytes, more than the {} MiB neardup reads of such a file",
-            path.display(),
-            limit >> 20
-        );
-    }
-    let mut bytes = Vec::with_capacity(size as usize);
-    fs::File::open(path)
-        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
-        .with_context(|| format!("cannot read {}", path.display()))?;
-    if bytes.len() as u64 > limit {
-        bail!(
-            "{} grew past the {} MiB neardup reads of such a file",
-            path.display(),
-            limit >> 20
-        );
-    }
-    Ok(bytes)
+    neardup::read::read_bounded(path, limit).map_err(|e| match e.kind() {
+        io::ErrorKind::InvalidInput => anyhow::anyhow!(
+            "cannot read {}: {e} (a pipe, device or folder); give a file",
+            path.display()
+        ),
+        _ => anyhow::anyhow!("cannot read {}: {e}", path.display()),
+    })
 }
 
 /// [`read_bounded`] as UTF-8 text.
