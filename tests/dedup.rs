@@ -706,3 +706,41 @@ fn removing_copies_and_their_holder_answers_as_a_fresh_run() {
         assert_eq!(pairs(&mut back), pairs(&mut fresh));
     }
 }
+
+/// Issue 48 item 6: what a configuration needs besides itself is the core's
+/// one rule (`DedupConfig::needs`), which the CLI, npm (`dedupNeeds`) and
+/// Python ask.
+#[test]
+fn a_configuration_says_what_it_needs() {
+    use neardup::dedup::{DedupNeeds, Weights};
+    let none = DedupNeeds::default();
+    assert_eq!(DedupConfig::default().needs(), none);
+    assert_eq!(
+        DedupConfig::default().method(DedupMethod::MultiRef).needs(),
+        DedupNeeds {
+            reference: true,
+            ..none
+        }
+    );
+    let correct = DedupConfig::default().shingle(neardup::shingle::ShingleSpec {
+        shingling: Shingling::Words(3),
+        correct: true,
+    });
+    assert_eq!(
+        correct.needs(),
+        DedupNeeds {
+            dictionary: true,
+            ..none
+        }
+    );
+    let tfidf = DedupConfig::default()
+        .method(DedupMethod::SimHash)
+        .weights(Weights::Tfidf);
+    assert_eq!(
+        tfidf.needs(),
+        DedupNeeds {
+            frequencies: true,
+            ..none
+        }
+    );
+}

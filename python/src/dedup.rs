@@ -201,7 +201,7 @@ fn run(
     ids: &[String],
     texts: &[String],
 ) -> PyResult<(Core, Vec<Pair>)> {
-    if stages.config().weighting() == neardup::dedup::Weights::Tfidf {
+    if stages.config().needs().frequencies {
         let df = count(py, &stages, texts)?;
         stages = stages
             .with_frequencies(Arc::new(df))
@@ -504,11 +504,11 @@ fn read(
     reference: Option<&str>,
 ) -> PyResult<Core> {
     let config = Core::snapshot_config(data).map_err(crate::value_error)?;
-    let model = match config.method {
-        neardup::dedup::DedupMethod::MultiRef => Some(options::model(reference)?),
-        _ => None,
+    let model = match config.needs().reference {
+        true => Some(options::model(reference)?),
+        false => None,
     };
-    let dictionary = match config.corrects() {
+    let dictionary = match config.needs().dictionary {
         true => Some(options::dictionary(dictionary)?),
         false => None,
     };

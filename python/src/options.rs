@@ -114,8 +114,8 @@ pub fn stages(
     dictionary: Option<&crate::speller::Speller>,
 ) -> PyResult<Stages> {
     let err = crate::value_error;
-    let stages = match (reference, config.method) {
-        (Some(_), _) | (None, neardup::dedup::DedupMethod::MultiRef) => {
+    let stages = match (reference, config.needs().reference) {
+        (Some(_), _) | (None, true) => {
             config.check_option("reference").map_err(err)?;
             let (file, r) =
                 ReferenceFile::from_json(reference.unwrap_or(REFERENCE)).map_err(err)?;
@@ -126,7 +126,7 @@ pub fn stages(
     .map_err(err)?;
     let dictionary = match dictionary {
         Some(d) => Some(d.dictionary()),
-        None if config.corrects() => Some(crate::speller::english()?),
+        None if config.needs().dictionary => Some(crate::speller::english()?),
         None => None,
     };
     match dictionary {

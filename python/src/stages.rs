@@ -41,8 +41,7 @@ impl Stages {
     /// collection's document frequencies (`count`, then `with_frequencies`).
     #[getter]
     fn needs_frequencies(&self) -> bool {
-        self.inner.config().weighting() == neardup::dedup::Weights::Tfidf
-            && self.inner.frequencies().is_none()
+        self.inner.config().needs().frequencies && self.inner.frequencies().is_none()
     }
 
     /// With `weights="tfidf"`: the document frequencies of `texts` (a

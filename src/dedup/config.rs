@@ -319,6 +319,21 @@ const MINHASH_ONLY: [&str; 7] = [
     "candidates",
 ];
 
+/// What a [`DedupConfig`] needs besides itself ([`DedupConfig::needs`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DedupNeeds {
+    /// A multireference reference (`method: multiref`, Mohammadi & Khasteh
+    /// 2020).
+    pub reference: bool,
+    /// A dictionary to correct words with (`word:K+correct`, Varol & Hari
+    /// 2015).
+    pub dictionary: bool,
+    /// The collection's document frequencies, counted over every document
+    /// first (`weights: tfidf`, Spärck Jones 1972).
+    pub frequencies: bool,
+}
+
 impl DedupConfig {
     /// The options given (not `None`), by their snake_case names, in the
     /// order of the fields.
@@ -527,6 +542,18 @@ impl DedupConfig {
     /// (`word:K+correct`).
     pub fn corrects(&self) -> bool {
         self.shingle_spec().correct
+    }
+
+    /// What the configuration needs besides itself before a document can be
+    /// sketched: the one rule every binding asks (the CLI loads the built-in
+    /// reference or dictionary, Python and npm theirs or the bundled ones,
+    /// a stream refuses tf-idf).
+    pub fn needs(&self) -> DedupNeeds {
+        DedupNeeds {
+            reference: self.method == DedupMethod::MultiRef,
+            dictionary: self.corrects(),
+            frequencies: self.weighting() == Weights::Tfidf,
+        }
     }
 
     /// Whether diacritics are folded: `fold_diacritics`, or `false`.

@@ -44,8 +44,8 @@ mod stages;
 #[cfg(feature = "parallel")]
 pub use batch::BatchError;
 pub use config::{
-    DedupConfig, DedupMethod, Weights, DEFAULT_MULTIREF_K, DEFAULT_SHINGLE, DEFAULT_SIMHASH_K,
-    DEFAULT_THRESHOLD, MAX_K,
+    DedupConfig, DedupMethod, DedupNeeds, Weights, DEFAULT_MULTIREF_K, DEFAULT_SHINGLE,
+    DEFAULT_SIMHASH_K, DEFAULT_THRESHOLD, MAX_K,
 };
 pub use deduplicator::{DedupPair, DedupSummary, Deduplicator, Match};
 pub use method::{MultiRefModel, Verified};

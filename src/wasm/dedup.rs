@@ -10,7 +10,7 @@
 use super::multiref::JsMultiRef;
 use super::speller::JsSpeller;
 use super::{error_msg, id_arg, js_error, read_options, str_arg, to_js};
-use crate::dedup::{DedupConfig, DedupMethod, DedupSummary, Deduplicator, Match, Stages, Weights};
+use crate::dedup::{DedupConfig, DedupSummary, Deduplicator, Match, Stages};
 use crate::tfidf::DocumentFrequencies;
 use crate::Error;
 use alloc::format;
@@ -200,8 +200,8 @@ pub(crate) fn stages_of(
         None => stages,
     };
     match stages.ready() {
-        Err(_) if counting && config.weighting() == Weights::Tfidf && !config.corrects() => {}
-        Err(e) if config.weighting() == Weights::Tfidf && !counting => {
+        Err(_) if counting && config.needs().frequencies && !config.needs().dictionary => {}
+        Err(e) if config.needs().frequencies && !counting => {
             return Err(error_msg(format_args!(
                 "{} (dedup() counts them itself; with DedupStages, count() then withFrequencies())",
                 e.message_with(super::camel)
@@ -248,7 +248,7 @@ fn deduplicate(
             e.message_with(super::camel)
         ))
     };
-    let mut d = if stages.config().weighting() == Weights::Tfidf {
+    let mut d = if stages.config().needs().frequencies {
         // Two passes: the documents are read once, their document
         // frequencies counted, then they are added.
         let mut docs: Vec<(String, String)> = Vec::new();
@@ -355,17 +355,7 @@ pub fn dedup_needs(
     #[wasm_bindgen(unchecked_optional_param_type = "DedupOptions")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     let (config, ..) = split_options(options)?;
-    #[derive(Serialize)]
-    struct Needs {
-        reference: bool,
-        dictionary: bool,
-        frequencies: bool,
-    }
-    to_js(&Needs {
-        reference: config.method == DedupMethod::MultiRef,
-        dictionary: config.corrects(),
-        frequencies: config.weighting() == Weights::Tfidf,
-    })
+    to_js(&config.needs())
 }
 
 /// Every option the configuration of `options` uses, with the core's

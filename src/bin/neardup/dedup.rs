@@ -17,7 +17,7 @@ use crate::input::{
 use crate::options::{DedupOptions, InputArgs};
 use anyhow::{bail, Context, Result};
 use clap::Args;
-use neardup::dedup::{DedupMethod, Deduplicator, Stages, Verified, Weights};
+use neardup::dedup::{DedupMethod, Deduplicator, Stages, Verified};
 use neardup::measures::classification::Prf;
 use neardup::minhash::LshParams;
 use neardup::tfidf::DocumentFrequencies;
@@ -199,7 +199,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     }
     let mut stages = args.options.stages()?;
     let input = args.input.as_deref().context("an input is needed")?;
-    let tfidf = stages.config().weighting() == Weights::Tfidf;
+    let tfidf = stages.config().needs().frequencies;
     // --keep and tf-idf weights read the input twice: standard input is
     // kept in a temporary file for the second pass.
     let spooled = match (args.keep || tfidf, input == Path::new("-")) {

@@ -11,7 +11,7 @@ use crate::input::{
 use crate::options::{DedupOptions, InputArgs};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
-use neardup::dedup::{DedupMethod, Deduplicator, MultiRefModel};
+use neardup::dedup::{Deduplicator, MultiRefModel};
 use serde::Serialize;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -113,14 +113,14 @@ fn load(path: &Path, needs: &Needs) -> Result<Deduplicator> {
         Err(e) => return Err(crate::core(e)).with_context(name),
     };
     let model = match config {
-        Some(c) if c.method == DedupMethod::MultiRef => {
+        Some(c) if c.needs().reference => {
             let (file, reference) = crate::input::load_reference(needs.reference.as_deref())?;
             Some(MultiRefModel::new(reference, file.thresholds).map_err(crate::core)?)
         }
         _ => None,
     };
     let dictionary = match config {
-        Some(c) if c.corrects() => Some(Arc::new(crate::input::load_dictionary(
+        Some(c) if c.needs().dictionary => Some(Arc::new(crate::input::load_dictionary(
             needs.dictionary.as_ref(),
         )?)),
         _ => None,
@@ -178,9 +178,7 @@ fn exit(stats: ReadStats) -> ExitCode {
 fn build(a: BuildArgs) -> Result<ExitCode> {
     crate::input::check_output(&a.output)?;
     let stages = a.options.stages()?;
-    if stages.frequencies().is_none()
-        && stages.config().weighting() == neardup::dedup::Weights::Tfidf
-    {
+    if stages.frequencies().is_none() && stages.config().needs().frequencies {
         return Err(crate::usage(
             "--weights tfidf: an index takes documents one at a time, so tf-idf has no \
              collection to count; use tf or binary",

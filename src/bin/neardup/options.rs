@@ -159,17 +159,17 @@ impl DedupOptions {
                 config.check_option(option).map_err(crate::core)?;
             }
         }
-        let stages = match config.method {
-            DedupMethod::MultiRef => {
+        let stages = match config.needs().reference {
+            true => {
                 let (file, reference) = crate::input::load_reference(self.reference.as_deref())?;
                 let model = MultiRefModel::new(reference, file.thresholds).map_err(crate::core)?;
                 Stages::with_reference(&config, model)
             }
-            _ => Stages::new(&config),
+            false => Stages::new(&config),
         }
         .map_err(crate::core)?
         .with_max_bytes(crate::input::max_bytes() as u64);
-        if !config.corrects() {
+        if !config.needs().dictionary {
             return Ok(stages);
         }
         let dictionary = Arc::new(crate::input::load_dictionary(self.dictionary.as_ref())?);
