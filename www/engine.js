@@ -22,7 +22,9 @@
 //                             and the next request starts fresh workers
 //
 // Requests carry ids; a worker answers {id, result} or {id, error}. A worker
-// that fails to load or dies rejects what it was asked.
+// that fails to load or dies rejects what it was asked, and is replaced by
+// the next request (a page whose server went away and came back recovers
+// without a reload).
 
 /** What `latest` resolves to for an answer nobody waits for any more. */
 export const STALE = Symbol('stale');
@@ -50,11 +52,14 @@ export class Engine {
     this.newest = new Map(); // channel → id
   }
 
-  /** The pool's workers, started when first needed. */
+  /** The pool's workers, started when first needed (again, for one that failed). */
   pool() {
     if (!this.workers.length) {
       this.workers = Array.from({ length: this.size }, (_, i) => this.start(i));
     }
+    this.workers.forEach((w, i) => {
+      if (!w) this.workers[i] = this.start(i);
+    });
     return this.workers;
   }
 
@@ -71,6 +76,10 @@ export class Engine {
     };
     w.onerror = (event) => {
       event.preventDefault?.();
+      // A worker whose module failed to load never answers: it is dropped,
+      // and the next request starts another (the server may be back).
+      w.terminate();
+      if (this.workers[index] === w) this.workers[index] = null;
       this.fail(index, new Error(`The comparison engine failed (${event.message || 'it could not load'}).`));
     };
     return w;
@@ -146,7 +155,7 @@ export class Engine {
 
   /** Stops every worker; what was pending rejects with an AbortError. */
   cancel() {
-    for (const w of this.workers) w.terminate();
+    for (const w of this.workers) w?.terminate();
     this.workers = [];
     const abort = new DOMException('Cancelled.', 'AbortError');
     for (const p of this.pending.values()) {

@@ -26,28 +26,39 @@ import { packResult } from './class-set/result.js';
 /** An answer's buffers to transfer rather than copy (a symbol: never cloned). */
 const TRANSFER = Symbol('transfer');
 
-const ready = (async () => {
-  await init();
+// What loads once and is kept once loaded. A load that failed (the server
+// away, a redeploy) is not kept: the next request tries again (issue 49).
+function once(load) {
+  let loading = null;
+  return () => (loading ??= load().catch((err) => {
+    loading = null;
+    throw err;
+  }));
+}
+
+const engine = once(() => init());
+const model = once(async () => {
+  const response = await fetch(new URL('./model.json', import.meta.url));
+  if (!response.ok) throw new Error(`model.json: HTTP ${response.status}`);
+  return SvmModel.fromJson(await response.text());
+});
+
+// The engine (a failure rejects the request), and the verdict's model if it
+// can be had (a failure is said beside the score, and tried again next time).
+async function ready() {
+  await engine();
   try {
-    const response = await fetch(new URL('./model.json', import.meta.url));
-    if (!response.ok) return { model: null, modelError: `model.json: HTTP ${response.status}` };
-    return { model: SvmModel.fromJson(await response.text()), modelError: null };
+    return { model: await model(), modelError: null };
   } catch (err) {
     return { model: null, modelError: String(err && err.message ? err.message : err) };
   }
-})();
-
-let speller = null;
-async function dictionary() {
-  if (!speller) {
-    speller = (async () => {
-      const response = await fetch(new URL('./dictionary-en.bin', import.meta.url));
-      if (!response.ok) throw new Error(`dictionary-en.bin: HTTP ${response.status}`);
-      return Speller.fromBytes(new Uint8Array(await response.arrayBuffer()));
-    })();
-  }
-  return speller;
 }
+
+const dictionary = once(async () => {
+  const response = await fetch(new URL('./dictionary-en.bin', import.meta.url));
+  if (!response.ok) throw new Error(`dictionary-en.bin: HTTP ${response.status}`);
+  return Speller.fromBytes(new Uint8Array(await response.arrayBuffer()));
+});
 
 // UTF-16 offsets of the words: slice A's text.
 function markKnown(report, a, dict) {
@@ -56,7 +67,7 @@ function markKnown(report, a, dict) {
 
 const kinds = {
   async compare({ a, sources, options, excludeA, hiddenA = 0, pair }) {
-    const { model, modelError } = await ready;
+    const { model, modelError } = await ready();
     const t0 = performance.now();
     const reports = sources.map(({ text, excludeB, hiddenB = 0 }) => {
       const r = compare(a, text, { ...options, ...(excludeA?.length ? { excludeA } : {}), ...(excludeB?.length ? { excludeB } : {}), ...(model ? { model } : {}) });
@@ -76,18 +87,18 @@ const kinds = {
     return { reports, row, ms: performance.now() - t0, modelError };
   },
   async classPairs({ students, sources, template, options, hidden }) {
-    await ready;
+    await ready();
     const t0 = performance.now();
     const { packed, transfer } = packResult(classPairs(students, sources, template, options, hidden));
     return { result: packed, ms: performance.now() - t0, [TRANSFER]: transfer };
   },
   async decode({ bytes }) {
-    await ready;
+    await ready();
     return decodeText(bytes);
   },
   // A class checked one way against a reference library's bytes.
   async libraryCheck({ bytes, students, minContainment }) {
-    await ready;
+    await ready();
     const lib = ClassLibrary.fromBytes(bytes);
     try {
       return { names: lib.names, matches: lib.check(students, minContainment) };
@@ -98,7 +109,7 @@ const kinds = {
   // A library with these texts added (to the one given as bytes, or a new
   // one fingerprinting as `options` say): its bytes.
   async libraryBuild({ bytes, names, texts, options }) {
-    await ready;
+    await ready();
     const lib = bytes ? ClassLibrary.fromBytes(bytes) : new ClassLibrary(options);
     try {
       lib.add(names, texts);
@@ -108,12 +119,12 @@ const kinds = {
     }
   },
   async evidencePack({ pack, pairs, compared, library, reviews, libraryNames }) {
-    await ready;
+    await ready();
     if (!pairs) return { html: evidencePack(pack) };
     return { html: evidencePack(pack, classRows(pairs, compared, library), reviews, libraryNames) };
   },
   async classCsv({ pairs, compared, library, ...input }) {
-    await ready;
+    await ready();
     return { csv: classCsv({ ...input, rows: classRows(pairs, compared, library) }) };
   },
 };

@@ -536,3 +536,33 @@ test('axe-core finds no accessibility violation of any impact', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Issue 49: the server goes away after the page has loaded (Wi-Fi drops, a
+// redeploy): the comparison says it failed; when the server is back, the
+// next edit compares, without a reload (a worker that failed to load is
+// replaced, an engine or model that failed to load is fetched again).
+test('a page whose server went away and came back compares again without a reload', async () => {
+  const { context, page } = await openPage(env);
+  const away = (route) => route.abort('internetdisconnected');
+  await context.route(/\/(worker\.js|pkg\/.*|model\.json)(\?.*)?$/, away);
+  await page.fill('[data-testid=source-1]', clough(B_FILE));
+  await page.fill('[data-testid=text-a]', clough(A_FILE));
+  await page.waitForFunction(() => document.querySelector('#score').classList.contains('error'), null, { timeout: 30_000 });
+  assert.match(await page.textContent('#reading'), /comparison engine failed/);
+  await context.unroute(/\/(worker\.js|pkg\/.*|model\.json)(\?.*)?$/, away);
+  // The reader's own module away: a file cannot be read, then can.
+  const file = { name: 'answer.txt', mimeType: 'text/plain', buffer: Buffer.from('A file read once the server is back.') };
+  await context.route(/neardup_read/, away);
+  await page.setInputFiles('#file-a', file);
+  await page.waitForSelector('#error-a', { state: 'visible', timeout: 30_000 });
+  assert.match(await page.textContent('#error-a'), /^Not read: /);
+  await context.unroute(/neardup_read/, away);
+  await page.setInputFiles('#file-a', []);
+  await page.setInputFiles('#file-a', file);
+  await page.waitForFunction(() => document.querySelector('#text-a').value === 'A file read once the server is back.', null, { timeout: 30_000 });
+  const score = await scoreAfter(page, () => page.fill('[data-testid=text-a]', clough(A_FILE) + ' Back.'));
+  assert.ok(score > 0.5, `${score}`);
+  // With the verdict: the model was fetched again too.
+  await page.waitForFunction(() => document.querySelector('#verdict')?.dataset.class !== undefined, null, { timeout: 30_000 });
+  await context.close();
+});

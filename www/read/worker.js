@@ -23,13 +23,23 @@ import { ReadError } from './error.js';
 import { pdfText } from './pdf.js';
 
 let loaded = null;
-/** The reader's WebAssembly module (`neardup/read`), loaded once. */
+let attempts = 0;
+/**
+ * The reader's WebAssembly module (`neardup/read`), loaded once. A load that
+ * failed (the server away) is tried again by the next file, under another
+ * URL: a module that failed to load is remembered as failed by its URL
+ * (issue 49).
+ */
 function core() {
   loaded ??= (async () => {
-    const pkg = await import('../../pkg/neardup_read.js');
+    const url = attempts++ ? `../../pkg/neardup_read.js?attempt=${attempts}` : '../../pkg/neardup_read.js';
+    const pkg = await import(url);
     await pkg.default();
     return pkg;
-  })();
+  })().catch((err) => {
+    loaded = null;
+    throw err;
+  });
   return loaded;
 }
 
