@@ -141,6 +141,7 @@ function ended(run) {
 
 async function analyseRun(files, why) {
   const mine = ++state.run;
+  const began = performance.now(); // the status's time counts the reading too
   const alive = () => mine === state.run;
   // A run still reading gives way to this one.
   cancelReads();
@@ -184,7 +185,7 @@ async function analyseRun(files, why) {
   setStatus('running', `${why}Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
   bar.removeAttribute('value'); // one step of unknown length: the bar shows it is busy
   let result;
-  const t0 = performance.now();
+  const reading = performance.now() - began;
   try {
     ({ result } = await pool.ask({
       kind: 'classPairs',
@@ -220,12 +221,14 @@ async function analyseRun(files, why) {
   await checkLibrary(pool, alive);
   if (!alive()) return;
   render();
-  await compareAbove(mine, t0);
+  await compareAbove(mine, began, reading);
 }
 
 // The full comparison of every pair above the cut-off, in the pool, each
-// text's exclusions (the core's, from classPairs) left out by the core.
-async function compareAbove(mine, t0) {
+// text's exclusions (the core's, from classPairs) left out by the core. The
+// status then says the time since `t0`, and `reading` ms of it spent
+// reading the files (null: none read, a re-run of the pairs only).
+async function compareAbove(mine, t0, reading = null) {
   const alive = () => mine === state.run;
   const cur = state.current;
   const todo = above().filter((p) => !cur.compared.has(pairKey(p)));
@@ -289,7 +292,8 @@ async function compareAbove(mine, t0) {
     return;
   }
   const s = ((performance.now() - t0) / 1000).toFixed(1);
-  setStatus('done', `${cur.students.length} students, ${cur.sources.length} source${cur.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off (${Math.round(cutOff() * 100)} %${settings().adaptiveCutOff ? `, the default for ${cur.students.length} students` : ''}), ${cur.result.candidates} sharing any phrase · ${s} s in your browser · nothing uploaded`);
+  const read = reading === null ? '' : ` (${(reading / 1000).toFixed(1)} s of it reading the files)`;
+  setStatus('done', `${cur.students.length} students, ${cur.sources.length} source${cur.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off (${Math.round(cutOff() * 100)} %${settings().adaptiveCutOff ? `, the default for ${cur.students.length} students` : ''}), ${cur.result.candidates} sharing any phrase · ${s} s in your browser${read} · nothing uploaded`);
 }
 
 function render() {
