@@ -449,6 +449,20 @@ test('the report records every source and setting, and neither its download nor 
   await page.click('[data-testid=add-source]');
   await page.fill('[data-testid=source-2]', clough('orig_taska.txt'));
   await page.waitForFunction(() => document.querySelectorAll('#sources tbody tr').length === 2);
+  // On paper every source is printed, not only the one shown (issue 49):
+  // the other in a block only print shows, with its passages marked.
+  const printed = async () => page.evaluate(() => {
+    const box = document.querySelector('[data-testid=print-sources]');
+    return { shown: getComputedStyle(box).display !== 'none', sources: [...box.querySelectorAll('.view')].map((v) => v.dataset.source), marks: box.querySelectorAll('mark').length };
+  });
+  assert.equal((await printed()).shown, false, 'not on screen');
+  await page.emulateMedia({ media: 'print' });
+  const onPaper = await printed();
+  assert.equal(onPaper.shown, true);
+  const showing = await page.inputValue('[data-testid=show-source]');
+  assert.deepEqual(onPaper.sources, [showing === '0' ? '1' : '0']);
+  assert.ok(onPaper.marks > 0, 'its passages marked');
+  await page.emulateMedia({ media: null });
   await page.check('[data-testid=quotes-switch]');
   await page.check('[data-testid=typos-switch]');
   await page.click('.controls summary');

@@ -3,7 +3,7 @@
 // source's passages highlighted in both texts (a click lights a passage on
 // both sides), the typos matched, the printout's settings and the report.
 // It reads what state.js holds and draws; it computes nothing.
-import { clearLit, highlightInto, lightPassage, plainInto, revealPassage, segmentAt, SOURCE_COLOURS, trickWords } from '../highlight.js';
+import { clearLit, highlightInto, highlightNow, lightPassage, plainInto, revealPassage, segmentAt, SOURCE_COLOURS, trickWords } from '../highlight.js';
 import { download, reportHtml, verdictWords } from '../report.js';
 import { sourceName } from './inputs.js';
 import { $, state } from './state.js';
@@ -47,6 +47,7 @@ export function clearResult() {
   $('report').disabled = true;
   for (const id of ['score-label', 'coverage', 'status', 'print-info']) $(id).textContent = '';
   $('verdict').replaceChildren();
+  $('print-sources').replaceChildren();
   $('measures').tBodies[0].replaceChildren();
   $('measures-caption').textContent = 'Measures';
   $('passages').replaceChildren();
@@ -324,7 +325,27 @@ function showSource(s) {
     }),
   );
   const tricks = tricksOf(sources[s].text, last.reports[s]?.obfuscationB);
+  printSources(s);
   return highlightInto($('view-b'), sources[s].text, bySource[s], () => job === state.highlightJob, excluded.b[s], tricks);
+}
+
+// On paper, every source, not only the one shown (issue 49): the others in a
+// block only print shows, each with its passages marked (as the report does).
+function printSources(shown) {
+  const box = $('print-sources');
+  const last = state.shown;
+  if (!last || last.sources.length < 2) return box.replaceChildren();
+  const blocks = last.sources.flatMap((src, s) => {
+    if (s === shown) return [];
+    const head = document.createElement('h2');
+    head.textContent = `${sourceName(src.k)} — shared passages highlighted`;
+    const view = document.createElement('div');
+    view.className = 'view';
+    view.dataset.source = String(src.k);
+    highlightNow(view, src.text, last.bySource[s], last.excluded.b[s], tricksOf(src.text, last.reports[s]?.obfuscationB));
+    return [head, view];
+  });
+  box.replaceChildren(...blocks);
 }
 
 // The words to mark as holding a trick in `text` (none unless asked).
