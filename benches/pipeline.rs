@@ -298,7 +298,7 @@ fn bench(c: &mut Criterion) {
     // Multireference signatures with the shipped reference (R 1000, P 150):
     // text -> signature, and the estimate of two signatures.
     let (_, reference) =
-        neardup::multiref::ReferenceFile::from_json(include_str!("../www/multiref.json"))
+        neardup::multiref::ReferenceFile::from_json(include_str!("../assets/multiref.json"))
             .expect("reference");
     let mut g = c.benchmark_group("multiref");
     g.throughput(Throughput::Bytes(text.len() as u64));
@@ -318,7 +318,7 @@ fn bench(c: &mut Criterion) {
 
     // compare + the learned verdict on a real Clough pair: each text is
     // normalised once and shingled once per kind for both.
-    let model = SvmModel::from_json(include_str!("../www/model.json")).expect("model");
+    let model = SvmModel::from_json(include_str!("../assets/model.json")).expect("model");
     let dir =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/clough-abc/texts");
     let read = |f: &str| {

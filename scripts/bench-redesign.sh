@@ -17,7 +17,7 @@ mkdir -p "$before/examples"
 cmp -s bench/redesign/before.rs "$before/examples/redesign.rs" || cp bench/redesign/before.rs "$before/examples/redesign.rs"
 (cd "$before" && cargo build --release --features cli -q --bin neardup --example redesign)
 cargo build --release --features cli -q --bin neardup --example redesign
-model=$PWD/$before/www/model.json # the same model for both builds
+model=$PWD/$before/assets/model.json # the same model for both builds
 cpu() { /usr/bin/time -f '%U %S' "$@" 2>&1 >/dev/null | tail -1 | awk '{print $1 + $2}'; }
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR + 1) / 2)]}'; }
 echo "sums (must agree): before $("$before/target/release/examples/redesign" "$data" "$model") after $(target/release/examples/redesign "$data" "$model")"

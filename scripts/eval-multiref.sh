@@ -30,9 +30,9 @@ echo
 echo "Trained on the Clough-Stevenson texts, tested on docs-bench originals (R 1000, P 150):"
 $bin multiref train --corpus "$data/clough-abc/texts" -o "$out/ref-clough.json" --population 50 --generations 20 --runs 1 2>&1 | tr '\r' '\n' | grep 'held-aside'
 $bin multiref eval --corpus "$out/originals.jsonl" --reference "$out/ref-clough.json"
-echo "The shipped reference (www/multiref.json) on each corpus:"
-$bin multiref eval --corpus "$out/originals.jsonl" --reference www/multiref.json
-$bin multiref eval --corpus "$data/clough-abc/texts" --reference www/multiref.json
+echo "The shipped reference (assets/multiref.json) on each corpus:"
+$bin multiref eval --corpus "$out/originals.jsonl" --reference assets/multiref.json
+$bin multiref eval --corpus "$data/clough-abc/texts" --reference assets/multiref.json
 echo
 echo "dedup on docs-bench:"
 for args in "--method multiref" "--method multiref -k 12" "--method multiref --verify" "--method multiref -k 12 --verify"; do

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds www/dictionary-en.bin, the built-in English dictionary of `neardup
+# Builds assets/dictionary-en.bin, the built-in English dictionary of `neardup
 # spell` and of the package, from the word-frequency list shipped in the PyPI
-# package symspellpy (MIT licence, recorded in www/dictionary-en.LICENSE):
+# package symspellpy (MIT licence, recorded in assets/dictionary-en.LICENSE):
 # frequency_dictionary_en_82_765.txt (Google Books Ngram counts of the SCOWL
 # word list). Downloads the pinned wheel with pip (a package registry), reads
 # the list out of it, and writes the dictionary with the release CLI.
@@ -24,11 +24,11 @@ open(f"{out}/frequency_dictionary_en_82_765.txt", "wb").write(z.read("symspellpy
 open(f"{out}/LICENSE", "wb").write(z.read(f"symspellpy-{whl.split('-')[1]}.dist-info/LICENSE"))
 PY
 cargo build --release --features cli -q
-target/release/neardup spell --from-counts "$work/frequency_dictionary_en_82_765.txt" -o www/dictionary-en.bin
+target/release/neardup spell --from-counts "$work/frequency_dictionary_en_82_765.txt" -o assets/dictionary-en.bin
 {
-  echo "www/dictionary-en.bin is built by scripts/make-dictionary.sh from"
+  echo "assets/dictionary-en.bin is built by scripts/make-dictionary.sh from"
   echo "frequency_dictionary_en_82_765.txt in the PyPI package symspellpy $VERSION,"
   echo "distributed under the following licence:"
   echo
   cat "$work/LICENSE"
-} > www/dictionary-en.LICENSE
+} > assets/dictionary-en.LICENSE

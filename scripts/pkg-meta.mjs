@@ -40,11 +40,11 @@ const pkg = {
 };
 writeFileSync('pkg/package.json', JSON.stringify(pkg, null, 2) + '\n');
 // The default multireference reference (trained on docs-bench; see EVALUATION.md).
-copyFileSync('www/multiref.json', 'pkg/multiref.json');
+copyFileSync('assets/multiref.json', 'pkg/multiref.json');
 // The default verdict model (trained on the Clough–Stevenson corpus; EVALUATION.md).
-copyFileSync('www/model.json', 'pkg/model.json');
-copyFileSync('www/dictionary-en.bin', 'pkg/dictionary-en.bin');
-copyFileSync('www/dictionary-en.LICENSE', 'pkg/dictionary-en.LICENSE');
+copyFileSync('assets/model.json', 'pkg/model.json');
+copyFileSync('assets/dictionary-en.bin', 'pkg/dictionary-en.bin');
+copyFileSync('assets/dictionary-en.LICENSE', 'pkg/dictionary-en.LICENSE');
 // The package's own licence (MIT OR Apache-2.0): both texts.
 copyFileSync('LICENSE-MIT', 'pkg/LICENSE-MIT');
 copyFileSync('LICENSE-APACHE', 'pkg/LICENSE-APACHE');

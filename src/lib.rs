@@ -69,6 +69,8 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "assets")]
+pub mod assets;
 pub mod classset;
 pub mod compare;
 pub mod config;

@@ -132,7 +132,7 @@ fn invalid_options_are_clear_errors() {
 /// documents are refused at once with errors that say why.
 #[test]
 fn sizes_are_checked_before_work() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/model.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/model.json");
     let mut m: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let one = m["vector"]["features"][5].clone();

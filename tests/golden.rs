@@ -1071,7 +1071,7 @@ mod sketches_v2 {
 
 /// Verdict models give the same similarity vectors, decision values,
 /// classes and probabilities natively and on wasm32: the shipped model
-/// (format 3, `verdict-v3.json`; re-bless after retraining `www/model.json`)
+/// (format 3, `verdict-v3.json`; re-bless after retraining `assets/model.json`)
 /// and the models shipped before it, format 2 (`model-format2.json`) and
 /// format 1 (`model-format1.json`), whose `verdict-v2.json` and
 /// `verdict-v1.json` were written by the builds that trained them: old
@@ -1084,7 +1084,7 @@ mod verdict {
     #[cfg(target_arch = "wasm32")]
     use wasm_bindgen_test::wasm_bindgen_test as test;
 
-    const MODEL: &str = include_str!("../www/model.json");
+    const MODEL: &str = include_str!("../assets/model.json");
     const GOLDEN: &str = include_str!("golden/verdict-v3.json");
     const MODEL_V2: &str = include_str!("golden/model-format2.json");
     const GOLDEN_V2: &str = include_str!("golden/verdict-v2.json");

@@ -73,7 +73,7 @@ fn answers() -> Vec<(String, String, String, String)> {
 
 #[test]
 fn tricked_copies_keep_their_score_and_verdict_and_say_so() {
-    let model = SvmModel::from_json(include_str!("../www/model.json")).unwrap();
+    let model = SvmModel::from_json(include_str!("../assets/model.json")).unwrap();
     let config = CompareConfig::default();
     let plain = CompareConfig::default().unmask(false);
     let none = Exclusions::default();

@@ -9,7 +9,7 @@ use neardup::verdict::SvmModel;
 
 #[test]
 fn the_shipped_verdict_never_contradicts_itself_on_the_shared_answers() {
-    let model = SvmModel::from_json(include_str!("../www/model.json")).unwrap();
+    let model = SvmModel::from_json(include_str!("../assets/model.json")).unwrap();
     let grades = &model.file().grades;
     assert_eq!(grades, &["non", "heavy", "light", "cut"]);
     let dir = crate::util::data_dir().join("clough-abc");
@@ -65,7 +65,7 @@ fn the_shipped_verdict_never_contradicts_itself_on_the_shared_answers() {
 #[test]
 fn the_ends_are_sure_on_prose_the_model_never_saw() {
     use std::io::BufRead;
-    let model = SvmModel::from_json(include_str!("../www/model.json")).unwrap();
+    let model = SvmModel::from_json(include_str!("../assets/model.json")).unwrap();
     let file = std::fs::File::open(crate::util::data_dir().join("docs-bench/docs.jsonl")).unwrap();
     let texts: Vec<String> = std::io::BufReader::new(file)
         .lines()

@@ -38,7 +38,7 @@ function once(load) {
 
 const engine = once(() => init());
 const model = once(async () => {
-  const response = await fetch(new URL('./model.json', import.meta.url));
+  const response = await fetch(new URL('../pkg/model.json', import.meta.url));
   if (!response.ok) throw new Error(`model.json: HTTP ${response.status}`);
   return SvmModel.fromJson(await response.text());
 });
@@ -55,7 +55,7 @@ async function ready() {
 }
 
 const dictionary = once(async () => {
-  const response = await fetch(new URL('./dictionary-en.bin', import.meta.url));
+  const response = await fetch(new URL('../pkg/dictionary-en.bin', import.meta.url));
   if (!response.ok) throw new Error(`dictionary-en.bin: HTTP ${response.status}`);
   return Speller.fromBytes(new Uint8Array(await response.arrayBuffer()));
 });

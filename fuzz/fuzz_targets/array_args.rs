@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 fn model() -> &'static SvmModel {
     static M: OnceLock<SvmModel> = OnceLock::new();
     M.get_or_init(|| {
-        SvmModel::from_json(include_str!("../../www/model.json")).expect("the shipped model")
+        SvmModel::from_json(include_str!("../../assets/model.json")).expect("the shipped model")
     })
 }
 

@@ -89,9 +89,10 @@ fn main() {
     .expect("dictionary");
     write(out, "dictionary", "small", &dict.to_bytes());
 
-    let model = fs::read(repo.join("www/model.json")).expect("www/model.json");
+    let model = fs::read(repo.join("assets/model.json")).expect("assets/model.json");
     write(out, "model_json", "model.json", &model);
-    let reference = fs::read_to_string(repo.join("www/multiref.json")).expect("www/multiref.json");
+    let reference =
+        fs::read_to_string(repo.join("assets/multiref.json")).expect("assets/multiref.json");
     write(out, "reference_json", "multiref.json", reference.as_bytes());
     let (_, r) = ReferenceFile::from_json(&reference).expect("shipped reference");
     for (j, t) in TEXTS.iter().enumerate() {

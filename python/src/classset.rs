@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 /// The built-in verdict model (trained on clough-abc), the CLI's and the
 /// page's.
-static MODEL: &str = include_str!("../../www/model.json");
+static MODEL: &str = neardup::assets::MODEL_JSON;
 
 /// Finds the pairs of a class set that share passages without comparing
 /// every pair: character 20-grams of the normalised words, winnowed

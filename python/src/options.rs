@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 /// The multireference reference shipped with neardup (trained on
 /// docs-bench; EVALUATION.md), the CLI's and the npm package's default.
-static REFERENCE: &str = include_str!("../../www/multiref.json");
+static REFERENCE: &str = neardup::assets::REFERENCE_JSON;
 
 /// Keyword options → a core configuration that reads itself from JSON:
 /// keys in snake_case, turned into the core's camelCase. An unknown key or a

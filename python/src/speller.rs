@@ -10,9 +10,9 @@ use pyo3::types::PyDict;
 use std::sync::{Arc, OnceLock};
 
 /// The English dictionary the page and the npm package ship
-/// (`www/dictionary-en.bin`, 0.9 MB; its licence in
-/// `www/dictionary-en.LICENSE`).
-static ENGLISH: &[u8] = include_bytes!("../../www/dictionary-en.bin");
+/// (`assets/dictionary-en.bin`, 0.9 MB; its licence in
+/// `assets/dictionary-en.LICENSE`).
+static ENGLISH: &[u8] = neardup::assets::DICTIONARY_EN;
 
 /// A dictionary with word frequencies and its correction indexes.
 #[pyclass(frozen, module = "neardup")]

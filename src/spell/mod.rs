@@ -8,7 +8,7 @@
 //! a large corpus. The built-in English one is made by
 //! `scripts/make-dictionary.sh` from the word-frequency list shipped in the
 //! PyPI package `symspellpy` (MIT licence; Google Books Ngram counts of the
-//! SCOWL word list), 82,765 words; it is `www/dictionary-en.bin`.
+//! SCOWL word list), 82,765 words; it is `assets/dictionary-en.bin`.
 //!
 //! **Candidates** of a word `w` not in the dictionary: every dictionary word
 //! `c` with `DL(w, c) ≤ 2` (DL: [`distance::damerau_levenshtein`]), and every

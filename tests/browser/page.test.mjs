@@ -46,7 +46,7 @@ test(`a pasted cut answer scores high and its copied passages are highlighted ($
   assert.equal(await page.textContent('[data-testid=score]'), `${Math.round(expected * 100)}%`);
   assert.match(await page.textContent('#reading'), /Near copy/);
   // The learned verdict, from the shipped model, matches the package's.
-  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'www/model.json'), 'utf8'));
+  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'assets/model.json'), 'utf8'));
   const verdict = model.judge(a, b);
   assert.equal(verdict.copied, true);
   assert.equal(await page.getAttribute('[data-testid=verdict]', 'data-class'), verdict.class);
@@ -240,7 +240,7 @@ test('"Tolerate typos" scores a misspelt copy as a copy and lists the misspellin
 // plain bands of the score; the reading is the verdict's, with how likely it
 // is, and says "between" two grades when the next one is close.
 test('the reading tells the verdict with its confidence, "between" two grades when unsure, and never two grades from the score', async () => {
-  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'www/model.json'), 'utf8'));
+  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'assets/model.json'), 'utf8'));
   // The page's bands of the score (>= 0.7 near copy, >= 0.4 light, >= 0.1
   // heavy), the issue's specification.
   const grade = { non: 0, heavy: 1, light: 2, cut: 3 };

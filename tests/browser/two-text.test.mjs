@@ -421,7 +421,7 @@ test('the typo list leaves out correct words matched by sound ("is" and "has")',
   const b = 'The method has been used widely by the committee for many years in practice.';
   const a = 'The method is been used widely by the comittee for many years in practice.';
   // The English dictionary the page ships: "is" is a word, "comittee" is not.
-  const speller = nd.Speller.fromBytes(readFileSync(join(repo, 'www/dictionary-en.bin')));
+  const speller = nd.Speller.fromBytes(readFileSync(join(repo, 'assets/dictionary-en.bin')));
   assert.equal(speller.has('is'), true);
   assert.equal(speller.has('comittee'), false);
   const { context, page, errors } = await openPage(env);

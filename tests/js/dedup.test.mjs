@@ -106,7 +106,7 @@ test('dedup() refuses bad documents by position, never a trap', () => {
   assert.throws(() => dedup('text'), { name: 'TypeError', message: /documents must be an array or an iterable, got string/ });
   assert.throws(() => dedup({}), { name: 'TypeError', message: /documents must be an array or an iterable, got object/ });
   // A reference where the method takes none is the core's refusal, by name.
-  const reference = MultiRef.fromJson(readFileSync(join(repo, 'www', 'multiref.json'), 'utf8'));
+  const reference = MultiRef.fromJson(readFileSync(join(repo, 'assets', 'multiref.json'), 'utf8'));
   assert.throws(() => dedup(['x'], { reference }), /invalid option reference: does not apply to method minhash/);
   assert.throws(() => dedup(['x'], { onProgress: 'yes' }), { name: 'TypeError', message: /onProgress/ });
   assert.throws(() => dedup(['x'], { reference: {} }), { name: 'TypeError', message: /MultiRef/ });
@@ -115,7 +115,7 @@ test('dedup() refuses bad documents by position, never a trap', () => {
 });
 
 test('dedup() with method multiref and the shipped reference finds a near copy', () => {
-  const reference = MultiRef.fromJson(readFileSync(join(repo, 'www', 'multiref.json'), 'utf8'));
+  const reference = MultiRef.fromJson(readFileSync(join(repo, 'assets', 'multiref.json'), 'utf8'));
   const { docs, pairs } = docsBench();
   const p = pairs.find((x) => x.rate === 0.01);
   const others = [...docs.keys()].filter((id) => id.startsWith('s0')).slice(0, 40);

@@ -58,7 +58,7 @@ test('CommonJS code requires the package through require(esm)', () => {
 });
 
 // The repository README's JavaScript examples run too, from the repository
-// (they read www/model.json and www/multiref.json), against pkg/.
+// (they read assets/model.json and assets/multiref.json), against pkg/.
 test("every js example of the repository README runs", () => {
   const top = readFileSync(join(repo, 'README.md'), 'utf8');
   const examples = [...top.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);

@@ -11,8 +11,8 @@ const BAD = [123, {}, undefined, null, 10n, ['a']];
 const kind = (v) => (v === null ? 'null' : typeof v);
 
 test('every string parameter refuses other types with a TypeError naming it', () => {
-  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'www/model.json'), 'utf8'));
-  const ref = nd.MultiRef.fromJson(readFileSync(join(repo, 'www/multiref.json'), 'utf8'));
+  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'assets/model.json'), 'utf8'));
+  const ref = nd.MultiRef.fromJson(readFileSync(join(repo, 'assets/multiref.json'), 'utf8'));
   const m = new nd.MinHash();
   const lsh = new nd.MinHashLsh(0.5);
   const index = new nd.SimHashIndex(3);
@@ -56,7 +56,7 @@ test('every string parameter refuses other types with a TypeError naming it', ()
 // bigints beyond u64 are refused with a RangeError, other types with a
 // TypeError, both naming the parameter.
 test('every numeric parameter refuses NaN, fractions, out-of-range values and other types', () => {
-  const ref = nd.MultiRef.fromJson(readFileSync(join(repo, 'www/multiref.json'), 'utf8'));
+  const ref = nd.MultiRef.fromJson(readFileSync(join(repo, 'assets/multiref.json'), 'utf8'));
   const m = new nd.MinHash();
   m.update('the quick brown fox jumps over the lazy dog');
   const lsh = new nd.MinHashLsh(0.5);
@@ -122,8 +122,8 @@ test('every numeric parameter refuses NaN, fractions, out-of-range values and ot
 // Symbol or a boolean is a TypeError (never an empty list, never a trap);
 // an element out of range is a RangeError naming its index (never wrapped).
 test('array and byte parameters refuse array-likes, bad elements and bogus lengths without a trap', () => {
-  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'www/model.json'), 'utf8'));
-  const ref = nd.MultiRef.fromJson(readFileSync(join(repo, 'www/multiref.json'), 'utf8'));
+  const model = nd.SvmModel.fromJson(readFileSync(join(repo, 'assets/model.json'), 'utf8'));
+  const ref = nd.MultiRef.fromJson(readFileSync(join(repo, 'assets/multiref.json'), 'utf8'));
   const stages = new nd.DedupStages();
   const sketch = stages.sketch('the quick brown fox jumps over the lazy dog');
   const m = new nd.MinHash();

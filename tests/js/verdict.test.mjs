@@ -15,7 +15,7 @@ test('the package ships the default model as an exported asset', () => {
   const pkg = JSON.parse(readFileSync(join(repo, 'pkg/package.json'), 'utf8'));
   assert.equal(pkg.exports['./model.json'], './model.json');
   assert.ok(pkg.files.includes('model.json'));
-  assert.equal(modelText, readFileSync(join(repo, 'www/model.json'), 'utf8'));
+  assert.equal(modelText, readFileSync(join(repo, 'assets/model.json'), 'utf8'));
   assert.match(readFileSync(join(repo, 'pkg/README.md'), 'utf8'), /neardup\/model\.json/);
 });
 

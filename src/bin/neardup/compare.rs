@@ -42,8 +42,8 @@ pub struct CompareArgs {
     opts: CompareOptions,
 }
 
-/// The model trained on all of clough-abc, shipped with the page.
-const DEFAULT_MODEL: &str = include_str!("../../../www/model.json");
+/// The model trained on all of clough-abc (`assets/model.json`).
+const DEFAULT_MODEL: &str = neardup::assets::MODEL_JSON;
 
 /// The model at `path`, or the built-in one.
 pub fn load_model(path: Option<&Path>) -> Result<SvmModel> {

@@ -466,7 +466,7 @@ pub fn progress(len: usize, what: &str) -> ProgressBar {
 }
 
 /// The reference trained on docs-bench, shipped with the CLI and the package.
-pub const DEFAULT_REFERENCE: &str = include_str!("../../../www/multiref.json");
+pub const DEFAULT_REFERENCE: &str = neardup::assets::REFERENCE_JSON;
 
 /// The reference at `path`, or the built-in one.
 pub fn load_reference(path: Option<&Path>) -> Result<(ReferenceFile, Reference)> {
@@ -478,7 +478,7 @@ pub fn load_reference(path: Option<&Path>) -> Result<(ReferenceFile, Reference)>
 }
 
 /// The built-in English dictionary (`scripts/make-dictionary.sh`).
-pub const DEFAULT_DICTIONARY: &[u8] = include_bytes!("../../../www/dictionary-en.bin");
+pub const DEFAULT_DICTIONARY: &[u8] = neardup::assets::DICTIONARY_EN;
 
 /// Loads the dictionary of `--dictionary`, else the built-in one.
 pub fn load_dictionary(path: Option<&PathBuf>) -> Result<Dictionary> {
