@@ -89,26 +89,7 @@ impl Platt {
     /// [`ErrorKind::InvalidOption`] when the lengths differ, a value is not
     /// finite, or either class is missing.
     pub fn fit(f: &[f64], y: &[bool]) -> Result<Platt, Error> {
-        if f.len() != y.len() {
-            return Err(Error::option(
-                "calibration",
-                alloc::format!("{} decision values for {} labels", f.len(), y.len()),
-            ));
-        }
-        if f.iter().any(|v| !v.is_finite()) {
-            return Err(Error::option(
-                "calibration",
-                "a decision value is not finite",
-            ));
-        }
-        let pos = y.iter().filter(|&&t| t).count() as f64;
-        let neg = y.len() as f64 - pos;
-        if pos == 0.0 || neg == 0.0 {
-            return Err(Error::new(ErrorKind::InvalidOption {
-                option: "calibration",
-                reason: "the decision values need both classes".into(),
-            }));
-        }
+        let (pos, neg) = classes(f, y)?;
         let (hi, lo) = ((pos + 1.0) / (pos + 2.0), 1.0 / (neg + 2.0));
         let t = |i: usize| if y[i] { hi } else { lo };
         // The negative log likelihood, computed stably.
@@ -202,10 +183,8 @@ impl Platt {
                 ),
             ));
         }
-        Platt::fit(f, y)?;
+        let (pos, neg) = classes(f, y)?;
         let slope = Platt::fit(&f[..labelled], &y[..labelled])?;
-        let pos = y.iter().filter(|&&t| t).count() as f64;
-        let neg = y.len() as f64 - pos;
         let (hi, lo) = ((pos + 1.0) / (pos + 2.0), 1.0 / (neg + 2.0));
         // Rows x_i with z_i = θ·x_i and P_i = 1 / (1 + exp(z_i)).
         let rows: Vec<[f64; 4]> = f
@@ -237,6 +216,32 @@ impl Platt {
             }
         }
     }
+}
+
+/// The counts of positives and negatives of a fit's input, checked: as many
+/// labels as values, every value finite, both classes present.
+fn classes(f: &[f64], y: &[bool]) -> Result<(f64, f64), Error> {
+    if f.len() != y.len() {
+        return Err(Error::option(
+            "calibration",
+            alloc::format!("{} decision values for {} labels", f.len(), y.len()),
+        ));
+    }
+    if f.iter().any(|v| !v.is_finite()) {
+        return Err(Error::option(
+            "calibration",
+            "a decision value is not finite",
+        ));
+    }
+    let pos = y.iter().filter(|&&t| t).count() as f64;
+    let neg = y.len() as f64 - pos;
+    if pos == 0.0 || neg == 0.0 {
+        return Err(Error::new(ErrorKind::InvalidOption {
+            option: "calibration",
+            reason: "the decision values need both classes".into(),
+        }));
+    }
+    Ok((pos, neg))
 }
 
 /// The negative log likelihood of `θ` against targets `t`, computed stably.

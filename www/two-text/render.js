@@ -207,7 +207,7 @@ export function render(answer) {
     r.passages.map((p, i) => ({ start: p.b.start, end: p.b.end, id: `${sources[s].k}:${i}`, src: sources[s].k })),
   );
   const excluded = { a: report.excludedA ?? [], b: reports.map((r) => r.excludedB ?? []) };
-  highlightInto($('view-a'), a, rangesA, () => job === state.highlightJob, excluded.a, tricksOf(a, reports[0]?.obfuscationA));
+  paintA({ a, rangesA, excluded, reports }, job);
   const misspellings = showTypos(report, a, sources[best].text);
   state.shown = { ...answer, excluded, best, job, passages, rangesA, bySource, label, reading, verdictLine, measures, misspellings, union };
   showSource(best);
@@ -348,6 +348,12 @@ function printSources(shown) {
   box.replaceChildren(...blocks);
 }
 
+// A's view painted as highlight job `job`: every source's passages, the
+// exclusions greyed, the tricks' words marked when asked.
+function paintA({ a, rangesA, excluded, reports }, job) {
+  return highlightInto($('view-a'), a, rangesA, () => job === state.highlightJob, excluded.a, tricksOf(a, reports[0]?.obfuscationA));
+}
+
 // The words to mark as holding a trick in `text` (none unless asked).
 function tricksOf(text, obfuscation) {
   return state.showTricks && obfuscation?.ranges?.length ? trickWords(text, obfuscation.ranges) : [];
@@ -359,7 +365,7 @@ function repaint() {
   if (!last) return;
   const job = ++state.highlightJob;
   last.job = job;
-  highlightInto($('view-a'), last.a, last.rangesA, () => job === state.highlightJob, last.excluded.a, tricksOf(last.a, last.reports[0]?.obfuscationA));
+  paintA(last, job);
   showSource(last.showing ?? last.best);
 }
 $('show-source').addEventListener('change', () => showSource(Number($('show-source').value)));

@@ -75,11 +75,9 @@ pub struct Outer {
     pub ends: Vec<(Kind, f64)>,
 }
 
-fn v_probabilities_of(probabilities: &[(String, f64)], class: &str) -> f64 {
-    probabilities
-        .iter()
-        .find(|(c, _)| c == class)
-        .map_or(0.0, |x| x.1)
+/// The probability a verdict gives `class`, if it names it.
+fn probability_of(probabilities: &[(String, f64)], class: &str) -> Option<f64> {
+    probabilities.iter().find(|(c, _)| c == class).map(|x| x.1)
 }
 
 pub fn nested_cv(pairs: &[Pair], setup: &Setup, kernels: &[&str]) -> Result<Outer> {
@@ -133,9 +131,8 @@ pub fn nested_cv(pairs: &[Pair], setup: &Setup, kernels: &[&str]) -> Result<Oute
         for p in ends.iter().filter(|p| &p.group == g) {
             let (a, b) = documents(p);
             let v = model.judge(&a, &b).map_err(crate::core)?;
-            let known = v.probabilities.iter().find(|(c, _)| *c == p.label);
-            if let Some((_, q)) = known {
-                out.ends.push((p.kind, *q));
+            if let Some(q) = probability_of(&v.probabilities, &p.label) {
+                out.ends.push((p.kind, q));
             }
         }
         for (i, p) in pairs.iter().enumerate().filter(|(_, p)| &p.group == g) {
@@ -152,8 +149,9 @@ pub fn nested_cv(pairs: &[Pair], setup: &Setup, kernels: &[&str]) -> Result<Oute
                 .first()
                 .filter(|_| setup.scheme == Scheme::Ordinal);
             if lowest == Some(&p.label) && out.baseline_scores[i] == 0.0 {
-                let q = v_probabilities_of(&out.probabilities[i], &p.label);
-                out.ends.push((Kind::Labelled, q));
+                if let Some(q) = probability_of(&out.probabilities[i], &p.label) {
+                    out.ends.push((Kind::Labelled, q));
+                }
             }
             out.baseline_predicted[i] = out.baseline_scores[i] >= threshold;
             if graded {
