@@ -3226,3 +3226,47 @@ fn ctrl_c_during_a_write_leaves_no_partial_output() {
     assert_eq!(names.len(), 1, "{names:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 51 item 1 on the CLI: an overlapping-entry zip (the "better zip
+/// bomb", Fifield 2019; `tests/data/overlapping.zip`, 1,000 entries on one
+/// 4 MiB record) in a class folder, as a `.zip`, a `.docx` and an `.odt`,
+/// is named as overlapping and skipped, unread (4,000 MiB were it inflated
+/// entry by entry); the honest files of the class are read and paired.
+#[test]
+fn class_refuses_overlapping_zip_entries_as_zip_docx_and_odt() {
+    let dir = std::env::temp_dir().join(format!("neardup-overlap-{}", std::process::id()));
+    let class = dir.join("class");
+    let _ = std::fs::remove_dir_all(&dir);
+    for student in ["ann", "bob", "carl"] {
+        std::fs::create_dir_all(class.join(student)).unwrap();
+    }
+    let bomb = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/overlapping.zip"),
+    )
+    .unwrap();
+    let answer =
+        std::fs::read(crate::util::data_dir().join("clough-abc/texts/g0pA_taskb.txt")).unwrap();
+    std::fs::write(class.join("ann/essay.txt"), &answer).unwrap();
+    std::fs::write(class.join("bob/essay.txt"), &answer).unwrap();
+    for name in ["carl/a.zip", "carl/b.docx", "carl/c.odt"] {
+        std::fs::write(class.join(name), &bomb).unwrap();
+    }
+    let out = neardup(&["class", class.to_str().unwrap(), "--json"], None);
+    assert_eq!(out.status.code(), Some(1), "files were skipped");
+    let err = String::from_utf8_lossy(&out.stderr);
+    for name in ["a.zip", "b.docx", "c.odt"] {
+        assert!(
+            err.lines()
+                .any(|l| l.contains(name) && l.contains("overlap") && l.ends_with("skipped")),
+            "{name}: {err}"
+        );
+    }
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["studentNames"], serde_json::json!(["ann", "bob"]));
+    assert_eq!(
+        report["pairs"].as_array().map(Vec::len),
+        Some(1),
+        "{report}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,6 +7,7 @@ visible text written out by hand."""
 import hashlib
 import io
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +66,29 @@ def test_the_class_budget_and_wrong_types():
     assert out["texts"] == [] and "class set's limit" in out["failed"][0][1]
     with pytest.raises(TypeError):
         neardup.read_files("a.txt", "not bytes")  # type: ignore[arg-type]
+
+
+OVERLAPPING = Path(__file__).resolve().parents[2] / "tests" / "data" / "overlapping.zip"
+
+
+@pytest.mark.parametrize("name", ["class/bomb.zip", "class/essay.docx", "class/essay.odt"])
+def test_an_archive_whose_entries_overlap_is_refused(name):
+    """Issue 51 item 1: the overlapping-entry zip (1,000 entries on one 4 MiB
+    record, ``tests/data/make_overlapping_zip.py``) is refused as such, not
+    inflated entry by entry, whatever its name says."""
+    out = neardup.read_files(name, OVERLAPPING.read_bytes())
+    assert out["texts"] == []
+    [(path, reason)] = out["failed"]
+    assert path == name
+    assert "overlap" in reason and "zip bomb" in reason
+
+
+def test_a_class_with_an_overlapping_zip_skips_it_and_pairs_the_rest(tmp_path):
+    essay = " ".join(f"word{i}" for i in range(200))
+    (tmp_path / "ann.txt").write_text(essay)
+    (tmp_path / "bob.txt").write_text(essay + " and one more line of my own")
+    (tmp_path / "carl.zip").write_bytes(OVERLAPPING.read_bytes())
+    report = neardup.class_set([tmp_path])
+    assert sorted(report.students) == ["ann", "bob"]
+    assert any("carl.zip" in path and "overlap" in reason for path, reason in report.skipped)
+    assert len(report.pairs) == 1

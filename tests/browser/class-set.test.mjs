@@ -15,7 +15,7 @@ import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { zipSync, strToU8 } from 'fflate';
 import Papa from 'papaparse';
 import * as nd from '../../pkg/node.js';
-import { clough, cloughLabels, docsBench } from '../js/helpers.mjs';
+import { clough, cloughLabels, docsBench, repo } from '../js/helpers.mjs';
 import { cyrillic, everyNth } from '../js/tricks.mjs';
 import { classDone as done, highlighted, launch, openPage, txt, waitHot } from './browser.mjs';
 
@@ -654,7 +654,8 @@ test('the page and neardup class give the same pairs, CSV and evidence pack for 
 
 // Issue 48 ("done when"): one folder of odd files — a .markdown, an empty
 // file, a 55 MB .txt, a .docx with no text, a zip inside a sub-folder, two
-// files of one name in two sub-folders, emoji and right-to-left names —
+// files of one name in two sub-folders, emoji and right-to-left names, and
+// (issue 51) a zip and a .docx whose 1,000 entries overlap —
 // gives the page and `neardup class` the same students, the same skipped
 // files with the same reasons (the core's reader and its words on both)
 // and the same CSV.
@@ -675,13 +676,19 @@ test('a folder of odd files: the page and neardup class give the same students, 
   put('p2/same.txt', `${clough('g0pC_taskb.txt')} Handed in twice.`);
   put('😀 émile.txt', clough('g0pD_taskb.txt'));
   put('مريم.txt', `${answer} Copied, with a line of my own.`);
+  const bomb = readFileSync(join(repo, 'tests/data/overlapping.zip'));
+  put('fay/bomb.zip', bomb);
+  put('fay/essay.docx', bomb);
 
   const out = spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', root, '--csv'], { encoding: 'utf8', maxBuffer: 1 << 26 });
   assert.equal(out.status, 1, 'files were skipped');
   const csvFromCli = out.stdout;
   const skippedByCli = out.stderr.split('\n').filter((l) => l.endsWith('; skipped')).map((l) => l.replace(/^neardup: /, '').replace(/; skipped$/, '')).sort();
   const json = JSON.parse(spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', root, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout);
-  assert.ok(skippedByCli.length >= 3, skippedByCli.join('\n'));
+  assert.ok(skippedByCli.length >= 5, skippedByCli.join('\n'));
+  for (const name of ['bomb.zip', 'essay.docx']) {
+    assert.ok(skippedByCli.some((l) => l.includes(`fay/${name}`) && /overlap .*zip bomb/.test(l)), skippedByCli.join('\n'));
+  }
 
   const { context, page, errors } = await openPage(env);
   await page.click('[data-testid=mode-class-set]');

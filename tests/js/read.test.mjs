@@ -82,3 +82,20 @@ test('a real .docx made by the docx package: hidden, white and 1-pt runs are lef
   assert.equal(read.hidden.runs, 3);
   assert.equal(read.hidden.bytes, 'vanished padding'.length + 'white padding'.length + 'tiny padding'.length);
 });
+
+// Issue 51 item 1 through npm: the overlapping-entry zip of
+// tests/data/overlapping.zip (1,000 entries on one 4 MiB record; see its
+// generator) is refused as overlapping without inflating an entry, as a
+// .zip, a .docx and an .odt; an archive beside it is still read.
+test('an archive whose entries overlap is refused, whatever its name', () => {
+  const bomb = readFileSync(join(repo, 'tests/data/overlapping.zip'));
+  for (const name of ['class/bomb.zip', 'class/essay.docx', 'class/essay.odt']) {
+    const out = readFiles(name, bomb);
+    assert.deepEqual(out.texts, [], name);
+    assert.equal(out.failed.length, 1, name);
+    assert.equal(out.failed[0].path, name);
+    assert.match(out.failed[0].reason, /overlap .*zip bomb/);
+    assert.equal(out.textBytes, 0);
+  }
+  assert.throws(() => readFile('essay.docx', bomb), (e) => /overlap/.test(e.message));
+});
