@@ -30,6 +30,15 @@ use alloc::vec::Vec;
 /// in a library and in the texts checked against it.
 pub const SAMPLE: u64 = 8;
 
+/// A library match is listed only when the student's text and the library
+/// text share at least this many (sampled) fingerprints. Chosen on data
+/// (`neardup eval --library`, EVALUATION.md "Library matches"): on the
+/// Clough–Stevenson answers against a library of their three sources and
+/// 2,000 unrelated docs-bench texts, every chance match of an original
+/// answer shares exactly two, and every copied answer found shares three
+/// or more.
+pub const MIN_SHARED: u32 = 3;
+
 /// A fingerprint held by more library texts than this is common wording of
 /// the library (a stock phrase), not evidence: it is skipped in a check.
 pub const MAX_HOLDERS: usize = 1000;
@@ -148,10 +157,10 @@ impl Library {
     /// Checks each of `students` one way against every library text: the
     /// pairs whose containment (the share of the student's fingerprints in
     /// the library text) reaches `min_containment` and that share at least
-    /// two fingerprints, highest containment first (then by student, text).
-    /// Fingerprints in more than [`MAX_HOLDERS`] library texts are skipped.
-    /// Time: the students' fingerprints' postings; the library is not
-    /// scanned.
+    /// [`MIN_SHARED`] fingerprints, highest containment first (then by
+    /// student, text). Fingerprints in more than [`MAX_HOLDERS`] library
+    /// texts are skipped. Time: the students' fingerprints' postings; the
+    /// library is not scanned.
     ///
     /// # Errors
     /// [`crate::ErrorKind::TooLarge`] (`"student"`) for a text over `max_bytes`;
@@ -161,7 +170,24 @@ impl Library {
         students: &[&str],
         min_containment: f64,
     ) -> Result<Vec<LibraryMatch>, Error> {
+        self.check_sharing(students, min_containment, MIN_SHARED)
+    }
+
+    /// [`Library::check`] with another least number of shared fingerprints
+    /// (`min_shared` ≥ 1): what `neardup eval --library` measures the
+    /// choice of [`MIN_SHARED`] with.
+    ///
+    /// # Errors
+    /// As [`Library::check`]; [`crate::ErrorKind::InvalidOption`]
+    /// (`min_shared`) for 0.
+    pub fn check_sharing(
+        &self,
+        students: &[&str],
+        min_containment: f64,
+        min_shared: u32,
+    ) -> Result<Vec<LibraryMatch>, Error> {
         crate::error::check_range("min_containment", min_containment, 0.0..=1.0)?;
+        crate::error::check_range("min_shared", min_shared, 1..=u32::MAX)?;
         for t in students {
             check_size(t, "student", self.config.max_bytes)?;
         }
@@ -182,7 +208,7 @@ impl Library {
             }
             for (&t, &shared) in &counts {
                 let containment = shared as f64 / f.len().max(1) as f64;
-                if shared >= 2 && containment >= min_containment {
+                if shared >= min_shared && containment >= min_containment {
                     out.push(LibraryMatch {
                         student: s as u32,
                         text: t,

@@ -36,6 +36,19 @@ pub struct EvalArgs {
     /// With --svm: the model to evaluate.
     #[command(flatten)]
     model: train::ModelArgs,
+    /// Evaluate a reference library's matches instead (what a listed
+    /// library match needs): the corpus's answers against a library of its
+    /// sources and unrelated docs-bench originals.
+    #[arg(long, conflicts_with = "svm", requires = "docs_bench")]
+    library: bool,
+    /// With --library: the docs-bench `docs.jsonl`, or the environment
+    /// variable NEARDUP_DOCS_BENCH.
+    #[arg(long, env = "NEARDUP_DOCS_BENCH", value_name = "FILE")]
+    docs_bench: Option<PathBuf>,
+    /// With --library: how many docs-bench originals the library holds
+    /// besides the sources.
+    #[arg(long, default_value_t = 2000)]
+    distractors: usize,
     #[command(flatten)]
     opts: CompareOptions,
 }
@@ -70,6 +83,9 @@ struct EvalOut {
 }
 
 pub fn run(args: EvalArgs) -> Result<ExitCode> {
+    if let (true, Some(docs)) = (args.library, &args.docs_bench) {
+        return crate::eval_library::run(&args.clough, docs, args.distractors);
+    }
     if args.svm {
         return run_svm(&args);
     }

@@ -29,6 +29,7 @@ mod compare;
 mod decode;
 mod dedup;
 mod eval;
+mod eval_library;
 mod files;
 mod index;
 mod input;
