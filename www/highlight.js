@@ -15,8 +15,10 @@ export const SOURCE_COLOURS = 5;
 /**
  * Cuts a text into segments.
  * @param {number} length the text's length in UTF-16 units
- * @param {Array<{start: number, end: number, id: string, src: number}>} ranges
- *   passages, UTF-16 offsets, any order, may overlap
+ * @param {Array<{start: number, end: number, id: string, src: number, rank?: number}>} ranges
+ *   passages, UTF-16 offsets, any order, may overlap; where several cover a
+ *   segment, the sources of those of highest `rank` (default 0) come first
+ *   (the colour is the first's)
  * @returns {Array<{start: number, end: number, ids: string[], srcs: number[]}>}
  *   consecutive segments covering [0, length); `ids` empty outside passages
  */
@@ -35,7 +37,7 @@ export function segments(length, ranges) {
     const [s, e] = [points[i], points[i + 1]];
     while (next < starts.length && starts[next].start <= s) open.push(starts[next++]);
     for (let j = open.length - 1; j >= 0; j--) if (open[j].end <= s) open.splice(j, 1);
-    const covering = open.filter((r) => r.start <= s && r.end >= e);
+    const covering = open.filter((r) => r.start <= s && r.end >= e).sort((x, y) => (y.rank ?? 0) - (x.rank ?? 0));
     out.push({
       start: s,
       end: e,

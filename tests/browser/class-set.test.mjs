@@ -360,6 +360,39 @@ test('the template counts for no pair; review marks survive a reload; a pair ope
   await context.close();
 });
 
+// Issue 48 item 3: a pair of students opened from a class with a source
+// shows the passage both took from the source as the source's (in its own
+// colour), and only what they share beyond it as each other's.
+test('a pair opened from a class with a source shows what came from the source as the source\'s', async () => {
+  const source = clough('orig_taska.txt');
+  const taken = source.split(/(?<=\.)\s+/).slice(0, 3).join(' ');
+  const own = 'Our group agreed that a subclass should never reach into the private state of its parent, because that couples the two classes far more tightly than the interface ever promised.';
+  const students = [
+    txt('ann.txt', `${taken}\n\n${own}\n\nAnn adds a closing line about Java and its single inheritance of classes.`),
+    txt('ben.txt', `In my words: ${taken}\n\n${own}\n\nBen ends by comparing this with interfaces in C sharp, which may be many.`),
+  ];
+  const { context, page, errors } = await openPage(env);
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-sources]', [txt('orig_taska.txt', source)]);
+  await page.setInputFiles('[data-testid=class-files]', students);
+  await done(page);
+  const got = await rows(page);
+  assert.ok(got.some((r) => r.a === 'ann' && r.b === 'ben'), JSON.stringify(got));
+  await page.click('[data-testid=class-pairs] tbody tr[data-a=ann][data-b=ben] button');
+  await page.waitForFunction(() => document.querySelector('[data-testid=score]').dataset.value !== undefined);
+  assert.equal(await page.inputValue('[data-testid=source-2]'), source.replace(/\r\n/g, '\n'));
+  await page.waitForFunction(() => document.querySelector('#view-a').dataset.done === 'true');
+  const marks = await highlighted(page, '#view-a');
+  const by = (colour) => marks.filter((m) => m.colour === colour).map((m) => m.text).join(' ');
+  // The source's passage in the source's colour (source 2: colour 1), the
+  // students' own shared sentence in B's (colour 0).
+  assert.ok(by(1).includes(taken.split(' ').slice(2, 12).join(' ')), `source's: ${by(1).slice(0, 200)}`);
+  assert.ok(by(0).includes('couples the two classes'), `B's: ${by(0).slice(0, 200)}`);
+  assert.ok(!by(0).includes(taken.split(' ').slice(2, 12).join(' ')), `the source's passage shown as B's: ${by(0).slice(0, 200)}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test('quotations and a trailing reference list count for no pair unless the switches are off', async () => {
   const quote = 'PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a hyperlinked set of documents';
   const refs = 'References\n\nPage, L., Brin, S., Motwani, R. and Winograd, T. (1999) The PageRank citation ranking: bringing order to the web. Stanford InfoLab technical report 1999-66.\nWikipedia contributors (2009) PageRank. Wikipedia, the free encyclopedia.';

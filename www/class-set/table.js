@@ -223,6 +223,8 @@ function rowOf(p) {
     excludedA: cur.result.texts[p.a].excluded,
     excludedB: cur.result.texts[p.b].excluded,
     commonA: cur.result.texts[p.a].common,
+    // The class's sources besides B: what the pair shares from them is shown as theirs.
+    sources: cur.texts.slice(cur.students.length).filter((_, k) => cur.students.length + k !== p.b).map((t) => ({ text: t.text, name: t.id })),
   }));
   const td2 = document.createElement('td');
   td2.append(open);

@@ -202,7 +202,10 @@ export function render(answer) {
   );
 
   const job = ++state.highlightJob;
-  const rangesA = passages.map((x) => ({ start: x.a.start, end: x.a.end, id: x.id, src: x.src }));
+  // A pair opened from a class with sources: a passage of A that B and a
+  // source both hold is the source's (its colour first), as the class counts it.
+  const fromClass = state.pair?.classSources;
+  const rangesA = passages.map((x) => ({ start: x.a.start, end: x.a.end, id: x.id, src: x.src, rank: fromClass && x.src > 0 ? 1 : 0 }));
   const bySource = reports.map((r, s) =>
     r.passages.map((p, i) => ({ start: p.b.start, end: p.b.end, id: `${sources[s].k}:${i}`, src: sources[s].k })),
   );

@@ -8,7 +8,8 @@ export const state = {
   pending: null,
   /** The answer shown, with what rendering derived from it. */
   shown: null,
-  /** A pair opened from the class set: {a, b, commonA} (UTF-16 ranges). */
+  /** A pair opened from the class set: {a, b, commonA} (UTF-16 ranges),
+   * classSources when the class's sources were added after B. */
   pair: null,
   /** Bumped whenever the highlights are redrawn: older jobs stop. */
   highlightJob: 0,

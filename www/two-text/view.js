@@ -6,7 +6,7 @@
 // A's quotations, a pair's class-set exclusions — is the core's
 // (`ignoreQuotes`, `excludeA`, `excludeB`).
 import { engine, STALE } from '../engine.js';
-import { countLabel, fill, sourceAreas, textA, textB, wireInputs } from './inputs.js';
+import { addSource, countLabel, fill, sourceAreas, textA, textB, wireInputs } from './inputs.js';
 import { render, showError, showIdle } from './render.js';
 import { $, state } from './state.js';
 
@@ -70,18 +70,29 @@ async function run() {
 }
 
 /**
- * Shows a pair (from the class set) in this view: A and B filled, added
- * sources removed, the class set's exclusions of each text left out and
- * greyed, compared at once.
+ * Shows a pair (from the class set) in this view: A and B filled, the
+ * class's other sources added after B (issue 48: a passage the pair shares
+ * that is also in a source given is shown as that source's, in its colour,
+ * as the class counted it), the class set's exclusions of A and B left out
+ * and greyed, compared at once.
  * @param {{a: string, aName: string, b: string, bName: string,
  *   excludedA?: Array<{start: number, end: number}>,
  *   excludedB?: Array<{start: number, end: number}>,
- *   commonA?: Array<{range: {start: number, end: number}, texts: number}>}} pair
- *   `commonA`: A's passages found in more than two of the class's texts
+ *   commonA?: Array<{range: {start: number, end: number}, texts: number}>,
+ *   sources?: Array<{text: string, name: string}>}} pair
+ *   `commonA`: A's passages found in more than two of the class's texts;
+ *   `sources`: the class's sources other than B, at most four shown (the
+ *   view's five colours)
  */
-export function openPair({ a, aName, b, bName, excludedA = [], excludedB = [], commonA = [] }) {
-  state.pair = { a: excludedA, b: excludedB, commonA };
+export function openPair({ a, aName, b, bName, excludedA = [], excludedB = [], commonA = [], sources = [] }) {
+  state.pair = { a: excludedA, b: excludedB, commonA, classSources: sources.length > 0 };
   fill([[textA, a, aName], [textB, b, bName]]);
+  for (const s of sources) {
+    const area = addSource();
+    if (!area) break;
+    area.value = s.text;
+    area.dataset.file = s.name;
+  }
   schedule();
   window.scrollTo(0, 0);
 }
