@@ -3310,6 +3310,9 @@ fn library_matches_at_the_core_rule_have_no_false_alarm_on_the_corpus() {
     assert_eq!(found + missed, 32, "{text}");
     assert_eq!(false_alarms, 0, "{text}");
     assert!(found >= 20, "{text}");
-    let looser = row(&format!("| {} |", neardup::classset::library::MIN_SHARED - 1));
+    let looser = row(&format!(
+        "| {} |",
+        neardup::classset::library::MIN_SHARED - 1
+    ));
     assert!(looser[2] > 0, "{text}");
 }

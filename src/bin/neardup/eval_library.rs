@@ -111,7 +111,10 @@ pub fn run(clough: &Path, docs_bench: &Path, distractors: usize) -> Result<ExitC
         pairs.len(),
         pairs.iter().filter(|p| is_copied(&p.label)).count()
     )?;
-    writeln!(out, "\n| least shared | copies found | missed | false alarms |")?;
+    writeln!(
+        out,
+        "\n| least shared | copies found | missed | false alarms |"
+    )?;
     writeln!(out, "|---|---|---|---|")?;
     for m in 1..=6 {
         let c = count(m, &tasks);
