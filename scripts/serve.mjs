@@ -26,6 +26,7 @@ const types = {
   '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.ts': 'text/plain; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
   '.png': 'image/png',

@@ -34,9 +34,11 @@ export async function launch() {
  * consoleErrors}` (every request's URL; uncaught errors; console errors,
  * Content Security Policy reports included). `{marks: true}` opens it as a
  * browser without the CSS Custom Highlight API would (the <mark> fallback).
+ * Service workers are blocked unless `contextOptions` allow them (the
+ * offline tests): the other tests see the page's own requests only.
  */
 export async function openPage(env, contextOptions = {}, { marks = false } = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 1400 }, ...contextOptions });
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 1400 }, serviceWorkers: 'block', ...contextOptions });
   if (marks) await context.addInitScript(() => Object.defineProperty(CSS, 'highlights', { value: undefined, configurable: true }));
   const requests = [];
   context.on('request', (r) => requests.push(r.url()));

@@ -1,0 +1,64 @@
+// Issue 49 items 2 and 3: the page as an app. After one visit it is
+// installable (Chromium finds no installability error in its manifest),
+// a service worker controls it after a reload, and with the server stopped
+// a reload, a new comparison and a class set read from files (a .docx and
+// a .txt) still work, served from the precache.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { Document, Packer, Paragraph, TextRun } from 'docx';
+import { classDone, launch, openPage, scoreAfter, txt } from './browser.mjs';
+import { startServer } from '../../scripts/serve.mjs';
+import { clough } from '../js/helpers.mjs';
+
+let env;
+
+before(async () => {
+  env = await launch();
+});
+
+after(async () => {
+  await env?.close();
+});
+
+test('after one visit the page is installable and works with the server stopped, both views and files', async () => {
+  // A server of its own, to stop.
+  const server = await startServer(0);
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const { context, page, errors } = await openPage({ ...env, origin }, { serviceWorkers: 'allow' });
+  await page.waitForSelector('[data-testid=offline-status][data-ready=true]', { timeout: 60_000 });
+  const cdp = await context.newCDPSession(page);
+  // Playwright's contexts are incognito, which Chromium never installs
+  // from: that error is the test browser's, every other would be the page's.
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors.filter((e) => e.errorId !== 'in-incognito'), []);
+  const manifest = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(manifest.errors, []);
+  await page.reload();
+  assert.ok(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'controlled after a reload');
+
+  server.closeAllConnections();
+  await new Promise((ok) => server.close(ok));
+  const gone = await fetch(`${origin}/`).then(() => false, () => true);
+  assert.ok(gone, 'the server is stopped');
+
+  await page.reload();
+  const a = clough('g0pA_taskb.txt');
+  const score = await scoreAfter(page, async () => {
+    await page.fill('#text-b', clough('orig_taskb.txt'));
+    await page.fill('#text-a', a);
+  });
+  assert.ok(score > 0.5, `a cut answer scores ${score} offline`);
+
+  await page.click('[data-testid=mode-class-set]');
+  const docx = await Packer.toBuffer(new Document({ sections: [{ children: a.split('\n').map((l) => new Paragraph({ children: [new TextRun(l)] })) }] }));
+  await page.setInputFiles('[data-testid=class-files]', [
+    { name: 'ann.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: docx },
+    txt('ben.txt', `${a} And a line of my own.`),
+    txt('cy.txt', clough('g0pB_taskb.txt')),
+  ]);
+  await classDone(page);
+  const pairs = await page.$$eval('[data-testid=class-pairs] tbody tr', (trs) => trs.map((t) => `${t.dataset.a} ${t.dataset.b}`));
+  assert.ok(pairs.includes('ann ben'), `offline class: ${pairs}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
