@@ -4,13 +4,15 @@
 // of the Web Workers (worker.js: the neardup WebAssembly module);
 // reader.js reads every file given to the page; highlight.js marks the
 // shared passages; report.js builds the downloadable reports; offline.js
-// registers the service worker that keeps the page for offline use. Heavy
+// registers the service worker that keeps the page for offline use;
+// privacy.js counts the requests made since the texts were given. Heavy
 // libraries (the zip and PDF readers, the CSV writer) are bundled into lib/
 // and imported only when needed.
 import { openPair } from './two-text/view.js';
 import { onOpenPair, showMode } from './class-set/view.js';
 import { focusPair } from './class-set/table.js';
 import { registerOffline } from './offline.js';
+import './privacy.js';
 
 const $ = (id) => document.getElementById(id);
 /** The class set's pair shown in the two-text view, for the way back. */

@@ -65,7 +65,17 @@ export class Engine {
 
   start(index) {
     const w = new Worker(this.url, { type: 'module' });
+    // Its script's request, said at once: the page's timeline has it only
+    // once loaded, and not always for a worker ended early (privacy.js
+    // counts it once either way).
+    if (resourceListeners.length) {
+      const script = { url: new URL(this.url, globalThis.location?.href ?? import.meta.url).href, at: performance.timeOrigin + performance.now(), script: true };
+      for (const f of resourceListeners) f(script);
+    }
     w.onmessage = (event) => {
+      // The requests the worker made since its last answer (resources.js),
+      // for the network-proof line.
+      for (const r of event.data?.resources ?? []) for (const f of resourceListeners) f(r);
       const { id, result, error } = event.data;
       const p = this.pending.get(id);
       if (!p) return;
@@ -168,3 +178,16 @@ export class Engine {
 
 /** The page's engine, shared by its views. */
 export const engine = new Engine();
+
+/** Listeners of the workers' requests (privacy.js). */
+const resourceListeners = [];
+
+/**
+ * Calls `f({url, at})` for every request any worker of any engine made
+ * (`at`: ms since the epoch), as the workers report them with their answers
+ * (resources.js), and for each worker's own script when it is started
+ * (`script: true`).
+ */
+export function onWorkerResource(f) {
+  resourceListeners.push(f);
+}

@@ -12,6 +12,8 @@
 //   classPairs  {students, sources, template, options, hidden} → {result, ms}: the
 //               result packed into typed arrays and transferred
 //               (class-set/result.js; the page unpacks it)
+//   warm        {} → {}: the module and the model loaded (the two-text view
+//               asks at once, so that nothing is fetched once texts are given)
 //   decode      {bytes} → {text, encoding} (the core's decodeText)
 //   libraryCheck {bytes, students, minContainment} → {names, matches}
 //   libraryBuild {bytes?, names, texts, options} → {bytes, size}
@@ -21,6 +23,7 @@
 //   classCsv    {pairs, compared, library, …ClassCsvInput} → {csv}: the
 //               class set's CSV (the core's), from the core's rows
 import init, { ClassLibrary, classCsv, classPairs, classRows, compare, decodeText, evidencePack, SvmModel, Speller, withHiddenText } from '../pkg/index.js';
+import { newResources } from './resources.js';
 import { packResult } from './class-set/result.js';
 
 /** An answer's buffers to transfer rather than copy (a symbol: never cloned). */
@@ -66,6 +69,10 @@ function markKnown(report, a, dict) {
 }
 
 const kinds = {
+  async warm() {
+    await ready();
+    return {};
+  },
   async compare({ a, sources, options, excludeA, hiddenA = 0, pair }) {
     const { model, modelError } = await ready();
     const t0 = performance.now();
@@ -134,8 +141,8 @@ self.onmessage = async (event) => {
   try {
     if (!Object.hasOwn(kinds, kind)) throw new Error(`unknown request ${JSON.stringify(kind)}`);
     const result = await kinds[kind](event.data);
-    self.postMessage({ id, result }, result?.[TRANSFER] ?? []);
+    self.postMessage({ id, result, resources: newResources() }, result?.[TRANSFER] ?? []);
   } catch (err) {
-    self.postMessage({ id, error: err && err.message ? err.message : String(err) });
+    self.postMessage({ id, error: err && err.message ? err.message : String(err), resources: newResources() });
   }
 };

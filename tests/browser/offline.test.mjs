@@ -1,4 +1,6 @@
-// Issue 49 items 2 and 3: the page as an app. After one visit it is
+// Issue 49 items 2 and 3: the page as an app, private by proof. The
+// network-proof line counts the requests made since the texts were given,
+// the page's and its workers'. After one visit it is
 // installable (Chromium finds no installability error in its manifest),
 // a service worker controls it after a reload, and with the server stopped
 // a reload, a new comparison and a class set read from files (a .docx and
@@ -59,6 +61,41 @@ test('after one visit the page is installable and works with the server stopped,
   await classDone(page);
   const pairs = await page.$$eval('[data-testid=class-pairs] tbody tr', (trs) => trs.map((t) => `${t.dataset.a} ${t.dataset.b}`));
   assert.ok(pairs.includes('ann ben'), `offline class: ${pairs}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the network-proof line: 0 requests after texts are given; a class\'s requests all the page\'s own', async () => {
+  const { context, page, requests, errors } = await openPage(env);
+  assert.ok(await page.isHidden('[data-testid=network-proof]'), 'nothing to say before a text is given');
+  await page.waitForSelector('body[data-engine=ready]');
+  const before = requests.length;
+  await scoreAfter(page, async () => {
+    await page.fill('#text-b', clough('orig_taska.txt'));
+    await page.fill('#text-a', clough('g0pA_taska.txt'));
+  });
+  await scoreAfter(page, () => page.fill('#text-a', clough('g0pB_taska.txt')));
+  // What the browser itself saw (Playwright's count, not the page's).
+  assert.equal(requests.length, before, requests.slice(before).join(' '));
+  assert.equal(await page.textContent('[data-testid=network-proof]'), 'Nothing has left this computer: 0 requests since you opened your texts.');
+  assert.equal(await page.getAttribute('[data-testid=network-proof]', 'data-requests'), '0');
+
+  // A class set starts its workers (the reader's and the comparisons'):
+  // each of their requests is counted and is one of the page's own files.
+  await page.click('[data-testid=mode-class-set]');
+  await page.setInputFiles('[data-testid=class-files]', ['g0pA_taska.txt', 'g0pB_taska.txt', 'g0pC_taska.txt'].map((f) => txt(f, clough(f))));
+  await classDone(page);
+  const proof = page.locator('[data-testid=network-proof]');
+  // The workers started again after the run may still be loading: the
+  // count is read once it has caught up with the browser's (or at 10 s).
+  for (let t = 0; t < 100 && Number(await proof.getAttribute('data-requests')) !== requests.length - before; t++) await page.waitForTimeout(100);
+  const counted = Number(await proof.getAttribute('data-requests'));
+  const seen = requests.slice(before);
+  assert.ok(seen.length > 0 && seen.every((u) => u.startsWith(`${env.origin}/`)), seen.join(' '));
+  // Every request the browser made after the texts is counted, workers' included.
+  assert.equal(counted, seen.length, `${await proof.textContent()} / ${seen.join(' ')}`);
+  assert.equal(await proof.getAttribute('data-foreign'), '0');
+  assert.match(await proof.textContent(), new RegExp(`^Nothing has left this computer: ${counted} requests since you opened your texts, each a download of this page's own files \\(`));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -559,6 +559,8 @@ test('a page whose server went away and came back compares again without a reloa
   const { context, page } = await openPage(env);
   const away = (route) => route.abort('internetdisconnected');
   await context.route(/\/(worker\.js|pkg\/.*|model\.json)(\?.*)?$/, away);
+  // Loaded again with the engine's files away: its load at start fails.
+  await page.reload();
   await page.fill('[data-testid=source-1]', clough(B_FILE));
   await page.fill('[data-testid=text-a]', clough(A_FILE));
   await page.waitForFunction(() => document.querySelector('#score').classList.contains('error'), null, { timeout: 30_000 });

@@ -20,6 +20,7 @@
 //                               expanded entry by entry); `bytes` the
 //                               texts' UTF-8 bytes, at most `maxText`
 import { ReadError } from './error.js';
+import { newResources } from '../resources.js';
 import { pdfText } from './pdf.js';
 
 let loaded = null;
@@ -132,8 +133,9 @@ self.onmessage = async (event) => {
   const { id, kind } = event.data;
   try {
     if (!Object.hasOwn(kinds, kind)) throw new Error(`unknown request ${JSON.stringify(kind)}`);
-    self.postMessage({ id, result: await kinds[kind](event.data) });
+    const result = await kinds[kind](event.data);
+    self.postMessage({ id, result, resources: newResources() });
   } catch (err) {
-    self.postMessage({ id, error: err && err.message ? err.message : String(err) });
+    self.postMessage({ id, error: err && err.message ? err.message : String(err), resources: newResources() });
   }
 };

@@ -100,3 +100,9 @@ export function openPair({ a, aName, b, bName, excludedA = [], excludedB = [], c
 wireInputs(schedule);
 for (const id of ['word-k', 'span-gap', 'min-words', 'quotes', 'typos', 'accents']) $(id).addEventListener('change', schedule);
 schedule();
+
+// The engine and the verdict's model loaded at once, before any text is
+// given: the first score is sooner, and the network-proof line counts no
+// request of the page's own files after the texts (a failed load is tried
+// again by the first comparison). `data-engine=ready` on the body says it is loaded.
+engine.ask({ kind: 'warm' }).then(() => (document.body.dataset.engine = 'ready'), () => {});
