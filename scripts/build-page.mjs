@@ -1,5 +1,6 @@
 // Bundles the page's heavy libraries into www/lib/ (generated, git-ignored)
-// with esbuild: the PDF reader (pdf.js and its worker); and the service
+// with esbuild: the PDF reader (pdf.js and its worker), idb-keyval (the
+// page's store on this device); and the service
 // worker, www/sw.js (generated, git-ignored), from www/vendor/sw.js with
 // Workbox and the list of files it precaches, each with a hash of its
 // bytes (run after pkg/ is built: it lists pkg/'s files too). Every other format —
@@ -20,6 +21,7 @@ await build({
   entryPoints: {
     pdf: 'www/vendor/pdf.js',
     'pdf.worker': 'www/vendor/pdf.worker.js',
+    idb: 'www/vendor/idb.js',
   },
   outdir: 'www/lib',
   bundle: true,
@@ -29,7 +31,7 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
-console.log('[build] www/lib/: pdf.js, pdf.worker.js');
+console.log('[build] www/lib/: pdf.js, pdf.worker.js, idb.js');
 
 // What the service worker precaches: every file of the page but the
 // bundlers' sources (www/vendor/), the static host's headers and the worker

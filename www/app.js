@@ -5,7 +5,8 @@
 // reader.js reads every file given to the page; highlight.js marks the
 // shared passages; report.js builds the downloadable reports; offline.js
 // registers the service worker that keeps the page for offline use;
-// privacy.js counts the requests made since the texts were given. Heavy
+// privacy.js counts the requests made since the texts were given;
+// store.js keeps the marks, the library and the settings on this device. Heavy
 // libraries (the zip and PDF readers, the CSV writer) are bundled into lib/
 // and imported only when needed.
 import { openPair } from './two-text/view.js';
@@ -13,6 +14,7 @@ import { onOpenPair, showMode } from './class-set/view.js';
 import { focusPair } from './class-set/table.js';
 import { registerOffline } from './offline.js';
 import './privacy.js';
+import './store.js';
 
 const $ = (id) => document.getElementById(id);
 /** The class set's pair shown in the two-text view, for the way back. */

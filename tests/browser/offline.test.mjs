@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { classDone, launch, openPage, scoreAfter, txt } from './browser.mjs';
 import { startServer } from '../../scripts/serve.mjs';
+import * as nd from '../../pkg/node.js';
 import { clough } from '../js/helpers.mjs';
 
 let env;
@@ -96,6 +97,61 @@ test('the network-proof line: 0 requests after texts are given; a class\'s reque
   assert.equal(counted, seen.length, `${await proof.textContent()} / ${seen.join(' ')}`);
   assert.equal(await proof.getAttribute('data-foreign'), '0');
   assert.match(await proof.textContent(), new RegExp(`^Nothing has left this computer: ${counted} requests since you opened your texts, each a download of this page's own files \\(`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Issue 49 item 4: the reference library, the review marks and the class
+// set's settings are kept on this device across a reload, listed with their
+// sizes under "Kept on this device", and each can be forgotten.
+test('the library, review marks and settings survive a reload, are listed with their sizes and can be forgotten', async () => {
+  const lib = new nd.ClassLibrary({});
+  lib.add(['last-year'], [clough('g0pA_taska.txt')]);
+  const bytes = Buffer.from(lib.toBytes());
+  lib.free();
+  const files = [txt('ann.txt', clough('g0pA_taska.txt')), txt('ben.txt', `${clough('g0pA_taska.txt')} My own line.`), txt('cy.txt', clough('g0pB_taska.txt'))];
+  const { context, page, errors } = await openPage(env);
+  const kept = () => page.$$eval('[data-testid=stored-data] li[data-kept]', (lis) => Object.fromEntries(lis.map((l) => [l.dataset.kept, Number(l.dataset.bytes)])));
+  assert.deepEqual(await kept(), {});
+  await page.click('[data-testid=mode-class-set]');
+  await page.fill('[data-testid=class-stock]', '40');
+  await page.dispatchEvent('[data-testid=class-stock]', 'change');
+  await page.setInputFiles('[data-testid=class-library-file]', { name: 'school.ndl', mimeType: 'application/octet-stream', buffer: bytes });
+  await page.setInputFiles('[data-testid=class-files]', files);
+  await classDone(page);
+  const matches = () => page.$$eval('[data-testid=class-library-matches] tbody tr', (trs) => trs.map((t) => `${t.dataset.student} ${t.dataset.text}`).sort());
+  assert.deepEqual(await matches(), ['ann last-year', 'ben last-year']);
+  await page.selectOption('[data-testid=class-pairs] tbody tr[data-a=ann][data-b=ben] select', 'confirmed');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=stored-data] li[data-kept]').length === 3);
+  const sizes = await kept();
+  assert.deepEqual(Object.keys(sizes).sort(), ['library', 'marks', 'settings']);
+  assert.ok(sizes.library >= bytes.length, `library ${sizes.library} bytes of ${bytes.length}`);
+  assert.ok(sizes.marks > 0 && sizes.settings > 0, JSON.stringify(sizes));
+
+  // A reload: nothing picked again but the class; the library, the mark
+  // and the setting are back.
+  await page.reload();
+  await page.click('[data-testid=mode-class-set]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=class-stock]').value === '40');
+  await page.setInputFiles('[data-testid=class-files]', files);
+  await classDone(page);
+  assert.deepEqual(await matches(), ['ann last-year', 'ben last-year']);
+  assert.match(await page.textContent('[data-testid=class-inputs]'), /the library school\.ndl \(kept on this device\)/);
+  assert.equal(await page.inputValue('[data-testid=class-pairs] tbody tr[data-a=ann][data-b=ben] select'), 'confirmed');
+
+  // Forgotten: the library is no longer checked (the class runs again
+  // without it) and no longer listed; the rest stays.
+  const run = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  await page.click('[data-testid=stored-data] summary');
+  await page.click('[data-testid=stored-data] li[data-kept=library] button');
+  await classDone(page, run);
+  assert.equal(await page.isVisible('[data-testid=class-library-matches]'), false);
+  assert.deepEqual(Object.keys(await kept()).sort(), ['marks', 'settings']);
+  await page.click('[data-testid=stored-data] li[data-kept=marks] button');
+  await page.waitForFunction(() => !document.querySelector('[data-testid=stored-data] li[data-kept=marks]'));
+  await page.reload();
+  await page.waitForSelector('[data-testid=stored-data] li[data-kept=settings]', { state: 'attached' });
+  assert.deepEqual(Object.keys(await kept()), ['settings']);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -5,18 +5,33 @@
 // text (the core's ClassLibrary).
 import { shownName } from '../names.js';
 import { download } from '../report.js';
+import { keep, recall } from '../store.js';
 import { $, cutOff, settings, state } from './state.js';
 
-/** Checks the current class against the library file given, if any. */
+/**
+ * The library to check against: the file picked, else the one kept on this
+ * device; `{name, bytes, picked}` or null. A picked library that reads is
+ * kept, so that it need not be picked again after a reload.
+ */
+export async function givenLibrary() {
+  const file = $('class-library').files[0];
+  if (file) return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), picked: true };
+  const kept = await recall('library');
+  return kept ? { ...kept, picked: false } : null;
+}
+
+/** Checks the current class against the library given or kept, if any. */
 export async function checkLibrary(pool, alive) {
   const cur = state.current;
   cur.library = null;
-  const file = $('class-library').files[0];
-  if (!file) return;
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const given = await givenLibrary();
+  if (!given) return;
+  const file = { name: given.name, kept: !given.picked };
+  const { bytes } = given;
   try {
     const found = await pool.ask({ kind: 'libraryCheck', bytes, students: cur.students.map((s) => s.text), minContainment: cutOff() });
-    if (alive()) cur.library = { file: file.name, bytes, ...found };
+    if (alive()) cur.library = { file: file.name, kept: file.kept, bytes, ...found };
+    if (given.picked) await keep('library', { name: given.name, bytes });
   } catch (err) {
     if (alive()) cur.library = { file: file.name, error: err.message };
   }

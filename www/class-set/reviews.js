@@ -1,9 +1,10 @@
 // The class-set view's review marks ("confirmed", "dismissed"), kept in
-// this browser's IndexedDB, never uploaded. A mark belongs to a pair of
+// this browser's IndexedDB (store.js), never uploaded. A mark belongs to a pair of
 // texts, keyed by the SHA-256 of each text: it survives any change of the
 // class that keeps both texts (a student added or removed, a source given,
 // a setting changed), and a mark whose pair is no longer listed is shown
 // as such rather than dropped.
+import { allMarks, onForgotten, putMark } from '../store.js';
 import { $, pairKey, state } from './state.js';
 
 /**
@@ -15,42 +16,11 @@ export function markKey(cur, p) {
   return `${cur.texts[p.a].hash}:${cur.texts[p.b].hash}`;
 }
 
-const STORE = 'marks';
-
-function db() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open('neardup-class-sets', 2);
-    req.onupgradeneeded = () => {
-      const d = req.result;
-      if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE);
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-/** Every mark kept: Map of mark key → {value, a, b} (a, b: the names when marked). */
-async function allMarks() {
-  try {
-    const d = await db();
-    return await new Promise((resolve) => {
-      const out = new Map();
-      const req = d.transaction(STORE).objectStore(STORE).openCursor();
-      req.onsuccess = () => {
-        const c = req.result;
-        if (!c) return resolve(out);
-        out.set(c.key, c.value);
-        c.continue();
-      };
-      req.onerror = () => resolve(out);
-    });
-  } catch {
-    return new Map(); // private browsing without storage: marks last the session
-  }
-}
-
 /** Marks made in this session when storage is unavailable. */
 const session = new Map();
+onForgotten((what) => {
+  if (what === 'marks') session.clear();
+});
 
 /**
  * Loads the marks of the class `cur` (its texts hashed): `cur.marks`, every
@@ -100,14 +70,7 @@ export async function saveReview(p, value) {
   session.set(key, value ? mark : null);
   cur.marks.set(key, value ? mark : null);
   try {
-    const d = await db();
-    const tx = d.transaction(STORE, 'readwrite');
-    if (value) tx.objectStore(STORE).put(mark, key);
-    else tx.objectStore(STORE).delete(key);
-    await new Promise((resolve, reject) => {
-      tx.oncomplete = resolve;
-      tx.onerror = () => reject(tx.error);
-    });
+    await putMark(key, value ? mark : null);
     $('class-saved').textContent = 'Review marks saved in this browser.';
   } catch (err) {
     $('class-saved').textContent = `Review marks not saved: ${err?.message ?? err}`;

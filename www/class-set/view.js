@@ -16,6 +16,7 @@ import { renderGraph, resetGraph } from './graph.js';
 import { renderHistogram } from './histogram.js';
 import { loadReviews, markKey, renderOrphans } from './reviews.js';
 import { $, above, cutOff, pairKey, settings, state } from './state.js';
+import { keep, onForgotten, recall } from '../store.js';
 import { checkLibrary, renderLibrary, saveLibrary } from './library.js';
 import { renderStudents } from './students.js';
 import { unpackResult } from './result.js';
@@ -181,7 +182,9 @@ async function analyseRun(files, why) {
   }
   const template = $('class-template').value;
   const options = settings();
-  showInputs(students, sources, template, options);
+  const picked = $('class-library').files[0]?.name;
+  const library = picked ?? ((await recall('library'))?.name && `${(await recall('library')).name} (kept on this device)`);
+  showInputs(students, sources, template, options, library);
   setStatus('running', `${why}Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
   bar.removeAttribute('value'); // one step of unknown length: the bar shows it is busy
   let result;
@@ -351,15 +354,14 @@ function renderSharedPassages(result, texts) {
 }
 
 // Every input the analysis uses, in one line, so that none is used unseen.
-function showInputs(students, sources, template, o) {
+function showInputs(students, sources, template, o, library) {
   const n = (k, word) => `${k} ${word}${k === 1 ? '' : 's'}`;
   const words = template.trim() ? template.trim().split(/\s+/).length : 0;
-  const library = $('class-library').files[0];
   const parts = [
     n(students.length, 'student'),
     sources.length ? `${n(sources.length, 'source')} (${sources.map((s) => s.id.replace(/^source: /, '')).join(', ')})` : 'no source',
     words ? `a template of ${n(words, 'word')}` : 'no template',
-    library ? `the library ${shownName(library.name)}` : 'no library',
+    library ? `the library ${shownName(library)}` : 'no library',
     `quotations ${o.ignoreQuotes ? 'left out' : 'counted'}`,
     `reference lists ${o.ignoreReferences ? 'left out' : 'counted'}`,
     `accents ${o.foldDiacritics ? 'forgiven' : 'as written'}`,
@@ -452,3 +454,24 @@ for (const th of document.querySelectorAll('#class-pairs th[data-sort]')) {
 }
 $('class-export-csv').addEventListener('click', () => exportCsv(pool));
 $('class-export-pack').addEventListener('click', () => exportPack(pool));
+
+// The class set's settings, kept on this device (store.js) when changed and
+// given back at the next visit.
+const KEPT_SETTINGS = ['class-cutoff', 'class-stock', 'class-quotes', 'class-references', 'class-accents'];
+const settingOf = (el) => (el.type === 'checkbox' ? el.checked : el.value);
+recall('settings').then((kept) => {
+  for (const [id, v] of Object.entries(kept ?? {})) {
+    const el = KEPT_SETTINGS.includes(id) ? $(id) : null;
+    if (el?.type === 'checkbox') el.checked = Boolean(v);
+    else if (el) el.value = String(v);
+  }
+});
+for (const id of KEPT_SETTINGS) {
+  $(id).addEventListener('change', () => keep('settings', Object.fromEntries(KEPT_SETTINGS.map((k) => [k, settingOf($(k))]))));
+}
+// A library forgotten is no longer checked: the class runs again without it.
+onForgotten((what) => {
+  if (what !== 'library') return;
+  $('class-library').value = '';
+  if (state.current) rerun('Library forgotten: ');
+});
