@@ -382,13 +382,18 @@ mod tests {
     fn a_library_with_diacritics_folded_keeps_the_option() {
         let config = ClassSetConfig::default().fold_diacritics(true);
         let mut lib = Library::new(&config).unwrap();
+        // Long enough for more than MIN_SHARED sampled fingerprints.
         let text = "Die Mädchen übten jeden Morgen für das große Konzert der Schule, \
-                    während die Lehrerin am Klavier saß und leise zählte.";
+                    während die Lehrerin am Klavier saß und leise zählte. Später \
+                    öffneten die Jungen die Türen des Saals, schoben die schweren \
+                    Stühle zurück und hörten der Übung mit großer Freude zu.";
         lib.add(&[("original", text)]).unwrap();
         let back = Library::from_bytes(&lib.to_bytes()).unwrap();
         assert!(back.config().fold_diacritics);
         let typed = "Die Maedchen uebten jeden Morgen fuer das grosse Konzert der Schule, \
-                     waehrend die Lehrerin am Klavier sass und leise zaehlte.";
+                     waehrend die Lehrerin am Klavier sass und leise zaehlte. Spaeter \
+                     oeffneten die Jungen die Tueren des Saals, schoben die schweren \
+                     Stuehle zurueck und hoerten der Uebung mit grosser Freude zu.";
         let m = back.check(&[typed], 0.5).unwrap();
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(m[0].containment, 1.0);
