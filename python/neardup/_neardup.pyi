@@ -386,10 +386,14 @@ class ClassLibrary:
         """Adds texts under names (one name per text); ValueError for lengths that differ or a text over
         ``max_bytes`` (nothing added then)."""
 
-    def check(self, students: Sequence[str], min_containment: float = 0.05) -> List[Dict[str, Any]]:
+    def check(
+        self, students: Sequence[str], min_containment: float = 0.05, min_shared: Optional[int] = None
+    ) -> List[Dict[str, Any]]:
         """Each student's text against every library text, one way: ``[{"student", "text", "shared",
         "containment", "containmentLibrary"}]`` where containment (share of the student's fingerprints in the
-        library text, in [0, 1]) reaches ``min_containment``, highest first; ``text`` indexes ``names``."""
+        library text, in [0, 1]) reaches ``min_containment`` and the two share at least ``min_shared`` (≥ 1;
+        ``None``: the core's 3, chosen on data: EVALUATION.md "Library matches") fingerprints, highest first; ``text`` indexes
+        ``names``. Raises ``ValueError`` for ``min_shared`` 0 or ``min_containment`` outside [0, 1]."""
 
     def to_bytes(self) -> bytes:
         """The library as bytes (SPEC.md §15)."""

@@ -71,19 +71,23 @@ impl ClassLibrary {
     /// text: a list of dicts `{"student", "text", "shared", "containment",
     /// "containmentLibrary"}` for the pairs whose containment (the share of
     /// the student's fingerprints in the library text, in [0, 1]) reaches
-    /// `min_containment`, highest first; `text` indexes `names`.
-    #[pyo3(signature = (students, min_containment=0.05))]
+    /// `min_containment` and that share at least `min_shared` fingerprints
+    /// (≥ 1; `None`: the core's `MIN_SHARED`, 3, chosen on data), highest
+    /// first; `text` indexes `names`.
+    #[pyo3(signature = (students, min_containment=0.05, min_shared=None))]
     fn check<'py>(
         &self,
         py: Python<'py>,
         students: Vec<String>,
         min_containment: f64,
+        min_shared: Option<u32>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let inner = &self.inner;
+        let min_shared = min_shared.unwrap_or(neardup::classset::library::MIN_SHARED);
         let found = py
             .detach(|| {
                 let s: Vec<&str> = students.iter().map(String::as_str).collect();
-                inner.check(&s, min_containment)
+                inner.check_sharing(&s, min_containment, min_shared)
             })
             .map_err(crate::value_error)?;
         let text = serde_json::to_string(&found)

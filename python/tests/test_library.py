@@ -37,7 +37,11 @@ def test_the_golden_library_is_the_same_bytes_in_python():
         "My answer: PageRank is a link analysis algorithm used by the Google Internet search engine that assigns a numerical weighting to each element of a set of documents.",
         "A class may inherit from another: it gets the parent's methods and can add its own, which is what object oriented languages call inheritance.",
     ]
-    assert built.check(students, 0.0) == GOLDEN["matches"]
+    # The golden's figures at two shared fingerprints; the default rule (3) lists fewer.
+    assert built.check(students, 0.0, min_shared=2) == GOLDEN["matches"]
+    assert built.check(students, 0.0) == [m for m in GOLDEN["matches"] if m["shared"] >= 3]
+    with pytest.raises(ValueError):
+        built.check(students, 0.0, min_shared=0)
 
 
 def test_a_class_is_checked_one_way_and_bad_input_is_named():

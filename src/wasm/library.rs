@@ -77,17 +77,29 @@ impl JsClassLibrary {
     /// text: `[{student, text, shared, containment, containmentLibrary}]`
     /// for pairs whose containment (the share of the student's
     /// fingerprints in the library text, in [0, 1]) reaches
-    /// `minContainment` (in [0, 1]), highest first. `text` indexes `names`.
+    /// `minContainment` (in [0, 1]) and that share at least `minShared`
+    /// fingerprints (an integer ≥ 1; default 3, the core's `MIN_SHARED`,
+    /// chosen on data: EVALUATION.md "Library matches"), highest first.
+    /// `text` indexes `names`.
     #[wasm_bindgen(unchecked_return_type = "LibraryMatch[]")]
     pub fn check(
         &self,
         #[wasm_bindgen(unchecked_param_type = "string[]")] students: JsValue,
         #[wasm_bindgen(unchecked_param_type = "number")] min_containment: JsValue,
+        #[wasm_bindgen(js_name = minShared, unchecked_optional_param_type = "number")]
+        min_shared: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
         let students = strs_arg(&students, "students")?;
         let cut = unit_arg(&min_containment, "minContainment")?;
+        let shared = super::opt_int_arg(min_shared, "minShared", 1, u32::MAX)?
+            .unwrap_or(crate::classset::library::MIN_SHARED);
         let s: Vec<&str> = students.iter().map(String::as_str).collect();
-        to_js(&self.inner.check(&s, cut).map_err(js_error)?)
+        to_js(
+            &self
+                .inner
+                .check_sharing(&s, cut, shared)
+                .map_err(js_error)?,
+        )
     }
 
     /// The library as bytes (SPEC.md §15), to save as a file.

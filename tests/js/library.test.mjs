@@ -43,5 +43,7 @@ test('the golden library written by the Rust core reads here, and bad input is n
   assert.throws(() => lib.add(['a'], ['x', 'y']), /1 names for 2 texts/);
   assert.throws(() => lib.add('a', ['x']), TypeError);
   assert.throws(() => lib.check(['x'], 2), /minContainment/);
+  assert.throws(() => lib.check(['x'], 0.1, 0), /minShared/);
+  assert.throws(() => lib.check(['x'], 0.1, 'three'), TypeError);
   assert.throws(() => new ClassLibrary({ window: 0 }), /window/);
 });
