@@ -182,8 +182,8 @@ async function analyseRun(files, why) {
   }
   const template = $('class-template').value;
   const options = settings();
-  const picked = $('class-library').files[0]?.name;
-  const library = picked ?? ((await recall('library'))?.name && `${(await recall('library')).name} (kept on this device)`);
+  const kept = $('class-library').files[0] ? null : (await recall('library'))?.name;
+  const library = $('class-library').files[0]?.name ?? (kept && `${kept} (kept on this device)`);
   showInputs(students, sources, template, options, library);
   setStatus('running', `${why}Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
   bar.removeAttribute('value'); // one step of unknown length: the bar shows it is busy
