@@ -2239,6 +2239,7 @@ fn a_library_is_built_checked_one_way_and_added_to() {
         &[
             "library",
             "build",
+            "--no-texts",
             "-o",
             lib.to_str().unwrap(),
             past.to_str().unwrap(),
@@ -2376,6 +2377,110 @@ fn a_library_is_built_checked_one_way_and_added_to() {
         "{err}"
     );
     assert_eq!(std::fs::read(&broken).unwrap(), bad);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 48 item 4: a library built with its texts (the default) gives
+/// library rows compared in full — the CSV's containments are `neardup
+/// compare`'s both ways, with a verdict — and the evidence pack shows the
+/// library text beside the student's; built `--no-texts`, the same match
+/// keeps the library's figures and no verdict.
+#[test]
+fn class_library_rows_with_kept_texts_are_compared_in_full() {
+    let dir = std::env::temp_dir().join(format!("neardup-library-kept-{}", std::process::id()));
+    let (past, class) = (dir.join("past"), dir.join("class"));
+    std::fs::create_dir_all(&past).unwrap();
+    std::fs::create_dir_all(&class).unwrap();
+    let mut rng = neardup::hash::SplitMix64::new(21);
+    let mut essay =
+        |n: usize| -> Vec<String> { (0..n).map(|_| format!("w{}", rng.next() % 3000)).collect() };
+    let old: Vec<Vec<String>> = (0..6).map(|_| essay(300)).collect();
+    for (i, t) in old.iter().enumerate() {
+        std::fs::write(past.join(format!("s{i}.txt")), t.join(" ")).unwrap();
+    }
+    // Alice copies half of s2 and writes the rest; bob and cy write alone.
+    let alice = format!("{} {}", old[2][..150].join(" "), essay(150).join(" "));
+    std::fs::write(class.join("alice.txt"), &alice).unwrap();
+    std::fs::write(class.join("bob.txt"), essay(300).join(" ")).unwrap();
+    std::fs::write(class.join("cy.txt"), essay(300).join(" ")).unwrap();
+    let s = |p: &std::path::Path| p.to_str().unwrap().to_string();
+    let (kept, bare) = (dir.join("kept.ndl"), dir.join("bare.ndl"));
+    for (lib, extra) in [(&kept, None), (&bare, Some("--no-texts"))] {
+        let mut args = vec!["library".to_string(), "build".into(), "-o".into(), s(lib)];
+        args.extend(extra.map(String::from));
+        args.push(s(&past));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = neardup(&args, None);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    // The kept library holds the texts, the bare one does not.
+    let has = |p: &std::path::Path| {
+        let b = std::fs::read(p).unwrap();
+        let needle = old[2][..20].join(" ");
+        b.windows(needle.len()).any(|w| w == needle.as_bytes())
+    };
+    assert!(has(&kept) && !has(&bare));
+    let library_row = |lib: &std::path::Path| -> Vec<String> {
+        let out = neardup(&["class", &s(&class), "--library", &s(lib), "--csv"], None);
+        let csv = stdout_ok(&out);
+        let rows: Vec<&str> = csv.lines().filter(|l| l.contains(",library,")).collect();
+        assert_eq!(rows.len(), 1, "{csv}");
+        rows[0].split(',').map(String::from).collect()
+    };
+    let compare = |x: &std::path::Path, y: &std::path::Path| {
+        let out = neardup(&["compare", &s(x), &s(y), "--json", "--no-model"], None);
+        json_lines(&out)[0]["containment"].as_f64().unwrap()
+    };
+    let (a, b) = (class.join("alice.txt"), past.join("s2.txt"));
+    let (want_ab, want_ba) = (compare(&a, &b), compare(&b, &a));
+    assert!((0.4..0.6).contains(&want_ab), "{want_ab}");
+    let row = library_row(&kept);
+    assert_eq!(&row[..3], ["alice", "library: s2", "library"]);
+    let (ab, ba): (f64, f64) = (row[3].parse().unwrap(), row[4].parse().unwrap());
+    assert!(
+        (ab - want_ab).abs() < 0.01 && (ba - want_ba).abs() < 0.01,
+        "the CSV's {ab}/{ba}, compare's {want_ab}/{want_ba}"
+    );
+    assert!(
+        ["cut", "light", "heavy", "non"].contains(&row[6].as_str()),
+        "{row:?}"
+    );
+    // Without texts: the library's sampled figures, no verdict.
+    let row = library_row(&bare);
+    assert_eq!(
+        (&row[..3], row[6].as_str()),
+        (
+            &["alice".to_string(), "library: s2".into(), "library".into()][..],
+            ""
+        )
+    );
+    // The evidence pack shows the kept text beside alice's.
+    let pack = dir.join("pack.html");
+    let out = neardup(
+        &[
+            "class",
+            &s(&class),
+            "--library",
+            &s(&kept),
+            "--evidence",
+            &s(&pack),
+        ],
+        None,
+    );
+    stdout_ok(&out);
+    let html = std::fs::read_to_string(&pack).unwrap();
+    assert!(
+        html.contains("Library match 1: alice and library: s2"),
+        "{html}"
+    );
+    assert!(
+        html.contains(&old[2][200..210].join(" ")),
+        "the library text is shown"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

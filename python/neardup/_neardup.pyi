@@ -352,7 +352,7 @@ def shingles(text: str, shingle: str, seed: int = 0, spec: Literal[1, 2] = 1) ->
 @final
 class ClassLibrary:
     """A reference library for class sets: winnowed phrase fingerprints of named texts (sources, model answers,
-    past classes; no text kept), saved as bytes that are the same on every platform (SPEC.md §15), against which a
+    past classes; their texts kept as an option: ``keep_texts``), saved as bytes that are the same on every platform (SPEC.md §15), against which a
     class is checked one way (Schleimer, Wilkerson & Aiken 2003). As ``neardup library build`` and the npm
     ``ClassLibrary``."""
 
@@ -385,6 +385,15 @@ class ClassLibrary:
     def add(self, names: Sequence[str], texts: Sequence[str]) -> None:
         """Adds texts under names (one name per text); ValueError for lengths that differ or a text over
         ``max_bytes`` (nothing added then)."""
+
+    def keep_texts(self, keep: bool) -> None:
+        """Whether the texts added from now on are kept (default False; a library read from bytes keeps texts when
+        it holds one). A kept text lets ``class_set(..., library=...)`` compare a match with it in full (verdict,
+        passages), at the cost of its UTF-8 bytes in the file (format 2, SPEC.md §15)."""
+
+    def text(self, i: int) -> Optional[str]:
+        """Library text ``i``'s kept text (``i`` an index of ``names``), or None when it was not kept or ``i`` is out
+        of range."""
 
     def check(
         self, students: Sequence[str], min_containment: float = 0.05, min_shared: Optional[int] = None

@@ -99,6 +99,7 @@ pub struct ClassSet {
     students: Vec<String>,
     sources: Vec<String>,
     library: Vec<String>,
+    library_texts: Vec<Option<String>>,
     texts: Vec<String>,
     files: Vec<Vec<PackFile>>,
     template_sha256: Option<String>,
@@ -213,6 +214,7 @@ impl ClassSet {
             template_sha256: self.template_sha256.clone(),
             reviews: &[],
             pseudonyms,
+            library_texts: &self.library_texts,
         });
         pack.to_html().map_err(crate::value_error)
     }
@@ -277,11 +279,18 @@ pub fn class_set(
         let sources = read(&sources)?;
         let mut run = ClassRun::of_files(&students, &sources, &template, &config, library.as_ref())
             .map_err(crate::value_error)?;
-        run.compare(&ClassRun::texts_of(&students, &sources), Some(&model));
+        run.compare(
+            &ClassRun::texts_of(&students, &sources),
+            library.as_ref(),
+            Some(&model),
+        );
         Ok((students, sources, run))
     })?;
     Ok(ClassSet {
         run,
+        library_texts: library
+            .as_ref()
+            .map_or_else(Vec::new, |l| l.texts().to_vec()),
         library: library.map_or_else(Vec::new, |l| l.names().to_vec()),
         texts: students
             .texts

@@ -8,8 +8,8 @@ use neardup::classset::library::Library;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-/// A reference library: winnowed phrase fingerprints of named texts (no
-/// text kept), checked one way (SPEC.md §15; Schleimer, Wilkerson & Aiken
+/// A reference library: winnowed phrase fingerprints of named texts (and
+/// the texts, as an option), checked one way (SPEC.md §15; Schleimer, Wilkerson & Aiken
 /// 2003).
 #[pyclass(module = "neardup")]
 pub struct ClassLibrary {
@@ -93,6 +93,21 @@ impl ClassLibrary {
         let text = serde_json::to_string(&found)
             .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))?;
         py.import("json")?.call_method1("loads", (text,))
+    }
+
+    /// Whether the texts added from now on are kept (default False; a
+    /// library read from bytes keeps texts when it holds one). A kept text
+    /// lets `class_set(..., library=...)` compare a match with it in full
+    /// (verdict, passages), at the cost of its UTF-8 bytes in the file
+    /// (format 2, SPEC.md §15).
+    fn keep_texts(&mut self, keep: bool) {
+        self.inner.keep_texts(keep);
+    }
+
+    /// Library text `i`'s kept text (`i` an index of `names`), or None when
+    /// it was not kept or `i` is out of range.
+    fn text(&self, i: usize) -> Option<String> {
+        self.inner.text(i).map(String::from)
     }
 
     /// The library as bytes (SPEC.md §15), the same on every platform.

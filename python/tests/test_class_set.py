@@ -101,6 +101,40 @@ def test_library_matches_are_rows_of_their_own(tmp_path, taskb):
         assert hashlib.sha256(f.read_bytes()).hexdigest() in html
 
 
+def test_a_library_that_keeps_its_texts_gives_rows_compared_in_full(tmp_path, taskb):
+    """Issue 48 item 4: with the source's text kept, each library row is the
+    full comparison (compare's containments, a graded verdict, passages), the
+    CLI's CSV byte for byte, and the pack shows the kept text."""
+    orig = (taskb / "orig_taskb.txt").read_text(encoding="utf-8", errors="replace")
+    lib = neardup.ClassLibrary()
+    lib.keep_texts(True)
+    lib.add(["wikipedia"], [orig])
+    assert lib.text(0) == orig and lib.text(1) is None
+    back = neardup.ClassLibrary.from_bytes(lib.to_bytes())
+    assert back.text(0) == orig
+    (tmp_path / "kept.ndl").write_bytes(lib.to_bytes())
+    (taskb / "orig_taskb.txt").unlink()
+    run = neardup.class_set([taskb], library=tmp_path / "kept.ndl", ignore_quotes=False, ignore_references=False)
+    library = [r for r in run.pairs if r["kind"] == "library"]
+    assert library and all(r["compared"] for r in library)
+    for r in library:
+        text = (taskb / f"{run.students[r['a']]}.txt").read_text(encoding="utf-8", errors="replace")
+        m = neardup.compare(text, orig)
+        assert abs(r["containmentAb"] - m["containment"]) <= 0.01
+        assert abs(r["containmentBa"] - m["containmentBInA"]) <= 0.01
+        assert r["verdict"] in ("cut", "light", "heavy", "non")
+    near = next(r for r in library if run.students[r["a"]] == "g0pA_taskb")
+    assert near["verdict"] == "cut" and near["passages"]
+    csv = subprocess.run(
+        [cli(), "class", taskb, "--library", tmp_path / "kept.ndl", "--keep-quotes", "--keep-references", "--csv"],
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    assert run.to_csv() == csv
+    html = run.evidence_pack(made="Made in a test.")
+    assert "Library match 1:" in html and orig.split(".")[0][:40] in html
+
+
 def test_bad_input_is_named(tmp_path, taskb):
     (taskb / "photo.txt").write_bytes(b"\xff\xd8\xff\xe0" + bytes(range(256)) * 8)
     run = neardup.class_set([taskb])

@@ -120,8 +120,9 @@ pub struct PackPair {
     pub identical: u32,
 }
 
-/// A student's text found in a reference library text (the library keeps
-/// no texts: its figures only).
+/// A student's text found in a reference library text: the library's
+/// figures, or, when the library keeps the text, its full comparison's
+/// (containments, verdict, passages) with the text shown.
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
@@ -136,6 +137,24 @@ pub struct PackLibraryMatch {
     pub containment: f64,
     /// The share of the library text's fingerprints in the student's.
     pub containment_library: f64,
+    /// The library text, when the library keeps it and the match was
+    /// compared in full; `""` otherwise.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub text: String,
+    /// Ranges of `text` left out (its quotations and reference list), greyed.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub excluded: Vec<TextRange>,
+    /// The learned verdict's grade, `""` when not compared in full.
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub verdict: String,
+    /// The shared passages: ranges in the student's text (`a`) and in
+    /// `text` (`b`).
+    #[cfg_attr(feature = "serde", serde(default))]
+    #[cfg_attr(feature = "wasm", tsify(optional))]
+    pub passages: Vec<PackPassage>,
 }
 
 /// A shared passage's range in each text of a pair.
@@ -269,10 +288,23 @@ pub fn compare_pair(
             ),
         ));
     };
+    compare_excluding(report, (ta, &xa.excluded), (tb, &xb.excluded), model)
+}
+
+/// [`compare_pair`]'s comparison of two texts, each with the ranges left
+/// out of it (UTF-8 bytes): a student's text and a reference library's kept
+/// text go through it too.
+#[cfg(feature = "serde")]
+pub(crate) fn compare_excluding(
+    report: &ClassSetReport,
+    (ta, xa): (&str, &[TextRange]),
+    (tb, xb): (&str, &[TextRange]),
+    model: Option<&SvmModel>,
+) -> Result<(Report, Option<Verdict>), Error> {
     let exclusions = Exclusions {
         template: "",
-        a: &xa.excluded,
-        b: &xb.excluded,
+        a: xa,
+        b: xb,
     };
     let config = CompareConfig::default()
         .fold_diacritics(report.options.fold_diacritics)
@@ -504,16 +536,23 @@ impl EvidencePack {
                 &format!("pair {k}'s passages in b"),
             )?;
         }
-        if let Some((k, m)) = self
-            .library
-            .iter()
-            .enumerate()
-            .find(|(_, m)| m.a >= self.students)
-        {
-            return Err(Error::option(
-                "pack",
-                format!("library match {k}: text {} is not a student's", m.a),
-            ));
+        for (k, m) in self.library.iter().enumerate() {
+            if m.a >= self.students {
+                return Err(Error::option(
+                    "pack",
+                    format!("library match {k}: text {} is not a student's", m.a),
+                ));
+            }
+            let pa: Vec<TextRange> = m.passages.iter().map(|x| x.a).collect();
+            let pb: Vec<TextRange> = m.passages.iter().map(|x| x.b).collect();
+            let what = format!("library match {k}'s");
+            check_ranges(
+                &self.texts[m.a as usize].text,
+                &pa,
+                &format!("{what} passages in a"),
+            )?;
+            check_ranges(&m.text, &pb, &format!("{what} passages in its text"))?;
+            check_ranges(&m.text, &m.excluded, &format!("{what} excluded"))?;
         }
         Ok(())
     }
@@ -769,6 +808,11 @@ impl EvidencePack {
                         shown_name(&m.name),
                         pct(m.containment),
                         pct(m.containment_library),
+                        match (m.text.is_empty(), grade_words(&m.verdict)) {
+                            (true, _) => "not compared (the library keeps no text)".to_string(),
+                            (false, "") => "compared (no verdict model)".to_string(),
+                            (false, v) => v.to_string(),
+                        },
                     ])
                 })
                 .collect();
@@ -779,6 +823,7 @@ impl EvidencePack {
                     "Library text",
                     "Student’s phrases in it",
                     "Its phrases in the student’s",
+                    "Verdict",
                 ],
                 &rows,
             );
@@ -812,25 +857,74 @@ impl EvidencePack {
                     p.passages.len()
                 ),
             );
-            out.push_str("<div class=\"texts\">");
-            for (name, i, side) in [(&a, p.a, true), (&b, p.b, false)] {
-                let t = &self.texts[i as usize];
-                let ranges: Vec<TextRange> = p
-                    .passages
-                    .iter()
-                    .map(|x| if side { x.a } else { x.b })
-                    .collect();
-                out.push_str("<div>");
-                el(&mut out, "h3", name);
-                out.push_str("<div class=\"view\">");
-                highlighted(&mut out, &t.text, &ranges, &t.excluded);
-                out.push_str("</div></div>");
+            let (ta, tb) = (&self.texts[p.a as usize], &self.texts[p.b as usize]);
+            side_by_side(
+                &mut out,
+                [(&a, &ta.text, &ta.excluded), (&b, &tb.text, &tb.excluded)],
+                &p.passages,
+            );
+        }
+        for (n, m) in self.library.iter().enumerate() {
+            if m.text.is_empty() {
+                continue;
             }
-            out.push_str("</div></section>");
+            let (a, b) = (
+                self.name(m.a as usize),
+                format!("library: {}", shown_name(&m.name)),
+            );
+            out.push_str("<section class=\"pair\">");
+            el(
+                &mut out,
+                "h2",
+                &format!("Library match {}: {a} and {b}", n + 1),
+            );
+            el(
+                &mut out,
+                "p",
+                &format!(
+                    "{} of {a}’s phrases are in {b}; {} of {b}’s are in {a}. Verdict: {}. \
+                     {} shared passages highlighted; greyed words were left out.",
+                    pct(m.containment),
+                    pct(m.containment_library),
+                    match grade_words(&m.verdict) {
+                        "" => "none",
+                        v => v,
+                    },
+                    m.passages.len()
+                ),
+            );
+            let ta = &self.texts[m.a as usize];
+            side_by_side(
+                &mut out,
+                [(&a, &ta.text, &ta.excluded), (&b, &m.text, &m.excluded)],
+                &m.passages,
+            );
         }
         out.push_str("</body>\n</html>\n");
         Ok(out)
     }
+}
+
+/// Two texts side by side, each under its name, the `passages` highlighted
+/// and each text's excluded ranges greyed; closes the pair's `<section>`.
+fn side_by_side(
+    out: &mut String,
+    texts: [(&str, &str, &[TextRange]); 2],
+    passages: &[PackPassage],
+) {
+    out.push_str("<div class=\"texts\">");
+    for (k, (name, text, excluded)) in texts.into_iter().enumerate() {
+        let ranges: Vec<TextRange> = passages
+            .iter()
+            .map(|x| if k == 0 { x.a } else { x.b })
+            .collect();
+        out.push_str("<div>");
+        el(out, "h3", name);
+        out.push_str("<div class=\"view\">");
+        highlighted(out, text, &ranges, excluded);
+        out.push_str("</div></div>");
+    }
+    out.push_str("</div></section>");
 }
 
 #[cfg(test)]
@@ -903,6 +997,7 @@ mod tests {
             name: "<essay 2019>".into(),
             containment: 0.25,
             containment_library: 0.125,
+            ..PackLibraryMatch::default()
         });
         let html = p.to_html().unwrap();
         assert!(html.contains("Reference library matches (1)"), "{html}");

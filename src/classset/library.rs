@@ -1,6 +1,7 @@
 //! A reference library for class sets: the phrase postings of sources,
 //! model answers and past classes, kept in one versioned, checksummed file
-//! (the texts themselves are not kept), against which a new class is
+//! (with, as an option, the texts themselves, so that a match can be
+//! compared in full: [`Library::keep_texts`]), against which a new class is
 //! checked one way — a student's text against every library text, library
 //! texts never paired with each other — and to which a class can be added
 //! afterwards. JPlag's most requested features (a saved index, one-way
@@ -17,7 +18,10 @@
 //! `sample` u32; the
 //! texts: a u64 count, then per text its name (u32 length, UTF-8) and its
 //! number of fingerprints (u32); the postings: a u64 count, then each
-//! `(fingerprint u64, text u32)`, sorted.
+//! `(fingerprint u64, text u32)`, sorted. Format 2 (flag 16, written only
+//! when a text is kept, so that a library of postings alone is format 1 byte
+//! for byte) follows the postings with each text's kept text: a u8 (1 kept,
+//! 0 not), then the text (u32 length, UTF-8) when kept.
 
 use super::{ClassSetConfig, Text};
 use crate::compare::check_size;
@@ -44,7 +48,12 @@ pub const MIN_SHARED: u32 = 3;
 pub const MAX_HOLDERS: usize = 1000;
 
 const MAGIC: &[u8; 4] = b"NDLB";
+/// A library of postings alone.
 const FORMAT: u16 = 1;
+/// A library that keeps texts (flag 16).
+const FORMAT_TEXTS: u16 = 2;
+/// The flag of a library that keeps texts.
+const KEEPS_TEXTS: u8 = 16;
 
 /// The phrase postings of a set of reference texts; see the module docs.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,6 +64,11 @@ pub struct Library {
     sizes: Vec<u32>,
     /// `(fingerprint, text)`, sorted.
     postings: Vec<(u64, u32)>,
+    /// Each text as added, when texts are kept (empty for a library that
+    /// never kept one; `None` for a text added while they were not).
+    texts: Vec<Option<String>>,
+    /// Whether [`Library::add`] keeps the texts it adds.
+    keep: bool,
 }
 
 /// A student's text found in a library text.
@@ -89,7 +103,36 @@ impl Library {
             names: Vec::new(),
             sizes: Vec::new(),
             postings: Vec::new(),
+            texts: Vec::new(),
+            keep: false,
         })
+    }
+
+    /// Whether the texts added from now on are kept (default `false`; a
+    /// library read from bytes keeps texts when it already holds one). A
+    /// kept text lets a class compare a match with it in full (verdict,
+    /// passages: [`super::run::ClassRun::compare`]) at the cost of the
+    /// text's UTF-8 bytes in the file, and makes the file format 2.
+    pub fn keep_texts(&mut self, keep: bool) {
+        self.keep = keep;
+    }
+
+    /// Library text `i`'s text, when it was kept; `None` when it was not
+    /// or `i` ≥ [`Library::len`].
+    pub fn text(&self, i: usize) -> Option<&str> {
+        self.texts.get(i)?.as_deref()
+    }
+
+    /// The kept texts by position (a text not kept, or past the end of a
+    /// slice shorter than [`Library::len`], has none): what an evidence
+    /// pack shows of the matches ([`super::run::PackInput::library_texts`]).
+    pub fn texts(&self) -> &[Option<String>] {
+        &self.texts
+    }
+
+    /// `true` when any text is kept.
+    pub fn keeps_texts(&self) -> bool {
+        self.texts.iter().any(Option::is_some)
     }
 
     /// The options texts are fingerprinted with.
@@ -149,6 +192,10 @@ impl Library {
             self.sizes.push(f.len() as u32);
             self.names.push(name.to_string());
             self.postings.extend(f.into_iter().map(|h| (h, id)));
+            if self.keep {
+                self.texts.resize(id as usize, None);
+                self.texts.push(Some(text.to_string()));
+            }
         }
         self.postings.sort_unstable();
         Ok(())
@@ -228,10 +275,12 @@ impl Library {
         Ok(out)
     }
 
-    /// The library as bytes (format in the module docs).
+    /// The library as bytes (format in the module docs): format 1 when no
+    /// text is kept, else format 2.
     pub fn to_bytes(&self) -> Vec<u8> {
         let c = &self.config;
-        let mut w = Writer::new(MAGIC, FORMAT);
+        let texts = self.keeps_texts();
+        let mut w = Writer::new(MAGIC, if texts { FORMAT_TEXTS } else { FORMAT });
         w.u8(c.char_q as u8);
         w.u8(c.window as u8);
         w.u8(c.word_k as u8);
@@ -239,7 +288,8 @@ impl Library {
         w.u8(c.ignore_quotes as u8
             | (c.ignore_references as u8) << 1
             | (c.fold_diacritics as u8) << 2
-            | (c.unmask as u8) << 3);
+            | (c.unmask as u8) << 3
+            | if texts { KEEPS_TEXTS } else { 0 });
         w.u32(SAMPLE as u32);
         w.u64(self.names.len() as u64);
         for (name, size) in self.names.iter().zip(&self.sizes) {
@@ -250,6 +300,17 @@ impl Library {
         for &(h, t) in &self.postings {
             w.u64(h);
             w.u32(t);
+        }
+        if texts {
+            for i in 0..self.names.len() {
+                match self.text(i) {
+                    Some(t) => {
+                        w.u8(1);
+                        w.str(t);
+                    }
+                    None => w.u8(0),
+                }
+            }
         }
         w.finish()
     }
@@ -263,12 +324,13 @@ impl Library {
     /// [`crate::ErrorKind::Version`] for another format or spec version.
     pub fn from_bytes(bytes: &[u8]) -> Result<Library, Error> {
         let what = "library";
-        let mut r = Reader::open(bytes, MAGIC, FORMAT, what)?;
+        let (mut r, format) = Reader::open_versions(bytes, MAGIC, FORMAT..=FORMAT_TEXTS, what)?;
         let (char_q, window, word_k) = (r.u8()? as u32, r.u8()? as u32, r.u8()? as u32);
         let seed = r.u64()?;
         let flags = r.u8()?;
         let sample = r.u32()?;
-        if sample as u64 != SAMPLE || flags > 15 {
+        let texts = format == FORMAT_TEXTS;
+        if sample as u64 != SAMPLE || flags > 31 || (flags & KEEPS_TEXTS != 0) != texts {
             return Err(corrupt(
                 what,
                 alloc::format!("sample {sample}, flags {flags}"),
@@ -307,6 +369,21 @@ impl Library {
             held[p.1 as usize] += 1;
             postings.push(p);
         }
+        let mut kept = Vec::new();
+        if texts {
+            for i in 0..n {
+                kept.push(match r.u8()? {
+                    0 => None,
+                    1 => Some(r.str()?),
+                    b => {
+                        return Err(corrupt(
+                            what,
+                            alloc::format!("text {i}'s kept mark is {b}, not 0 or 1"),
+                        ))
+                    }
+                });
+            }
+        }
         r.end()?;
         if held != sizes {
             return Err(corrupt(
@@ -319,6 +396,8 @@ impl Library {
             names,
             sizes,
             postings,
+            keep: kept.iter().any(Option::is_some),
+            texts: kept,
         })
     }
 }
@@ -397,6 +476,57 @@ mod tests {
         let m = back.check(&[typed], 0.5).unwrap();
         assert_eq!(m.len(), 1, "{m:?}");
         assert_eq!(m[0].containment, 1.0);
+    }
+
+    #[test]
+    fn kept_texts_make_format_2_and_postings_alone_stay_format_1() {
+        let (a, b, c) = (essay(1, 200), essay(2, 200), essay(3, 200));
+        let mut plain = Library::new(&ClassSetConfig::default()).unwrap();
+        plain.add(&[("a", &a), ("b", &b)]).unwrap();
+        let mut kept = plain.clone();
+        kept.keep_texts(true);
+        kept.add(&[("c", &c)]).unwrap();
+        // Postings alone: format 1, no text to give.
+        let bytes = plain.to_bytes();
+        assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 1);
+        assert!(!plain.keeps_texts());
+        assert_eq!(plain.text(0), None);
+        // One text kept: format 2, flag 16; the texts added before stay
+        // without one.
+        let bytes = kept.to_bytes();
+        assert_eq!(u16::from_le_bytes([bytes[4], bytes[5]]), 2);
+        let back = Library::from_bytes(&bytes).unwrap();
+        assert_eq!(
+            (back.text(0), back.text(1), back.text(2), back.text(3)),
+            (None, None, Some(c.as_str()), None)
+        );
+        assert_eq!(back.names(), kept.names());
+        // Read back, it keeps what is added next.
+        let mut grown = back.clone();
+        grown.add(&[("a again", &a)]).unwrap();
+        assert_eq!(grown.text(3), Some(a.as_str()));
+        // The postings are those of the same library without texts.
+        let m = back.check(&[&c], 0.5).unwrap();
+        assert_eq!((m[0].text, m[0].containment), (2, 1.0));
+        // A format-1 header over format-2 content, or a bad kept mark, is
+        // refused by name.
+        let mut as_one = bytes.clone();
+        as_one[4] = 1;
+        assert!(Library::from_bytes(&as_one).is_err());
+        let mut lib = Library::new(&ClassSetConfig::default()).unwrap();
+        lib.keep_texts(true);
+        lib.add(&[("x", "a short text")]).unwrap();
+        let mut w = lib.to_bytes();
+        // The kept mark is the byte after the postings: 4 bytes of length
+        // and the text's bytes, then the 4-byte checksum, follow it.
+        let at = w.len() - 4 - "a short text".len() - 4 - 1;
+        assert_eq!(w[at], 1);
+        w[at] = 7;
+        w.truncate(w.len() - 4);
+        let crc = crc32fast::hash(&w);
+        w.extend(crc.to_le_bytes());
+        let e = Library::from_bytes(&w).unwrap_err().to_string();
+        assert!(e.contains("text 0's kept mark is 7"), "{e}");
     }
 
     #[test]

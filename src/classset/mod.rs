@@ -623,6 +623,23 @@ struct Text {
     quoted: f64,
 }
 
+/// The ranges of `text` its class options leave out of every pair: its
+/// quotations and reference list, as [`ClassText::excluded`] holds them
+/// before the template's and stock phrases are added. What a reference
+/// library's kept text is compared with left out
+/// ([`run::ClassRun::compare`]).
+pub(crate) fn own_exclusions(text: &str, config: &ClassSetConfig) -> Vec<TextRange> {
+    let quotations = match config.ignore_quotes {
+        true => exclude::quotations(text),
+        false => Vec::new(),
+    };
+    let references = match config.ignore_references {
+        true => exclude::reference_list(text),
+        false => None,
+    };
+    exclude::merge(quotations.into_iter().chain(references))
+}
+
 impl Text {
     fn read(text: &str, config: &ClassSetConfig) -> Text {
         let quotations = match config.ignore_quotes {

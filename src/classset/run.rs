@@ -15,15 +15,18 @@
 //! and `B A` give, and what the page shows when the pair is opened); the
 //! table row, the CSV, the JSON and the pack all show those. A library
 //! match keeps the library's figures (a library keeps no texts to compare
-//! in full).
+//! in full) unless the library keeps the text: then it is compared in full
+//! like a source, the student's exclusions and the library text's
+//! quotations and reference list left out.
 //!
 //! Feature `serde` (the verdict's model, the JSON).
 
+use super::evidence::compare_excluding;
 use super::evidence::{
     compare_pair, pseudonym, shown_name, EvidencePack, PackFile, PackPair, PackPassage,
     PackSettings, PackText,
 };
-use super::library::LibraryMatch;
+use super::library::{Library, LibraryMatch};
 use super::{class_pairs, ClassPair, ClassSetConfig, ClassSetReport};
 use crate::compare::Report;
 use crate::error::Error;
@@ -330,19 +333,19 @@ pub struct Containments {
 /// or why it failed.
 pub type Compared = Result<(Report, Option<Verdict>), Error>;
 
-/// The rows of a class's listed `pairs` — each given its full
-/// comparison by `compared` (called with the row and its position) — then
-/// the library's `matches`.
+/// The rows of a class's listed `pairs`, then the library's `matches`,
+/// each given its full comparison by `compared` (called with the row and
+/// its position among all rows: the pairs', then the matches').
 pub fn class_rows(
     pairs: &[ClassPair],
     mut compared: impl FnMut(usize, &mut ClassRow),
     matches: &[LibraryMatch],
 ) -> Vec<ClassRow> {
     let mut rows: Vec<ClassRow> = pairs.iter().map(ClassRow::of_pair).collect();
+    rows.extend(matches.iter().map(ClassRow::of_library));
     for (i, row) in rows.iter_mut().enumerate() {
         compared(i, row);
     }
-    rows.extend(matches.iter().map(ClassRow::of_library));
     rows
 }
 
@@ -394,16 +397,37 @@ impl ClassRun {
 
     /// Compares every listed pair in full (with the learned verdict when
     /// `model` is given): `texts` are the students' then the sources', as
-    /// given to [`ClassRun::new`]. On every core with feature `parallel`.
-    /// A pair that cannot be compared keeps the class measure's figures
-    /// and says why in [`ClassRow::error`].
-    pub fn compare(&mut self, texts: &[&str], model: Option<&SvmModel>) {
+    /// given to [`ClassRun::new`]. A library match whose text `library`
+    /// keeps ([`Library::keep_texts`]) is compared in full too: the
+    /// student's exclusions and the library text's own (its quotations and
+    /// reference list, by the class's options) left out. On every core with
+    /// feature `parallel`. A pair that cannot be compared keeps the class
+    /// measure's (or the library's) figures and says why in
+    /// [`ClassRow::error`].
+    pub fn compare(&mut self, texts: &[&str], library: Option<&Library>, model: Option<&SvmModel>) {
         let report = &self.report;
         let one = |row: &mut ClassRow| {
-            if row.kind == RowKind::Library || row.compared {
+            if row.compared {
                 return;
             }
-            row.set_compared(compare_pair(texts, report, row.a, row.b, model));
+            if row.kind != RowKind::Library {
+                row.set_compared(compare_pair(texts, report, row.a, row.b, model));
+                return;
+            }
+            let (Some(student), Some(found), Some(t)) = (
+                texts.get(row.a as usize),
+                report.texts.get(row.a as usize),
+                library.and_then(|l| l.text(row.b as usize)),
+            ) else {
+                return;
+            };
+            let own = super::own_exclusions(t, &report.options);
+            row.set_compared(compare_excluding(
+                report,
+                (student, &found.excluded),
+                (t, &own),
+                model,
+            ));
         };
         #[cfg(feature = "parallel")]
         {
@@ -505,7 +529,12 @@ impl ClassRun {
             ),
             pseudonyms: pack.pseudonyms,
         };
-        out.add_rows(&self.rows, pack.reviews, pack.names.library);
+        out.add_rows(
+            &self.rows,
+            pack.reviews,
+            pack.names.library,
+            pack.library_texts,
+        );
         out
     }
 }
@@ -561,16 +590,42 @@ impl ClassRun {
 impl EvidencePack {
     /// Adds a class run's rows: its pairs (with their figures, verdicts,
     /// passages and each row's review mark) and its library matches (named
-    /// from `library`).
-    pub fn add_rows(&mut self, rows: &[ClassRow], reviews: &[String], library: &[String]) {
+    /// from `library`; a match compared in full shows its text from
+    /// `library_texts`, by the library's positions, with its verdict and
+    /// passages).
+    pub fn add_rows(
+        &mut self,
+        rows: &[ClassRow],
+        reviews: &[String],
+        library: &[String],
+        library_texts: &[Option<String>],
+    ) {
         for (n, r) in rows.iter().enumerate() {
             match r.kind {
-                RowKind::Library => self.library.push(super::evidence::PackLibraryMatch {
-                    a: r.a,
-                    name: library.get(r.b as usize).cloned().unwrap_or_default(),
-                    containment: r.containment_ab,
-                    containment_library: r.containment_ba,
-                }),
+                RowKind::Library => {
+                    let text = match (r.compared, library_texts.get(r.b as usize)) {
+                        (true, Some(Some(t))) => t.clone(),
+                        _ => String::new(),
+                    };
+                    let excluded = match text.is_empty() {
+                        true => Vec::new(),
+                        false => super::own_exclusions(&text, &self.settings.options),
+                    };
+                    let passages = match text.is_empty() {
+                        true => Vec::new(),
+                        false => r.passages.clone(),
+                    };
+                    self.library.push(super::evidence::PackLibraryMatch {
+                        a: r.a,
+                        name: library.get(r.b as usize).cloned().unwrap_or_default(),
+                        containment: r.containment_ab,
+                        containment_library: r.containment_ba,
+                        text,
+                        excluded,
+                        verdict: r.verdict.clone(),
+                        passages,
+                    })
+                }
                 _ => self.pairs.push(PackPair::of_row(
                     r,
                     reviews.get(n).map_or("", String::as_str),
@@ -597,6 +652,9 @@ pub struct PackInput<'a> {
     pub reviews: &'a [String],
     /// Students as "Student 1", ….
     pub pseudonyms: bool,
+    /// The library's kept texts ([`Library::texts`]; empty: none), which
+    /// the pack shows beside the students' for matches compared in full.
+    pub library_texts: &'a [Option<String>],
 }
 
 /// A cell that a spreadsheet would read as a formula — one beginning with
@@ -734,7 +792,7 @@ mod tests {
         let (mut run, names) = run();
         let copied = "the quick brown fox jumps over the lazy dog while the cat sleeps \
                       on the warm mat near the old kitchen door every single afternoon";
-        run.compare(&[copied, copied, "x"], None);
+        run.compare(&[copied, copied, "x"], None, None);
         let row = &run.rows[0];
         assert!(row.compared && row.error.is_none());
         assert_eq!((row.containment_ab, row.containment_ba), (1.0, 1.0));
@@ -760,5 +818,77 @@ mod tests {
         let json: serde_json::Value = serde_json::from_str(&run.to_json(&names).unwrap()).unwrap();
         assert_eq!(json["rows"][1]["kind"], "library");
         assert_eq!(json["libraryNames"][0], "+essay");
+    }
+
+    fn words(seed: u64, n: usize) -> String {
+        let mut rng = crate::hash::SplitMix64::new(seed);
+        let w: Vec<String> = (0..n).map(|_| format!("w{}", rng.next() % 3000)).collect();
+        w.join(" ")
+    }
+
+    /// A library that keeps its texts: the match is compared in full as
+    /// `compare` compares the two texts (the same containments), with its
+    /// passages, and the evidence pack shows the library text beside the
+    /// student's; the same library without texts keeps the library's
+    /// figures and says it was not compared.
+    #[test]
+    fn a_library_match_with_a_kept_text_is_compared_in_full() {
+        let kept_text = words(7, 300);
+        let half: Vec<&str> = kept_text.split(' ').take(150).collect();
+        let student = format!("{} {}", half.join(" "), words(8, 150));
+        let others = [words(9, 300), words(10, 300)];
+        let students = [student.as_str(), others[0].as_str(), others[1].as_str()];
+        let config = ClassSetConfig::default();
+        let mut with = Library::new(&config).unwrap();
+        with.keep_texts(true);
+        with.add(&[("past/essay", &kept_text), ("past/other", &words(11, 300))])
+            .unwrap();
+        let mut without = Library::new(&config).unwrap();
+        without
+            .add(&[("past/essay", &kept_text), ("past/other", &words(11, 300))])
+            .unwrap();
+        let expected = crate::compare(&student, &kept_text, &Default::default()).unwrap();
+        for (lib, kept) in [(&with, true), (&without, false)] {
+            let mut run = ClassRun::new(&students, &[], "", &[], &config).unwrap();
+            run.add_library(&lib.check(&students, run.report.cut_off).unwrap());
+            run.compare(&students, Some(lib), None);
+            let rows: Vec<&ClassRow> = run
+                .rows
+                .iter()
+                .filter(|r| r.kind == RowKind::Library)
+                .collect();
+            assert_eq!(rows.len(), 1, "{:?}", run.rows);
+            let row = rows[0];
+            assert_eq!((row.a, row.b), (0, 0));
+            assert_eq!(row.compared, kept);
+            let names = ["s0".to_string(), "s1".to_string(), "s2".to_string()];
+            let lib_names = lib.names().to_vec();
+            let pack = run.evidence_pack(PackInput {
+                texts: &students,
+                names: ClassNames {
+                    students: &names,
+                    sources: &[],
+                    library: &lib_names,
+                },
+                library_texts: lib.texts(),
+                ..PackInput::default()
+            });
+            pack.check().unwrap();
+            let html = pack.to_html().unwrap();
+            if kept {
+                let m = &expected.measures;
+                assert!((row.containment_ab - m.containment).abs() < 1e-12);
+                assert!((row.containment_ba - m.containment_b_in_a).abs() < 1e-12);
+                assert!((0.4..0.6).contains(&row.containment_ab), "{row:?}");
+                assert_eq!(row.passages.len(), expected.passages.len());
+                assert!(!row.passages.is_empty());
+                assert!(html.contains("Library match 1: s0 and library: past/essay"));
+                assert_eq!(pack.library[0].text, kept_text);
+            } else {
+                assert!(row.passages.is_empty());
+                assert!(html.contains("not compared (the library keeps no text)"));
+                assert!(!html.contains("Library match 1:"));
+            }
+        }
     }
 }

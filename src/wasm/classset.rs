@@ -80,7 +80,10 @@ pub fn class_pairs_js(
 /// each text (as `classPairs` and `compare` give them); or, with `rows`
 /// (`classRows`: the pairs and library matches, ranges in UTF-16 units),
 /// `pairs` empty and the pairs and library matches taken from the rows,
-/// with `reviews` (each row's review mark) and `libraryNames`. Returns a complete,
+/// with `reviews` (each row's review mark), `libraryNames` and
+/// `libraryTexts` (each library text's kept text or `null`: a library
+/// match compared in full is shown beside the student's text with its
+/// passages). Returns a complete,
 /// self-contained HTML document with no script. Throws an `Error` naming
 /// the field for a pack of the wrong shape, a pair whose texts are missing,
 /// or a range outside its text.
@@ -90,6 +93,9 @@ pub fn evidence_pack_js(
     #[wasm_bindgen(unchecked_optional_param_type = "ClassRow[]")] rows: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "string[]")] reviews: Option<JsValue>,
     #[wasm_bindgen(unchecked_optional_param_type = "string[]")] library_names: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "(string | null)[]")] library_texts: Option<
+        JsValue,
+    >,
 ) -> Result<String, JsValue> {
     use crate::classset::evidence::EvidencePack;
     use crate::classset::run::ClassRow;
@@ -111,7 +117,11 @@ pub fn evidence_pack_js(
             Some(v) => strs_arg(&v, "libraryNames")?,
             None => Vec::new(),
         };
-        pack.add_rows(&rows, &reviews, &names);
+        let texts: Vec<Option<String>> = match super::given(library_texts) {
+            Some(v) => shaped(v, "libraryTexts")?,
+            None => Vec::new(),
+        };
+        pack.add_rows(&rows, &reviews, &names, &texts);
     }
     // UTF-16 units to UTF-8 bytes, each range checked against its text.
     let to_bytes = |text: &str, ranges: &mut [TextRange], what: &str| -> Result<(), JsValue> {
@@ -168,6 +178,27 @@ pub fn evidence_pack_js(
             x.b = rb;
         }
     }
+    for (k, m) in pack.library.iter_mut().enumerate() {
+        let Some(a) = pack.texts.get(m.a as usize) else {
+            continue; // named by the pack's check
+        };
+        let mut ra: Vec<TextRange> = m.passages.iter().map(|x| x.a).collect();
+        let mut rb: Vec<TextRange> = m.passages.iter().map(|x| x.b).collect();
+        to_bytes(
+            &a.text,
+            &mut ra,
+            &alloc::format!("library match {k}'s passages (a)"),
+        )?;
+        to_bytes(
+            &m.text,
+            &mut rb,
+            &alloc::format!("library match {k}'s passages (b)"),
+        )?;
+        for ((x, ra), rb) in m.passages.iter_mut().zip(ra).zip(rb) {
+            x.a = ra;
+            x.b = rb;
+        }
+    }
     pack.to_html().map_err(js_error)
 }
 
@@ -181,10 +212,11 @@ fn shaped<T: serde::de::DeserializeOwned>(value: JsValue, name: &str) -> Result<
 /// The rows of a class's listed pairs (the core's
 /// `neardup::classset::run::class_rows`, what `neardup class` and Python
 /// list): `pairs` the pairs at or above the cut-off (`classPairs`' `pairs`),
-/// `compared` each one's full comparison in the same order (`compare`'s
-/// report with its `verdict`, `{error}` when it failed, `null` when not yet
-/// compared), `library` the reference library's matches
-/// (`ClassLibrary.check`), after the pairs. A compared row's containments
+/// `library` the reference library's matches (`ClassLibrary.check`),
+/// after the pairs; `compared` each row's full comparison in the same
+/// order, the pairs' then the matches' (`compare`'s report with its
+/// `verdict`, `{error}` when it failed, `null` or missing when not
+/// compared: a match with a library text that is not kept). A compared row's containments
 /// are its full comparison's (what the opened pair shows); otherwise the
 /// class measure's. Throws an `Error` naming the argument of the wrong
 /// shape.

@@ -20,7 +20,7 @@ impl JsClassLibrary {
     /// An empty library fingerprinting texts as `classPairs` does with
     /// these options (`charQ`, `window`, `wordK`, `seed`, `ignoreQuotes`,
     /// `ignoreReferences`, `maxBytes`; the others are not used). Throws for
-    /// a bad option.
+    /// a bad option. Texts added are not kept unless `keepTexts(true)`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_optional_param_type = "Partial<ClassSetConfig>")] options: Option<
@@ -34,6 +34,29 @@ impl JsClassLibrary {
         Ok(JsClassLibrary {
             inner: Library::new(&config).map_err(js_error)?,
         })
+    }
+
+    /// Whether the texts added from now on are kept (default `false`; a
+    /// library read from bytes keeps texts when it holds one): a kept text
+    /// lets a class's match with it be compared in full (verdict,
+    /// passages), at the cost of its UTF-8 bytes in the file (format 2,
+    /// SPEC.md §15). Throws a `TypeError` for a non-boolean.
+    #[wasm_bindgen(js_name = keepTexts)]
+    pub fn keep_texts(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "boolean")] keep: JsValue,
+    ) -> Result<(), JsValue> {
+        let Some(keep) = keep.as_bool() else {
+            return Err(super::type_error("keep", "a boolean", &keep));
+        };
+        self.inner.keep_texts(keep);
+        Ok(())
+    }
+
+    /// Library text `i`'s kept text (`i` an index of `names`), or
+    /// `undefined` when it was not kept or `i` is out of range.
+    pub fn text(&self, i: u32) -> Option<String> {
+        self.inner.text(i as usize).map(String::from)
     }
 
     /// Reads a library's bytes (`toBytes`, or `neardup library build`).

@@ -14,9 +14,12 @@ use std::process::ExitCode;
 #[derive(Subcommand)]
 pub enum LibraryCommand {
     /// Build a library from texts (files, or folders whose `.txt` files are
-    /// read), kept as phrase postings: the texts themselves are not stored.
+    /// read), kept as phrase postings and, unless --no-texts, the texts
+    /// themselves (so that `neardup class --library` compares a match in
+    /// full: its verdict and passages).
     Build(BuildArgs),
-    /// Add texts to a library (the file is replaced atomically).
+    /// Add texts to a library (the file is replaced atomically); their texts
+    /// are kept when the library keeps texts.
     Add(AddArgs),
 }
 
@@ -57,6 +60,11 @@ pub struct BuildArgs {
     /// SPEC.md §1 step 0).
     #[arg(long)]
     no_unmask: bool,
+    /// Keep phrase postings only, not the texts: a smaller file (about 2 KB
+    /// of a 1,000-word essay rather than its text besides), whose matches
+    /// carry the library's figures only (no verdict, no passages).
+    #[arg(long)]
+    no_texts: bool,
 }
 
 #[derive(Args)]
@@ -82,11 +90,9 @@ pub fn run(cmd: LibraryCommand) -> Result<ExitCode> {
                 .fold_diacritics(a.fold_diacritics)
                 .unmask(!a.no_unmask)
                 .max_bytes(crate::input::max_bytes() as u64);
-            (
-                Library::new(&config).map_err(crate::core)?,
-                a.paths,
-                a.output,
-            )
+            let mut lib = Library::new(&config).map_err(crate::core)?;
+            lib.keep_texts(!a.no_texts);
+            (lib, a.paths, a.output)
         }
         LibraryCommand::Add(a) => (load(&a.library)?, a.paths, a.library),
     };

@@ -108,14 +108,16 @@ pub struct ClassArgs {
     /// quotations, reference lists, template and stock phrases — left out
     /// of both texts; with --keep-quotes and --keep-references and no
     /// stock phrase, what `neardup compare A B` and `B A` give), what the
-    /// page shows when the pair is opened; a library match keeps the
-    /// library's figures.
+    /// page shows when the pair is opened; a library match is compared in
+    /// full the same way when the library keeps its text (`neardup library
+    /// build` keeps texts unless --no-texts), else it keeps the library's
+    /// sampled figures.
     /// Students whose texts are identical after normalisation and
     /// exclusions are one row, its `b` "NAME (group of N identical texts)"
     /// (the members in --json's `groups`, named on standard error).
     /// `kind` is `students`, `source` or `library`; the verdict the learned
     /// model's grade, `shared source` for a source, empty for a library
-    /// match; review empty; each text's count of look-alike letters,
+    /// match whose text the library does not keep; review empty; each text's count of look-alike letters,
     /// invisible characters and hidden runs undone to read it. A cell
     /// beginning with =, +, -, @ is written after a '.
     #[arg(long)]

@@ -37,7 +37,7 @@ pub fn run(args: &ClassArgs, inputs: &Inputs, config: &ClassSetConfig) -> Result
     // passages are what the CSV, the JSON and the evidence pack show.
     if args.csv || args.json || args.evidence.is_some() {
         let model = crate::compare::load_model(None)?;
-        run.compare(&inputs.texts(), Some(&model));
+        run.compare(&inputs.texts(), inputs.library.as_ref(), Some(&model));
         let names = inputs.names();
         for row in &run.rows {
             if let Some(e) = &row.error {

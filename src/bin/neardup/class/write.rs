@@ -33,6 +33,7 @@ pub fn write(args: &ClassArgs, inputs: &Inputs, run: &ClassRun) -> Result<()> {
                 .then(|| neardup::read::sha256_hex(inputs.template.as_bytes())),
             reviews: &[],
             pseudonyms: args.pseudonyms,
+            library_texts: inputs.library.as_ref().map_or(&[], |l| l.texts()),
         });
         let html = pack.to_html().map_err(crate::core)?;
         write_atomic(path, |w| w.write_all(html.as_bytes()))?;
