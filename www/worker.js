@@ -3,8 +3,10 @@
 // responsive. Requests in: {id, kind, …}; answers out: {id, result} or
 // {id, error}.
 //
-//   compare     {a, sources: [{text, excludeB?, hiddenB?}], options, excludeA?, hiddenA?}
-//               → {reports, ms, modelError}: one report per source, with the
+//   compare     {a, sources: [{text, excludeB?, hiddenB?}], options, excludeA?, hiddenA?,
+//               pair?, match?} → {reports, row, ms, modelError}: one report
+//               per source (row: the core's class row of `pair`, a class
+//               pair, or `match`, a library match, from the first), with the
 //               learned verdict when model.json loaded (from the page's own
 //               origin); with options.phonetic each listed misspelling gets
 //               `known: true` when A's word is itself an English dictionary
@@ -15,9 +17,12 @@
 //   warm        {} → {}: the module and the model loaded (the two-text view
 //               asks at once, so that nothing is fetched once texts are given)
 //   decode      {bytes} → {text, encoding} (the core's decodeText)
-//   libraryCheck {bytes, students, minContainment} → {names, matches}
-//   libraryBuild {bytes?, names, texts, options} → {bytes, size}
-//   evidencePack {pack, pairs?, compared?, library?, reviews?, libraryNames?}
+//   libraryCheck {bytes, students, minContainment, options} → {names,
+//               matches, kept}: kept[i] {text, excluded} for a matched
+//               library text the library keeps, else null
+//   libraryBuild {bytes?, names, texts, options, keepTexts?} → {bytes, size}
+//   evidencePack {pack, pairs?, compared?, library?, reviews?, libraryNames?,
+//               libraryTexts?}
 //               → {html}: the class set's evidence pack (the core's), its
 //               pairs and library matches the core's rows of them
 //   classCsv    {pairs, compared, library, …ClassCsvInput} → {csv}: the
@@ -73,7 +78,7 @@ const kinds = {
     await ready();
     return {};
   },
-  async compare({ a, sources, options, excludeA, hiddenA = 0, pair }) {
+  async compare({ a, sources, options, excludeA, hiddenA = 0, pair, match }) {
     const { model, modelError } = await ready();
     const t0 = performance.now();
     const reports = sources.map(({ text, excludeB, hiddenB = 0 }) => {
@@ -90,7 +95,8 @@ const kinds = {
     }
     // A class pair's row (the core's): the figures the table, the CSV and
     // the pack show once it is compared.
-    const row = pair ? classRows([pair], [reports[0]])[0] : undefined;
+    // A library match's row likewise, once compared with the kept text.
+    const row = pair ? classRows([pair], [reports[0]])[0] : match ? classRows([], [reports[0]], [match])[0] : undefined;
     return { reports, row, ms: performance.now() - t0, modelError };
   },
   async classPairs({ students, sources, template, options, hidden }) {
@@ -104,31 +110,38 @@ const kinds = {
     return decodeText(bytes);
   },
   // A class checked one way against a reference library's bytes.
-  async libraryCheck({ bytes, students, minContainment }) {
+  // With each matched library text the library keeps, that text and the
+  // ranges the class's options leave out of it (UTF-16): what the match is
+  // compared in full with.
+  async libraryCheck({ bytes, students, minContainment, options }) {
     await ready();
     const lib = ClassLibrary.fromBytes(bytes);
     try {
-      return { names: lib.names, matches: lib.check(students, minContainment) };
+      const matches = lib.check(students, minContainment);
+      const kept = new Array(lib.size).fill(null);
+      for (const m of matches) kept[m.text] ??= lib.kept(m.text, options) ?? null;
+      return { names: lib.names, matches, kept };
     } finally {
       lib.free();
     }
   },
   // A library with these texts added (to the one given as bytes, or a new
   // one fingerprinting as `options` say): its bytes.
-  async libraryBuild({ bytes, names, texts, options }) {
+  async libraryBuild({ bytes, names, texts, options, keepTexts = false }) {
     await ready();
     const lib = bytes ? ClassLibrary.fromBytes(bytes) : new ClassLibrary(options);
     try {
+      if (keepTexts) lib.keepTexts(true);
       lib.add(names, texts);
       return { bytes: lib.toBytes(), size: lib.size };
     } finally {
       lib.free();
     }
   },
-  async evidencePack({ pack, pairs, compared, library, reviews, libraryNames }) {
+  async evidencePack({ pack, pairs, compared, library, reviews, libraryNames, libraryTexts }) {
     await ready();
     if (!pairs) return { html: evidencePack(pack) };
-    return { html: evidencePack(pack, classRows(pairs, compared, library), reviews, libraryNames) };
+    return { html: evidencePack(pack, classRows(pairs, compared, library), reviews, libraryNames, libraryTexts) };
   },
   async classCsv({ pairs, compared, library, ...input }) {
     await ready();

@@ -123,6 +123,20 @@ impl Library {
         self.texts.get(i)?.as_deref()
     }
 
+    /// Library text `i`'s kept text with the ranges a class with `options`
+    /// leaves out of it (its quotations and reference list, UTF-8 bytes):
+    /// what a match with it is compared in full with
+    /// ([`super::run::ClassRun::compare`], the page's class view). `None`
+    /// when the text was not kept.
+    pub fn kept(
+        &self,
+        i: usize,
+        options: &ClassSetConfig,
+    ) -> Option<(&str, Vec<crate::text::TextRange>)> {
+        let t = self.text(i)?;
+        Some((t, super::own_exclusions(t, options)))
+    }
+
     /// The kept texts by position (a text not kept, or past the end of a
     /// slice shorter than [`Library::len`], has none): what an evidence
     /// pack shows of the matches ([`super::run::PackInput::library_texts`]).

@@ -414,14 +414,13 @@ impl ClassRun {
                 row.set_compared(compare_pair(texts, report, row.a, row.b, model));
                 return;
             }
-            let (Some(student), Some(found), Some(t)) = (
+            let (Some(student), Some(found), Some((t, own))) = (
                 texts.get(row.a as usize),
                 report.texts.get(row.a as usize),
-                library.and_then(|l| l.text(row.b as usize)),
+                library.and_then(|l| l.kept(row.b as usize, &report.options)),
             ) else {
                 return;
             };
-            let own = super::own_exclusions(t, &report.options);
             row.set_compared(compare_excluding(
                 report,
                 (student, &found.excluded),

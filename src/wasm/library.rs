@@ -125,6 +125,44 @@ impl JsClassLibrary {
         )
     }
 
+    /// Library text `i`'s kept text and the ranges a class with `options`
+    /// (`Partial<ClassSetConfig>`: `ignoreQuotes`, `ignoreReferences`)
+    /// leaves out of it, in UTF-16 units (`compare`'s `excludeB`): `{text,
+    /// excluded: [{start, end}]}`, or `undefined` when the text was not
+    /// kept or `i` is out of range. What a library match is compared in
+    /// full with, as `neardup class` compares it. Throws for a bad option.
+    #[wasm_bindgen(unchecked_return_type = "{ text: string, excluded: TextRange[] } | undefined")]
+    pub fn kept(
+        &self,
+        i: u32,
+        #[wasm_bindgen(unchecked_optional_param_type = "Partial<ClassSetConfig>")] options: Option<
+            JsValue,
+        >,
+    ) -> Result<JsValue, JsValue> {
+        let config: ClassSetConfig = read_options(
+            options.unwrap_or(JsValue::UNDEFINED),
+            |o: &ClassSetConfig| o.seed,
+        )?;
+        let Some((text, excluded)) = self.inner.kept(i as usize, &config) else {
+            return Ok(JsValue::UNDEFINED);
+        };
+        let bytes: Vec<usize> = excluded.iter().flat_map(|r| [r.start, r.end]).collect();
+        let units = crate::text::utf16_offsets(text, &bytes);
+        let excluded: Vec<crate::text::TextRange> = units
+            .chunks_exact(2)
+            .map(|u| crate::text::TextRange {
+                start: u[0],
+                end: u[1],
+            })
+            .collect();
+        #[derive(serde::Serialize)]
+        struct Kept<'a> {
+            text: &'a str,
+            excluded: Vec<crate::text::TextRange>,
+        }
+        to_js(&Kept { text, excluded })
+    }
+
     /// The library as bytes (SPEC.md §15), to save as a file.
     #[wasm_bindgen(js_name = toBytes)]
     pub fn to_bytes(&self) -> Vec<u8> {

@@ -572,32 +572,76 @@ test('a copy ring is listed as one group of identical texts and named, whatever 
 });
 
 // Issue 38: a class saved as a reference library (class-library-save)
-// checks next year's class one way (class-library-file); the file holds no
-// text, reads in npm, and a damaged one is named, never a crash.
+// checks next year's class one way (class-library-file); saved without its
+// texts (class-library-keep unticked) the file holds no text, reads in npm,
+// and a damaged one is named, never a crash. Issue 48 item 4: saved with
+// its texts (the default), a match is compared in full — a verdict, the
+// CSV's row with it, and Open showing the library text beside the
+// student's.
 test('a class saved as a reference library finds next year\'s copies; a damaged library is named', async () => {
   const past = cloughLabels().filter((l) => l.source === 'orig_taskb.txt').slice(0, 6);
   const { context, page, errors } = await openPage(env);
   await page.click('[data-testid=mode-class-set]');
   await page.setInputFiles('[data-testid=class-files]', past.map((l) => txt(`y25-${l.file}`, clough(l.file))));
   await done(page);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-library-save]')]);
-  const bytes = readFileSync(await download.path());
+  const save = async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-library-save]')]);
+    return readFileSync(await download.path());
+  };
+  assert.equal(await page.isChecked('[data-testid=class-library-keep]'), true, 'texts kept by default');
+  const withTexts = await save();
+  await page.uncheck('[data-testid=class-library-keep]');
+  const bytes = await save();
   const lib = nd.ClassLibrary.fromBytes(bytes);
   assert.deepEqual(lib.names, past.map((l) => `y25-${l.file.replace(/\.txt$/, '')}`));
   assert.ok(!bytes.toString('latin1').includes(clough(past[0].file).slice(0, 40)), 'no text in the library');
+  assert.equal(lib.text(0), undefined);
   lib.free();
+  assert.ok(withTexts.toString('utf8').includes(clough(past[0].file).slice(0, 40)), 'the texts in the library');
+  const kept = nd.ClassLibrary.fromBytes(withTexts);
+  assert.ok(kept.text(2).includes(clough(past[2].file).slice(0, 40)));
+  kept.free();
   // Next year: a copy of last year's third answer and an answer of its own.
+  const next = [txt('new1.txt', clough(past[2].file)), txt('new2.txt', clough('g4pC_taska.txt'))];
+  const libName = `y25-${past[2].file.replace(/\.txt$/, '')}`;
   const before = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
   await page.setInputFiles('[data-testid=class-library-file]', { name: 'school.ndl', mimeType: 'application/octet-stream', buffer: bytes });
-  await page.setInputFiles('[data-testid=class-files]', [txt('new1.txt', clough(past[2].file)), txt('new2.txt', clough('g4pC_taska.txt'))]);
+  await page.setInputFiles('[data-testid=class-files]', next);
   await done(page, before);
   assert.equal(await page.isVisible('[data-testid=class-library-matches]'), true);
-  const found = await page.$$eval('[data-testid=class-library-matches] tbody tr', (trs) => trs.map((t) => [t.dataset.student, t.dataset.text, Number(t.dataset.containment)]));
-  assert.deepEqual(found, [['new1', `y25-${past[2].file.replace(/\.txt$/, '')}`, 1]]);
+  const found = await page.$$eval('[data-testid=class-library-matches] tbody tr', (trs) => trs.map((t) => [t.dataset.student, t.dataset.text, Number(t.dataset.containment), t.dataset.compared]));
+  assert.deepEqual(found, [['new1', libName, 1, 'false']]);
+  assert.match(await page.textContent('[data-testid=class-library-matches] tbody'), /not compared \(the library keeps no text\)/);
+  assert.equal(await page.$('[data-testid=class-library-open]'), null, 'nothing to open without the text');
   // The match is a row of the CSV, kind library (issue 48 item 4).
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
-  const library = Papa.parse(readFileSync(await csvDownload.path(), 'utf8').trim(), { header: true }).data.filter((r) => r.kind === 'library');
-  assert.deepEqual(library.map((r) => [r.a, r.b, Number(r.containment_ab)]), [['new1', `library: y25-${past[2].file.replace(/\.txt$/, '')}`, 1]]);
+  const csvRows = async () => {
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-csv]')]);
+    return Papa.parse(readFileSync(await csvDownload.path(), 'utf8').trim(), { header: true }).data.filter((r) => r.kind === 'library');
+  };
+  let library = await csvRows();
+  assert.deepEqual(library.map((r) => [r.a, r.b, Number(r.containment_ab), r.verdict]), [['new1', `library: ${libName}`, 1, '']]);
+  // The library with its texts: the match compared in full.
+  const withRun = Number(await page.getAttribute('[data-testid=class-status]', 'data-run'));
+  await page.setInputFiles('[data-testid=class-library-file]', { name: 'school-texts.ndl', mimeType: 'application/octet-stream', buffer: withTexts });
+  await page.setInputFiles('[data-testid=class-files]', next);
+  await done(page, withRun);
+  const compared = await page.$$eval('[data-testid=class-library-matches] tbody tr', (trs) => trs.map((t) => [t.dataset.student, t.dataset.text, t.dataset.compared]));
+  assert.deepEqual(compared, [['new1', libName, 'true']]);
+  assert.match(await page.textContent('[data-testid=class-library-matches] tbody'), /near copy/);
+  library = await csvRows();
+  // Its containments are the full comparison's: an exact copy, 1 both ways
+  // (an independent check: the texts are the same file).
+  assert.deepEqual(library.map((r) => [r.a, r.b, Number(r.containment_ab), Number(r.containment_ba), r.verdict]), [['new1', `library: ${libName}`, 1, 1, 'cut']]);
+  // The evidence pack shows the library text beside the student's (the core's builder).
+  const [packDownload] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=class-export-pack]')]);
+  const html = readFileSync(await packDownload.path(), 'utf8');
+  assert.match(html, new RegExp(`Library match 1: new1 and library: ${libName}`));
+  assert.ok(html.includes(clough(past[2].file).slice(0, 30).replace(/&/g, '&amp;').replace(/</g, '&lt;')), 'the kept text shown');
+  await page.click('[data-testid=class-library-open]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=score]').dataset.value !== undefined);
+  assert.equal(await page.getAttribute('#text-b', 'data-file'), `library: ${libName}`);
+  assert.equal(await page.inputValue('#text-a'), await page.inputValue('#text-b'));
+  await page.click('[data-testid=back-to-class]');
   // A damaged library: said, the class analysed all the same.
   const damaged = Buffer.from(bytes);
   damaged[damaged.length >> 1] ^= 0xff;

@@ -47,3 +47,32 @@ test('the golden library written by the Rust core reads here, and bad input is n
   assert.throws(() => lib.check(['x'], 0.1, 'three'), TypeError);
   assert.throws(() => new ClassLibrary({ window: 0 }), /window/);
 });
+
+// Issue 48 item 4: a library that keeps its texts gives them back with the
+// ranges the class's options leave out (UTF-16, compare's excludeB);
+// without, it gives none, and its bytes are format 1 as before.
+test('a library keeps its texts when asked, and gives each with its exclusions', () => {
+  const past = answers.slice(0, 3);
+  const lib = new ClassLibrary();
+  lib.add(['before'], [clough(past[0].file)]);
+  assert.equal(new DataView(lib.toBytes().buffer).getUint16(4, true), 1, 'format 1 without texts');
+  lib.keepTexts(true);
+  const quoted = 'An answer. "A quoted sentence of the source, left out." ­Ünïcödé 😀 words after it.';
+  lib.add(['q', 'p'], [quoted, clough(past[1].file)]);
+  const bytes = lib.toBytes();
+  assert.equal(new DataView(bytes.buffer).getUint16(4, true), 2, 'format 2 with texts');
+  const back = ClassLibrary.fromBytes(bytes);
+  assert.equal(back.text(0), undefined);
+  assert.equal(back.text(1), quoted);
+  assert.equal(back.text(9), undefined);
+  assert.equal(back.kept(0), undefined);
+  const k = back.kept(1, { ignoreQuotes: true });
+  assert.equal(k.text, quoted);
+  // The quotation, in UTF-16 units of the text (found here by indexOf).
+  const at = quoted.indexOf('"A quoted');
+  assert.equal(k.excluded.length, 1);
+  assert.ok(k.excluded[0].start <= at + 1 && k.excluded[0].end >= quoted.indexOf('out."') + 4, JSON.stringify(k.excluded));
+  assert.deepEqual(back.kept(1, { ignoreQuotes: false }).excluded, []);
+  assert.throws(() => back.keepTexts('yes'), TypeError);
+  for (const l of [lib, back]) l.free();
+});

@@ -1,6 +1,6 @@
 // The class-set view's exports, both written by the core in a worker from
-// its rows of the pairs (their full comparisons' figures) and the library's
-// matches: the CSV, and the evidence pack (settings, every file's SHA-256,
+// its rows of the pairs and the library's matches (their full comparisons'
+// figures): the CSV, and the evidence pack (settings, every file's SHA-256,
 // each pair with both texts highlighted).
 import { download } from '../report.js';
 import { $, above, cutOff, pairKey, settings, state } from './state.js';
@@ -15,13 +15,13 @@ function rowsInput(cur) {
   const library = cur.library?.matches ?? [];
   return {
     pairs,
-    compared: pairs.map((p) => {
-      const r = cur.compared.get(pairKey(p));
-      return r ? (r.error ? { error: r.error } : r) : null;
-    }),
+    // The pairs' full comparisons, then the library matches' (those whose
+    // text the library keeps).
+    compared: [...pairs.map((p) => cur.compared.get(pairKey(p))), ...library.map((_, i) => cur.library.compared[i])].map((r) => (r ? (r.error ? { error: r.error } : r) : null)),
     library,
     reviews: [...pairs.map((p) => cur.reviews.get(pairKey(p)) ?? ''), ...library.map(() => '')],
     libraryNames: cur.library?.names ?? [],
+    libraryTexts: cur.library?.texts?.map((k) => k?.text ?? null) ?? [],
   };
 }
 

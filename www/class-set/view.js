@@ -17,7 +17,7 @@ import { renderHistogram } from './histogram.js';
 import { loadReviews, markKey, renderOrphans } from './reviews.js';
 import { $, above, cutOff, pairKey, settings, state } from './state.js';
 import { keep, onForgotten, recall } from '../store.js';
-import { checkLibrary, renderLibrary, saveLibrary } from './library.js';
+import { checkLibrary, compareLibrary, renderLibrary, saveLibrary } from './library.js';
 import { renderStudents } from './students.js';
 import { unpackResult } from './result.js';
 import { handlers, renderTable, sortBy, updateRow } from './table.js';
@@ -222,6 +222,8 @@ async function analyseRun(files, why) {
   current.templateSha = await sha256(new TextEncoder().encode(template));
   state.current = current;
   await checkLibrary(pool, alive);
+  if (!alive()) return;
+  await compareLibrary(pool, alive);
   if (!alive()) return;
   render();
   await compareAbove(mine, began, reading);
