@@ -629,6 +629,13 @@ struct Text {
 /// library's kept text is compared with left out
 /// ([`run::ClassRun::compare`]).
 pub(crate) fn own_exclusions(text: &str, config: &ClassSetConfig) -> Vec<TextRange> {
+    let (quotations, references) = own_parts(text, config);
+    exclude::merge(quotations.into_iter().chain(references))
+}
+
+/// `text`'s quotations and reference list, each when its option leaves it
+/// out (else none).
+fn own_parts(text: &str, config: &ClassSetConfig) -> (Vec<TextRange>, Option<TextRange>) {
     let quotations = match config.ignore_quotes {
         true => exclude::quotations(text),
         false => Vec::new(),
@@ -637,19 +644,12 @@ pub(crate) fn own_exclusions(text: &str, config: &ClassSetConfig) -> Vec<TextRan
         true => exclude::reference_list(text),
         false => None,
     };
-    exclude::merge(quotations.into_iter().chain(references))
+    (quotations, references)
 }
 
 impl Text {
     fn read(text: &str, config: &ClassSetConfig) -> Text {
-        let quotations = match config.ignore_quotes {
-            true => exclude::quotations(text),
-            false => Vec::new(),
-        };
-        let references = match config.ignore_references {
-            true => exclude::reference_list(text),
-            false => None,
-        };
+        let (quotations, references) = own_parts(text, config);
         let count = quotations.len() as u32;
         let quoted = exclude::share(text, &quotations);
         let own = exclude::merge(quotations.into_iter().chain(references));

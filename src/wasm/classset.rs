@@ -3,6 +3,7 @@
 
 use super::{js_error, read_options, str_arg, strs_arg, to_js, u64s_arg};
 use crate::classset::{class_pairs, ClassSetConfig};
+use crate::text::{utf8_offsets, TextRange};
 use alloc::string::String;
 use alloc::vec::Vec;
 use wasm_bindgen::prelude::*;
@@ -99,7 +100,6 @@ pub fn evidence_pack_js(
 ) -> Result<String, JsValue> {
     use crate::classset::evidence::EvidencePack;
     use crate::classset::run::ClassRow;
-    use crate::text::{utf8_offsets, TextRange};
     if !pack.is_object() {
         return Err(super::type_error("pack", "an object", &pack));
     }
@@ -123,29 +123,6 @@ pub fn evidence_pack_js(
         };
         pack.add_rows(&rows, &reviews, &names, &texts);
     }
-    // UTF-16 units to UTF-8 bytes, each range checked against its text.
-    let to_bytes = |text: &str, ranges: &mut [TextRange], what: &str| -> Result<(), JsValue> {
-        let units = text.encode_utf16().count();
-        let mut offsets = Vec::with_capacity(ranges.len() * 2);
-        for r in ranges.iter() {
-            if r.start > r.end || r.end > units {
-                return Err(super::error_msg(alloc::format!(
-                    "invalid option pack: {what}: range {}..{} is not inside its text of {units} UTF-16 units",
-                    r.start,
-                    r.end
-                )));
-            }
-            offsets.extend([r.start, r.end]);
-        }
-        let bytes = utf8_offsets(text, &offsets);
-        for (r, b) in ranges.iter_mut().zip(bytes.chunks_exact(2)) {
-            *r = TextRange {
-                start: b[0],
-                end: b[1].max(b[0]),
-            };
-        }
-        Ok(())
-    };
     for (i, t) in pack.texts.iter_mut().enumerate() {
         to_bytes(
             &t.text,
@@ -161,45 +138,64 @@ pub fn evidence_pack_js(
                 "invalid option pack: pairs[{k}]: texts {a} and {b} of {n}"
             )));
         }
-        let mut ra: Vec<TextRange> = p.passages.iter().map(|x| x.a).collect();
-        let mut rb: Vec<TextRange> = p.passages.iter().map(|x| x.b).collect();
-        to_bytes(
-            &pack.texts[a].text,
-            &mut ra,
-            &alloc::format!("pairs[{k}].passages (a)"),
+        passages_to_bytes(
+            (&pack.texts[a].text, &pack.texts[b].text),
+            &mut p.passages,
+            &alloc::format!("pairs[{k}].passages"),
         )?;
-        to_bytes(
-            &pack.texts[b].text,
-            &mut rb,
-            &alloc::format!("pairs[{k}].passages (b)"),
-        )?;
-        for ((x, ra), rb) in p.passages.iter_mut().zip(ra).zip(rb) {
-            x.a = ra;
-            x.b = rb;
-        }
     }
     for (k, m) in pack.library.iter_mut().enumerate() {
         let Some(a) = pack.texts.get(m.a as usize) else {
             continue; // named by the pack's check
         };
-        let mut ra: Vec<TextRange> = m.passages.iter().map(|x| x.a).collect();
-        let mut rb: Vec<TextRange> = m.passages.iter().map(|x| x.b).collect();
-        to_bytes(
-            &a.text,
-            &mut ra,
-            &alloc::format!("library match {k}'s passages (a)"),
+        passages_to_bytes(
+            (&a.text, &m.text),
+            &mut m.passages,
+            &alloc::format!("library match {k}'s passages"),
         )?;
-        to_bytes(
-            &m.text,
-            &mut rb,
-            &alloc::format!("library match {k}'s passages (b)"),
-        )?;
-        for ((x, ra), rb) in m.passages.iter_mut().zip(ra).zip(rb) {
-            x.a = ra;
-            x.b = rb;
-        }
     }
     pack.to_html().map_err(js_error)
+}
+
+/// UTF-16 units to UTF-8 bytes in `text`, each range checked against it.
+fn to_bytes(text: &str, ranges: &mut [TextRange], what: &str) -> Result<(), JsValue> {
+    let units = text.encode_utf16().count();
+    let mut offsets = Vec::with_capacity(ranges.len() * 2);
+    for r in ranges.iter() {
+        if r.start > r.end || r.end > units {
+            return Err(super::error_msg(alloc::format!(
+                "invalid option pack: {what}: range {}..{} is not inside its text of {units} UTF-16 units",
+                r.start,
+                r.end
+            )));
+        }
+        offsets.extend([r.start, r.end]);
+    }
+    let bytes = utf8_offsets(text, &offsets);
+    for (r, b) in ranges.iter_mut().zip(bytes.chunks_exact(2)) {
+        *r = TextRange {
+            start: b[0],
+            end: b[1].max(b[0]),
+        };
+    }
+    Ok(())
+}
+
+/// A pair's passages from UTF-16 units to UTF-8 bytes of its two texts.
+fn passages_to_bytes(
+    (a, b): (&str, &str),
+    passages: &mut [crate::classset::evidence::PackPassage],
+    what: &str,
+) -> Result<(), JsValue> {
+    let mut ra: Vec<TextRange> = passages.iter().map(|x| x.a).collect();
+    let mut rb: Vec<TextRange> = passages.iter().map(|x| x.b).collect();
+    to_bytes(a, &mut ra, &alloc::format!("{what} (a)"))?;
+    to_bytes(b, &mut rb, &alloc::format!("{what} (b)"))?;
+    for ((x, ra), rb) in passages.iter_mut().zip(ra).zip(rb) {
+        x.a = ra;
+        x.b = rb;
+    }
+    Ok(())
 }
 
 /// A value of the shape `T` (its TypeScript type), or an `Error` naming
