@@ -37,7 +37,8 @@ console.log('[build] www/lib/: pdf.js, pdf.worker.js, idb.js');
 // bundlers' sources (www/vendor/), the static host's headers and the worker
 // itself; and the package's files the page loads. URLs are relative to
 // www/sw.js (pkg/ is served beside the page as ../pkg/).
-const PKG = ['index.js', 'neardup.js', 'simd.js', 'neardup_bg.wasm', 'neardup_simd_bg.wasm',
+const PKG = ['index.js', 'neardup.js', 'simd.js', 'shared.js', 'neardup_bg.wasm', 'neardup_simd_bg.wasm',
+  'compare.js', 'neardup_compare.js', 'neardup_compare_bg.wasm', 'neardup_compare_simd_bg.wasm',
   'neardup_read.js', 'neardup_read_bg.wasm', 'model.json', 'dictionary-en.bin'];
 const www = join(root, 'www');
 const walk = (dir) => readdirSync(dir).flatMap((name) => {
@@ -65,7 +66,7 @@ await build({
   legalComments: 'eof',
   logLevel: 'warning',
 });
-// The bytes a browser precaches: every file but the WebAssembly build it does not run.
+// The bytes a browser precaches: every file but the WebAssembly builds it does not run.
 const onDisk = (url) => (url.startsWith('../pkg/') ? join(root, url.slice(3)) : join(www, url === './' ? 'index.html' : url.slice(2)));
-const bytes = precache.filter((f) => !f.url.endsWith('/neardup_bg.wasm')).reduce((n, f) => n + statSync(onDisk(f.url)).size, 0);
+const bytes = precache.filter((f) => !/\/neardup(_compare)?_bg\.wasm$/.test(f.url)).reduce((n, f) => n + statSync(onDisk(f.url)).size, 0);
 console.log(`[build] www/sw.js: ${precache.length} files listed; a browser precaches ${(bytes / 2 ** 20).toFixed(1)} MiB of them`);

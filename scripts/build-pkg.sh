@@ -2,7 +2,7 @@
 # Builds the npm package in pkg/ from the Rust crate: wasm32 build,
 # wasm-bindgen (ESM, --target web), wasm-opt from npm's binaryen, and the
 # generated package.json / Node entry. pkg/ is output only: never edit it.
-# Three modules from the same source: neardup_bg.wasm (baseline WebAssembly)
+# Modules from the same source: neardup_bg.wasm (baseline WebAssembly)
 # and neardup_simd_bg.wasm (built with `simd128`, in its own target dir,
 # target/simd); their wasm-bindgen glue must be the same file, and is
 # checked to be. The entries load the SIMD one where the runtime has SIMD.
@@ -37,6 +37,20 @@ reader_flags=(--lib --target wasm32-unknown-unknown --no-default-features --feat
 CARGO_TARGET_DIR=target/reader cargo build "${reader_flags[@]}"
 wasm-bindgen --target web --out-dir pkg --out-name neardup_read \
   "target/reader/wasm32-unknown-unknown/$profile/neardup.wasm"
+# The comparison's module (feature wasm-compare: compare, SvmModel,
+# Speller, textOfBytes, normalize, shingles, phonetic codes), baseline and
+# SIMD with one glue, loaded by the page's two-text view and `neardup/compare`
+# without the class set, dedup, library and multireference code (issue 49).
+compare_flags=(--lib --target wasm32-unknown-unknown --no-default-features --features wasm-compare)
+[ $profile = release ] && compare_flags+=(--release)
+CARGO_TARGET_DIR=target/compare cargo build "${compare_flags[@]}"
+wasm-bindgen --target web --out-dir pkg --out-name neardup_compare \
+  "target/compare/wasm32-unknown-unknown/$profile/neardup.wasm"
+RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" CARGO_TARGET_DIR=target/compare-simd cargo build "${compare_flags[@]}"
+wasm-bindgen --target web --out-dir "$simd_out" --out-name neardup_compare \
+  "target/compare-simd/wasm32-unknown-unknown/$profile/neardup.wasm"
+cmp -s "$simd_out/neardup_compare.js" pkg/neardup_compare.js || { echo "the SIMD comparison module's glue differs from the baseline's" >&2; exit 1; }
+mv "$simd_out/neardup_compare_bg.wasm" pkg/neardup_compare_simd_bg.wasm
 if [ $profile = release ]; then
   # Never Debian's binaryen (108): it emits modules that fail at load.
   features=(--enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int
@@ -44,7 +58,9 @@ if [ $profile = release ]; then
   node_modules/.bin/wasm-opt -Oz "${features[@]}" pkg/neardup_bg.wasm -o pkg/neardup_bg.wasm
   node_modules/.bin/wasm-opt -Oz "${features[@]}" --enable-simd pkg/neardup_simd_bg.wasm -o pkg/neardup_simd_bg.wasm
   node_modules/.bin/wasm-opt -Oz "${features[@]}" pkg/neardup_read_bg.wasm -o pkg/neardup_read_bg.wasm
+  node_modules/.bin/wasm-opt -Oz "${features[@]}" pkg/neardup_compare_bg.wasm -o pkg/neardup_compare_bg.wasm
+  node_modules/.bin/wasm-opt -Oz "${features[@]}" --enable-simd pkg/neardup_compare_simd_bg.wasm -o pkg/neardup_compare_simd_bg.wasm
 fi
 node scripts/pkg-meta.mjs
 node scripts/build-page.mjs
-echo "[build] pkg/ ($profile): $(wc -c < pkg/neardup_bg.wasm) bytes of wasm, $(gzip -9c pkg/neardup_bg.wasm | wc -c) gzipped; with SIMD $(wc -c < pkg/neardup_simd_bg.wasm), $(gzip -9c pkg/neardup_simd_bg.wasm | wc -c) gzipped; the reader's $(wc -c < pkg/neardup_read_bg.wasm), $(gzip -9c pkg/neardup_read_bg.wasm | wc -c) gzipped"
+echo "[build] pkg/ ($profile): $(wc -c < pkg/neardup_bg.wasm) bytes of wasm, $(gzip -9c pkg/neardup_bg.wasm | wc -c) gzipped; with SIMD $(wc -c < pkg/neardup_simd_bg.wasm), $(gzip -9c pkg/neardup_simd_bg.wasm | wc -c) gzipped; the reader's $(wc -c < pkg/neardup_read_bg.wasm), $(gzip -9c pkg/neardup_read_bg.wasm | wc -c) gzipped; the comparison's (SIMD) $(wc -c < pkg/neardup_compare_simd_bg.wasm), $(gzip -9c pkg/neardup_compare_simd_bg.wasm | wc -c) gzipped"

@@ -25,6 +25,15 @@ const pkg = {
     // The reader's own module (readFile, readFiles, readingLimits,
     // classStudents): web target, `init()` before use.
     './read': { types: './neardup_read.d.ts', default: './neardup_read.js' },
+    // The comparison's own module (compare, SvmModel, Speller, textOfBytes,
+    // normalize, shingles, phonetic codes): in Node ready on import,
+    // elsewhere `init()` before use.
+    './compare': {
+      node: { types: './compare.d.ts', default: './compare-node.js' },
+      default: { types: './compare.d.ts', default: './compare.js' },
+    },
+    './neardup_compare_bg.wasm': './neardup_compare_bg.wasm',
+    './neardup_compare_simd_bg.wasm': './neardup_compare_simd_bg.wasm',
     './neardup_read_bg.wasm': './neardup_read_bg.wasm',
     './neardup_bg.wasm': './neardup_bg.wasm',
     './neardup_simd_bg.wasm': './neardup_simd_bg.wasm',
@@ -33,8 +42,10 @@ const pkg = {
     './dictionary-en.bin': './dictionary-en.bin',
   },
   files: ['neardup_bg.wasm', 'neardup_simd_bg.wasm', 'neardup_bg.wasm.d.ts', 'neardup.js',
-    'neardup_read_bg.wasm', 'neardup_read_bg.wasm.d.ts', 'neardup_read.js', 'neardup_read.d.ts', 'simd.js', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md'],
-  sideEffects: ['./node.js', './workerd.js'],
+    'neardup_read_bg.wasm', 'neardup_read_bg.wasm.d.ts', 'neardup_read.js', 'neardup_read.d.ts', 'simd.js', 'shared.js',
+    'neardup_compare_bg.wasm', 'neardup_compare_simd_bg.wasm', 'neardup_compare_bg.wasm.d.ts', 'neardup_compare.js', 'neardup_compare.d.ts',
+    'compare.js', 'compare-node.js', 'compare.d.ts', 'neardup.d.ts', 'index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'model.json', 'multiref.json', 'dictionary-en.bin', 'dictionary-en.LICENSE', 'LICENSE-MIT', 'LICENSE-APACHE', 'README.md'],
+  sideEffects: ['./node.js', './workerd.js', './compare-node.js'],
   engines: { node: '>=20.19' },
   keywords: ['plagiarism', 'near-duplicate', 'shingling', 'jaccard', 'containment', 'wasm'],
 };
@@ -51,17 +62,17 @@ copyFileSync('LICENSE-APACHE', 'pkg/LICENSE-APACHE');
 
 // The entries: src/wasm/js/ (index.js with its types, node.js, workerd.js),
 // real sources, linted and tested (tests/js/entry.test.mjs).
-for (const f of ['index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'simd.js']) {
+for (const f of ['index.js', 'index.d.ts', 'node.js', 'node.d.ts', 'workerd.js', 'workerd.d.ts', 'simd.js', 'shared.js', 'compare.js', 'compare-node.js', 'compare.d.ts']) {
   copyFileSync(`src/wasm/js/${f}`, `pkg/${f}`);
 }
 // The generated classes implement \`[Symbol.dispose]\`, whose type is in
 // TypeScript's \`esnext.disposable\` library: reference it, so that the types
 // check under \`tsc --strict\` with a project's default libraries and no
 // \`skipLibCheck\` (tests/js/typescript.test.mjs).
-{
-  const dts = readFileSync('pkg/neardup.d.ts', 'utf8');
+for (const file of ['pkg/neardup.d.ts', 'pkg/neardup_compare.d.ts']) {
+  const dts = readFileSync(file, 'utf8');
   const reference = '/// <reference lib="esnext.disposable" />\n';
-  if (!dts.startsWith(reference)) writeFileSync('pkg/neardup.d.ts', reference + dts);
+  if (!dts.startsWith(reference)) writeFileSync(file, reference + dts);
 }
 // The README for npm users: scripts/package-readme.md, whose `js` examples
 // tests/js/readme.test.mjs runs against the packed package.

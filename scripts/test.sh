@@ -24,6 +24,7 @@ cargo fmt --all -- --check
 cargo fmt --manifest-path fuzz/Cargo.toml -- --check
 cargo clippy --lib --target wasm32-unknown-unknown --features wasm -- -D warnings
 cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features wasm-read -- -D warnings
+cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features wasm-compare -- -D warnings
 cargo clippy --all-targets --features cli -- -D warnings
 cargo fmt --manifest-path python/Cargo.toml -- --check
 cargo clippy --manifest-path python/Cargo.toml -- -D warnings

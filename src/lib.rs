@@ -58,7 +58,10 @@
 //! * `wasm`: the WebAssembly binding (`src/wasm/`, one file per JavaScript
 //!   class) with TypeScript types generated from the Rust types; `wasm-read`
 //!   the reader's own module (`readFile`, `readFiles`, `readingLimits`,
-//!   `classStudents`).
+//!   `classStudents`); `wasm-compare` the comparison's own module
+//!   (`compare`, `SvmModel`, `Speller`, `textOfBytes`, `normalize`,
+//!   shingles and phonetic codes: the page's two-text view and
+//!   `neardup/compare`).
 //! * `read`: the reader of a class's files ([`read`]: zip, `.docx`, `.odt`,
 //!   HTML and text to text, hidden text left out).
 //! * `cli`: the command-line tool `neardup` (`src/bin/neardup/`).

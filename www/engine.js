@@ -1,6 +1,7 @@
-// The page's one client of its Web Workers: every comparison, class set and
-// decoding (worker.js), and every file read (read/worker.js, through
-// reader.js), goes through here, for both views.
+// The page's one client of its Web Workers: the two-text view's comparisons
+// (two-text/worker.js, on the comparison's own module), the class set's
+// (worker.js, in class-set/view.js's pool), and every file read
+// (read/worker.js, through reader.js) go through here.
 //
 //   ask(request, { worker, timeout })
 //                             a request ({kind, …}) to one worker of the
@@ -40,8 +41,9 @@ export class StallError extends Error {
 export class Engine {
   /**
    * @param {number} size workers in the pool (one per core, at most 8).
-   * @param {URL} [url] the worker's module (the comparison worker, worker.js,
-   *   unless another is given: the reader's read/worker.js).
+   * @param {URL} [url] the worker's module (the class set's worker.js,
+   *   unless another is given: the two-text view's two-text/worker.js, the
+   *   reader's read/worker.js).
    */
   constructor(size = Math.max(1, Math.min(globalThis.navigator?.hardwareConcurrency || 2, 8)), url = new URL('./worker.js', import.meta.url)) {
     this.size = size;
@@ -176,8 +178,11 @@ export class Engine {
   }
 }
 
-/** The page's engine, shared by its views. */
-export const engine = new Engine();
+/**
+ * The two-text view's engine: its workers load the comparison's own module
+ * (`neardup/compare`), not the whole package's (issue 49).
+ */
+export const engine = new Engine(undefined, new URL('./two-text/worker.js', import.meta.url));
 
 /** Listeners of the workers' requests (privacy.js). */
 const resourceListeners = [];

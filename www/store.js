@@ -1,15 +1,15 @@
 // What the page keeps on this device (issue 49 item 4), in IndexedDB through
 // idb-keyval, never uploaded: the class set's review marks (by the SHA-256
 // of each pair's texts, reviews.js), the last reference library given (its
-// bytes, so that it need not be picked again after a reload) and the class
-// set's settings. The "Kept on this device" list (data-testid=stored-data)
+// bytes, so that it need not be picked again after a reload), the class
+// set's settings and the last class's result (class-set/kept.js). The "Kept on this device" list (data-testid=stored-data)
 // shows each with its size and a Forget button. Where storage is refused
 // (a private window), nothing is kept and the page works for the session.
 import { createStore, del, entries, get, set } from './lib/idb.js';
 
 /** Review marks: mark key → {value, a, b} (the database the marks always had). */
 const marks = createStore('neardup-class-sets', 'marks');
-/** Everything else, by name: 'library' {name, bytes}, 'settings' {id: value}. */
+/** Everything else, by name: 'library' {name, bytes}, 'settings' {id: value}, 'class' (kept.js). */
 const kept = createStore('neardup', 'kept');
 
 const list = document.getElementById('stored-data-list');
@@ -52,9 +52,10 @@ export async function putMark(key, mark) {
   await showStored();
 }
 
-/** The size of a kept value in bytes: its bytes, or its JSON's. */
+/** The size of a kept value in bytes: its bytes, the count it carries, or its JSON's. */
 function size(v) {
   if (v instanceof Uint8Array) return v.byteLength;
+  if (typeof v?.bytes === 'number') return v.bytes;
   if (v?.bytes instanceof Uint8Array) return v.bytes.byteLength + JSON.stringify({ ...v, bytes: 0 }).length;
   return JSON.stringify(v ?? null).length;
 }
@@ -79,6 +80,11 @@ export async function storedData() {
     const library = await get('library', kept);
     if (library) {
       out.push({ what: 'library', label: `The reference library ${library.name}`, bytes: size(library), forget: () => del('library', kept) });
+    }
+    const last = await get('class', kept);
+    if (last) {
+      const n = last.students?.length ?? 0;
+      out.push({ what: 'class', label: `The last class set (${n} student${n === 1 ? '' : 's'})`, bytes: size(last), forget: () => del('class', kept) });
     }
     const settings = await get('settings', kept);
     if (settings) out.push({ what: 'settings', label: 'The class set\'s settings', bytes: size(settings), forget: () => del('settings', kept) });
@@ -117,7 +123,7 @@ export async function showStored() {
   }
 }
 
-/** Calls `f(what)` after something kept was forgotten ('marks', 'library', 'settings'). */
+/** Calls `f(what)` after something kept was forgotten ('marks', 'library', 'settings', 'class'). */
 export function onForgotten(f) {
   list?.addEventListener('forgotten', (e) => f(e.detail));
 }

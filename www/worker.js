@@ -1,6 +1,7 @@
-// The page's Web Worker (engine.js is its one client): the neardup
-// WebAssembly module off the main thread, so typing and scrolling stay
-// responsive. Requests in: {id, kind, …}; answers out: {id, result} or
+// The class set's Web Worker (its pool in class-set/view.js; engine.js is
+// the client): the whole package's WebAssembly module off the main thread,
+// so typing and scrolling stay responsive. The two-text view has its own,
+// smaller worker (two-text/worker.js); both share comparing.js. Requests in: {id, kind, …}; answers out: {id, result} or
 // {id, error}.
 //
 //   compare     {a, sources: [{text, excludeB?, hiddenB?}], options, excludeA?, hiddenA?,
@@ -27,78 +28,22 @@
 //               pairs and library matches the core's rows of them
 //   classCsv    {pairs, compared, library, …ClassCsvInput} → {csv}: the
 //               class set's CSV (the core's), from the core's rows
-import init, { ClassLibrary, classCsv, classPairs, classRows, compare, decodeText, evidencePack, SvmModel, Speller, withHiddenText } from '../pkg/index.js';
-import { newResources } from './resources.js';
+import * as pkg from '../pkg/index.js';
+import { ClassLibrary, classCsv, classPairs, classRows, decodeText, evidencePack } from '../pkg/index.js';
+import { comparer, serve, TRANSFER } from './comparing.js';
 import { packResult } from './class-set/result.js';
 
-/** An answer's buffers to transfer rather than copy (a symbol: never cloned). */
-const TRANSFER = Symbol('transfer');
-
-// What loads once and is kept once loaded. A load that failed (the server
-// away, a redeploy) is not kept: the next request tries again (issue 49).
-function once(load) {
-  let loading = null;
-  return () => (loading ??= load().catch((err) => {
-    loading = null;
-    throw err;
-  }));
-}
-
-const engine = once(() => init());
-const model = once(async () => {
-  const response = await fetch(new URL('../pkg/model.json', import.meta.url));
-  if (!response.ok) throw new Error(`model.json: HTTP ${response.status}`);
-  return SvmModel.fromJson(await response.text());
+// The core's class row of a compared class pair or library match.
+const comparison = comparer(pkg, ({ pair, match }, report) => {
+  if (pair) return classRows([pair], [report])[0];
+  if (match) return classRows([], [report], [match])[0];
+  return undefined;
 });
-
-// The engine (a failure rejects the request), and the verdict's model if it
-// can be had (a failure is said beside the score, and tried again next time).
-async function ready() {
-  await engine();
-  try {
-    return { model: await model(), modelError: null };
-  } catch (err) {
-    return { model: null, modelError: String(err && err.message ? err.message : err) };
-  }
-}
-
-const dictionary = once(async () => {
-  const response = await fetch(new URL('../pkg/dictionary-en.bin', import.meta.url));
-  if (!response.ok) throw new Error(`dictionary-en.bin: HTTP ${response.status}`);
-  return Speller.fromBytes(new Uint8Array(await response.arrayBuffer()));
-});
-
-// UTF-16 offsets of the words: slice A's text.
-function markKnown(report, a, dict) {
-  for (const m of report.misspellings ?? []) m.known = dict.has(a.slice(m.a.start, m.a.end).toLowerCase());
-}
+const { ready } = comparison;
 
 const kinds = {
-  async warm() {
-    await ready();
-    return {};
-  },
-  async compare({ a, sources, options, excludeA, hiddenA = 0, pair, match }) {
-    const { model, modelError } = await ready();
-    const t0 = performance.now();
-    const reports = sources.map(({ text, excludeB, hiddenB = 0 }) => {
-      const r = compare(a, text, { ...options, ...(excludeA?.length ? { excludeA } : {}), ...(excludeB?.length ? { excludeB } : {}), ...(model ? { model } : {}) });
-      // Hidden text the reader left out of a file counts with the tricks
-      // the core undid (its sentence, said again by the core).
-      if (hiddenA) r.obfuscationA = withHiddenText(r.obfuscationA, hiddenA);
-      if (hiddenB) r.obfuscationB = withHiddenText(r.obfuscationB, hiddenB);
-      return r;
-    });
-    if (options.phonetic) {
-      const dict = await dictionary();
-      for (const r of reports) markKnown(r, a, dict);
-    }
-    // A class pair's row (the core's): the figures the table, the CSV and
-    // the pack show once it is compared.
-    // A library match's row likewise, once compared with the kept text.
-    const row = pair ? classRows([pair], [reports[0]])[0] : match ? classRows([], [reports[0]], [match])[0] : undefined;
-    return { reports, row, ms: performance.now() - t0, modelError };
-  },
+  warm: comparison.warm,
+  compare: comparison.compare,
   async classPairs({ students, sources, template, options, hidden }) {
     await ready();
     const t0 = performance.now();
@@ -149,13 +94,4 @@ const kinds = {
   },
 };
 
-self.onmessage = async (event) => {
-  const { id, kind } = event.data;
-  try {
-    if (!Object.hasOwn(kinds, kind)) throw new Error(`unknown request ${JSON.stringify(kind)}`);
-    const result = await kinds[kind](event.data);
-    self.postMessage({ id, result, resources: newResources() }, result?.[TRANSFER] ?? []);
-  } catch (err) {
-    self.postMessage({ id, error: err && err.message ? err.message : String(err), resources: newResources() });
-  }
-};
+serve(kinds);

@@ -33,7 +33,7 @@ use core::fmt::Write;
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct EvidencePack {
     /// The line under the title: when and where the pack was made, e.g.
     /// `"Made 2026-11-26 18:40 UTC by neardup class; nothing was uploaded."`.
@@ -48,7 +48,7 @@ pub struct EvidencePack {
     pub pairs: Vec<PackPair>,
     /// The reference library's matches (none without a library).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub library: Vec<PackLibraryMatch>,
     /// What the settings table says.
     pub settings: PackSettings,
@@ -60,7 +60,7 @@ pub struct EvidencePack {
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct PackText {
     /// Its name as given (a student's folder or file name, `"source: …"`).
     pub name: String,
@@ -74,14 +74,14 @@ pub struct PackText {
     /// letters, invisible characters, hidden runs); listed in the pack with
     /// its warning when any was found. Default: nothing.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub obfuscation: crate::Obfuscation,
 }
 
 /// An input file: its path as read and the SHA-256 of its bytes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct PackFile {
     /// The path, with `/`.
     pub path: String,
@@ -93,7 +93,7 @@ pub struct PackFile {
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct PackPair {
     /// The first text (a student).
     pub a: u32,
@@ -116,7 +116,7 @@ pub struct PackPair {
     /// 0, or `n ≥ 2` when the pair stands for a group of `n` identical
     /// texts (said in its title).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub identical: u32,
 }
 
@@ -126,7 +126,7 @@ pub struct PackPair {
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct PackLibraryMatch {
     /// The student, by position in the texts.
     pub a: u32,
@@ -140,27 +140,27 @@ pub struct PackLibraryMatch {
     /// The library text, when the library keeps it and the match was
     /// compared in full; `""` otherwise.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub text: String,
     /// Ranges of `text` left out (its quotations and reference list), greyed.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub excluded: Vec<TextRange>,
     /// The learned verdict's grade, `""` when not compared in full.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub verdict: String,
     /// The shared passages: ranges in the student's text (`a`) and in
     /// `text` (`b`).
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub passages: Vec<PackPassage>,
 }
 
 /// A shared passage's range in each text of a pair.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct PackPassage {
     /// In the pair's text a.
     pub a: TextRange,
@@ -173,7 +173,7 @@ pub struct PackPassage {
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct PackSettings {
     /// The SHA-256 of the template's text (UTF-8), or `None` without one.
     pub template_sha256: Option<String>,

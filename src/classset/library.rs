@@ -75,7 +75,7 @@ pub struct Library {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct LibraryMatch {
     /// The student's text, by its position in the texts checked.
     pub student: u32,

@@ -71,7 +71,7 @@ pub const PASSAGE_WORDS: usize = 10;
     feature = "serde",
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct ClassSetConfig {
     /// Words per shingle, 1..=32, when `char_q` is 0. Default 3 (Clough &
     /// Stevenson's word trigrams).
@@ -249,7 +249,7 @@ pub fn suggested_cut_off(students: usize) -> f64 {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct ClassPair {
     /// The first text (a student).
     pub a: u32,
@@ -273,7 +273,7 @@ pub struct ClassPair {
     /// every member): found by hash, reported once, its members paired
     /// with no one else (the first stands for them all).
     #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub identical: u32,
 }
 
@@ -281,7 +281,7 @@ pub struct ClassPair {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct ClassText {
     /// Word tokens.
     pub tokens: u32,
@@ -323,14 +323,14 @@ pub struct ClassText {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub quotation_warning: Option<alloc::string::String>,
 }
 
 /// A passage of one text that other students' texts share too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct CommonPassage {
     /// The passage's range in the text.
     pub range: TextRange,
@@ -348,7 +348,7 @@ pub struct CommonPassage {
 /// and not named here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct SharedPassage {
     /// The students' texts holding at least half of it, ascending.
     pub texts: Vec<u32>,
@@ -360,7 +360,7 @@ pub struct SharedPassage {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct StudentSummary {
     /// The text (a student or a source) covering the most of this
     /// student's text, among those sharing at least `min_shared`
@@ -378,7 +378,7 @@ pub struct StudentSummary {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct ClassSetReport {
     /// Students' texts, then sources, in input order.
     pub texts: Vec<ClassText>,
@@ -408,7 +408,7 @@ pub struct ClassSetReport {
     /// of `pairs` (`identical` its size), and only its first member is
     /// paired with other texts.
     #[cfg_attr(feature = "serde", serde(default))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub groups: Vec<Vec<u32>>,
     /// The options used.
     pub options: ClassSetConfig,

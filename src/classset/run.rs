@@ -42,7 +42,7 @@ fn is_zero(n: &u32) -> bool {
 /// What a row pairs a student with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub enum RowKind {
     /// Another student: possible collusion.
     Students,
@@ -67,7 +67,7 @@ impl RowKind {
 /// library match.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct ClassRow {
     /// What `b` is.
     pub kind: RowKind,
@@ -86,7 +86,7 @@ pub struct ClassRow {
     /// 0, or `n ≥ 2` when the row stands for a group of `n` identical
     /// texts (the report's `groups`; `a` and `b` its first two).
     #[serde(default, skip_serializing_if = "is_zero")]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub identical: u32,
     /// The share of `a` found in `b`, in [0, 1]: the full comparison's
     /// (`compared`), else the class measure's.
@@ -100,12 +100,12 @@ pub struct ClassRow {
     pub verdict: String,
     /// Why the full comparison failed, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub error: Option<String>,
     /// The shared passages the full comparison found: ranges in `a` and
     /// `b`, UTF-8 bytes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub passages: Vec<PackPassage>,
 }
 

@@ -33,7 +33,7 @@ pub use passages::{Misspelling, Passage};
     feature = "serde",
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct CompareConfig {
     /// Words per word shingle, `k` in 1..=32. Default 3.
     pub word_k: u32,
@@ -55,7 +55,7 @@ pub struct CompareConfig {
     /// and [`Report::misspellings`] lists the words so matched. Default
     /// `None` (the words themselves).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub phonetic: Option<crate::phonetic::Algorithm>,
     /// Minimum match length, in word tokens of a, 0..=1000: shared passages
     /// shorter than this are dropped, and the score, the word-shingle
@@ -66,24 +66,24 @@ pub struct CompareConfig {
     /// length do). The character q-gram measures and the cosine are not
     /// passage-based and are not affected. Default 0 (every passage).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub min_words: u32,
     /// Leave a's quotations out (`"…"`, `“…”`, `«…»`, across a line break
     /// but not a blank line; [`crate::exclude::quotations`]): quoting with
     /// attribution is not copying. Default `false`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub ignore_quotes: bool,
     /// Leave each text's trailing reference list out
     /// ([`crate::exclude::reference_list`]). Default `false`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub ignore_references: bool,
     /// Fold diacritics in both texts (SPEC.md §1, [`crate::Normalization`]):
     /// `é` → `e`, `ä` → `ae`, so a text typed without accents, or German
     /// with `ae`/`oe`/`ue`, matches its original. Default `false`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_false"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub fold_diacritics: bool,
     /// Undo the tricks that hide a copy in both texts first (SPEC.md §1,
     /// step 0, [`crate::Normalization::unmask`]): invisible characters
@@ -92,7 +92,7 @@ pub struct CompareConfig {
     /// Latin `a`) mapped to them; [`Report::obfuscation_a`] and
     /// [`Report::obfuscation_b`] say what was undone. Default `true`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_true"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub unmask: bool,
 }
 
@@ -178,7 +178,7 @@ impl CompareConfig {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Measures {
     /// The plagiarism score: containment of a in b by word k-shingles
     /// (equal to `containment`; see the module docs).
@@ -217,7 +217,7 @@ pub struct Measures {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub enum OffsetUnit {
     /// Bytes of UTF-8 (the core's unit; Rust string slicing).
     Utf8Bytes,
@@ -229,7 +229,7 @@ pub enum OffsetUnit {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Report {
     /// Every measure, including the plagiarism score.
     #[cfg_attr(feature = "serde", serde(flatten))]
@@ -243,7 +243,7 @@ pub struct Report {
         feature = "serde",
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub misspellings: Vec<Misspelling>,
     /// The ranges of a left out of the comparison (quotations, a reference
     /// list, a template's phrases, ranges given), merged, in order; in the
@@ -252,7 +252,7 @@ pub struct Report {
         feature = "serde",
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub excluded_a: Vec<TextRange>,
     /// The ranges of b left out (its reference list, the template's
     /// phrases, ranges given); as `excluded_a`.
@@ -260,7 +260,7 @@ pub struct Report {
         feature = "serde",
         serde(default, skip_serializing_if = "Vec::is_empty")
     )]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub excluded_b: Vec<TextRange>,
     /// What was undone in a to compare it ([`CompareConfig::unmask`]):
     /// look-alike letters mapped, invisible characters removed, with their
@@ -283,7 +283,7 @@ pub struct Report {
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub quotation_warning: Option<alloc::string::String>,
     /// The unit of the passages' `a` and `b` offsets.
     pub offsets: OffsetUnit,

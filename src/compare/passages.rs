@@ -25,7 +25,7 @@ pub const MAX_CANDIDATES: usize = 32;
 /// A passage shared by texts a and b.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Passage {
     /// Range in text a (bytes of UTF-8 in the core; see [`super::Report::into_utf16`]).
     pub a: TextRange,
@@ -44,7 +44,7 @@ pub struct Passage {
 /// [`super::CompareConfig::phonetic`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Misspelling {
     /// The word in text a (bytes of UTF-8 in the core; UTF-16 units in JS).
     pub a: TextRange,

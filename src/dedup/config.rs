@@ -27,7 +27,7 @@ use alloc::format;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub enum DedupMethod {
     /// MinHash signatures and LSH banding (Broder 1997; Indyk & Motwani
     /// 1998); a candidate is kept when its estimated Jaccard reaches the
@@ -105,7 +105,7 @@ impl core::str::FromStr for DedupMethod {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub enum Weights {
     /// Term frequency: each occurrence counts (the default).
     #[default]
@@ -172,7 +172,7 @@ pub const MAX_K: u32 = 16;
     feature = "serde",
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct DedupConfig {
     /// How candidates are found (default `"minhash"`).
     pub method: DedupMethod,
@@ -181,74 +181,74 @@ pub struct DedupConfig {
     /// dictionary-corrected words (default `"char:5"`). With `multiref`
     /// they serve only the exact Jaccard of `verify`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional, type = "string"))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional, type = "string"))]
     pub shingle: Option<ShingleSpec>,
     /// Jaccard resemblance threshold in (0, 1): of the MinHash estimate, of
     /// the exact Jaccard of `verify`, of the exact join (default 0.5).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub threshold: Option<f64>,
     /// Hash seed of shingles and sketches, any `u64` (default 0).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub seed: Option<u64>,
     /// Confirm each candidate by the exact Jaccard of the two shingle sets
     /// (keeps every document's shingle set: 8 bytes a distinct shingle).
     /// Default: on for `simhash`, off for `minhash` and `multiref`; `exact`
     /// is exact already and takes no value.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub verify: Option<bool>,
     /// MinHash: values per signature, 1..=4096 (default 128).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub num_perm: Option<u32>,
     /// MinHash: `"oph"` (one hash per shingle, the default) or `"classic"`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional, type = "\"oph\" | \"classic\""))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional, type = "\"oph\" | \"classic\""))]
     pub scheme: Option<MinHashScheme>,
     /// MinHash: explicit number of bands (with `rows`) instead of the
     /// advisor's choice.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub bands: Option<u32>,
     /// MinHash: rows per band (with `bands`).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub rows: Option<u32>,
     /// MinHash: the band advisor's weight of false positives, ≥ 0 (default 0.5).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub fp_weight: Option<f64>,
     /// MinHash: the band advisor's weight of false negatives, ≥ 0 (default 0.5).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub fn_weight: Option<f64>,
     /// MinHash: keep every LSH candidate pair, without the estimate filter
     /// (default `false`; not with `verify`).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub candidates: Option<bool>,
     /// SimHash and multiref: largest Hamming distance of a candidate pair,
     /// 0..=16 (default 12 for `simhash`, 8 for `multiref`).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub k: Option<u32>,
     /// SimHash and multiref: blocks of the permuted-block index, `k + 1 ..=
     /// 64` (default `k + 2`).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub blocks: Option<u32>,
     /// SimHash: shingle weights, `"tf"` (default), `"binary"` or `"tfidf"`
     /// (document frequencies from the collection itself: a first pass).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub weights: Option<Weights>,
     /// Fold diacritics before shingling (SPEC.md §1,
     /// [`crate::Normalization`]): `é` → `e`, `ä` → `ae` (default `false`;
     /// not with multiref unverified, whose signatures read the text).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub fold_diacritics: Option<bool>,
     /// Undo the tricks that hide a copy before shingling (SPEC.md §1, step
     /// 0, [`crate::Normalization::unmask`]): invisible characters removed,
@@ -257,14 +257,14 @@ pub struct DedupConfig {
     /// collection made before the option keeps `false`, which it records;
     /// not with multiref unverified, whose signatures read the text).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub unmask: Option<bool>,
     /// The version of the shingle hash specification (SPEC.md §3): 1 (the
     /// default) or 2 (XXH3-64 tokens and q-grams, polynomial word shingles:
     /// faster). Sketches and snapshots record it; two versions never mix.
     /// Not with multiref unverified, whose signatures hash no shingles.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional, type = "1 | 2"))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional, type = "1 | 2"))]
     pub spec: Option<Spec>,
 }
 

@@ -103,7 +103,7 @@ pub struct DedupPair<'a> {
 /// What a deduplicator holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct DedupSummary {
     /// Documents held.
     pub documents: usize,

@@ -39,7 +39,7 @@ use alloc::vec::Vec;
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub enum Score {
     /// Estimated Jaccard resemblance in [0, 1] (MinHash).
     Jaccard(f64),
@@ -62,9 +62,9 @@ impl Score {
 /// A document found by a query.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 #[cfg_attr(
-    feature = "wasm",
+    feature = "wasm-bindings",
     tsify(type = "{ id: string } & ({ jaccard: number } | { distance: number })")
 )]
 pub struct Hit<'a> {
@@ -78,9 +78,9 @@ pub struct Hit<'a> {
 /// A pair of near-duplicate documents in an index, `a < b`.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 #[cfg_attr(
-    feature = "wasm",
+    feature = "wasm-bindings",
     tsify(type = "{ a: string; b: string } & ({ jaccard: number } | { distance: number })")
 )]
 pub struct Pair<'a> {

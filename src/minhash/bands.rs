@@ -46,7 +46,7 @@ const SIMPSON_INTERVALS: usize = 256;
     feature = "serde",
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct LshConfig {
     /// Jaccard resemblance threshold in (0, 1) (default 0.5).
     pub threshold: f64,
@@ -57,10 +57,10 @@ pub struct LshConfig {
     /// Weight of false negatives for the advisor, ≥ 0 (default 0.5).
     pub fn_weight: f64,
     /// Explicit number of bands (with `rows`) instead of the advisor's.
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub bands: Option<u32>,
     /// Explicit rows per band (with `bands`); `bands · rows ≤ num_perm`.
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub rows: Option<u32>,
 }
 

@@ -148,23 +148,23 @@ impl core::str::FromStr for MinHashScheme {
     feature = "serde",
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct MinHashConfig {
     /// Values per signature, 1..=4096 (default 128).
     pub num_perm: u32,
     /// Seed of the shingle hashes and the permutations (default 0).
     pub seed: u64,
     /// Shingles of texts: `"word:K"`, `"char:Q"` or `"custom"` (default `"word:5"`).
-    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(type = "string"))]
     pub shingle: Shingling,
     /// How values are made: `"oph"` (one hash per shingle, the default) or
     /// `"classic"` (`num_perm` hashes per shingle).
-    #[cfg_attr(feature = "wasm", tsify(type = "\"oph\" | \"classic\""))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(type = "\"oph\" | \"classic\""))]
     pub scheme: MinHashScheme,
     /// The version of the shingle hash specification (SPEC.md §3): 1 (the
     /// default) or 2 (XXH3-64 tokens and q-grams, polynomial word shingles,
     /// about 1.5× faster). Signatures of different versions never compare.
-    #[cfg_attr(feature = "wasm", tsify(type = "1 | 2"))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(type = "1 | 2"))]
     pub spec: Spec,
 }
 

@@ -37,7 +37,7 @@ pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::SoundD;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub enum Algorithm {
     /// American Soundex: a letter and three digits ([`soundex`]).
     Soundex,

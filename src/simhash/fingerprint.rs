@@ -31,7 +31,7 @@ use alloc::string::String;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub enum Weighting {
     /// Term frequency: every occurrence of a feature adds weight 1.
     Tf,
@@ -49,10 +49,10 @@ pub enum Weighting {
     feature = "serde",
     serde(rename_all = "camelCase", default, deny_unknown_fields)
 )]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct SimHashConfig {
     /// Features: `"word:1"` (words), `"word:K"` or `"char:Q"` (default `"word:3"`).
-    #[cfg_attr(feature = "wasm", tsify(type = "string"))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(type = "string"))]
     pub shingle: Shingling,
     /// Feature weights: `"tf"` (default) or `"binary"`.
     pub weights: Weighting,
@@ -60,7 +60,7 @@ pub struct SimHashConfig {
     pub seed: u64,
     /// The version of the shingle hash specification (SPEC.md §3): 1 (the
     /// default) or 2. Fingerprints of different versions never compare.
-    #[cfg_attr(feature = "wasm", tsify(type = "1 | 2"))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(type = "1 | 2"))]
     pub spec: Spec,
 }
 

@@ -16,7 +16,7 @@ use alloc::string::String;
 /// The encoding a text was decoded from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub enum TextEncoding {
     /// UTF-8, with or without a byte-order mark.
     #[cfg_attr(feature = "serde", serde(rename = "UTF-8"))]
@@ -48,7 +48,7 @@ impl TextEncoding {
 /// A decoded text and the encoding it was read in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Decoded {
     /// The text, without a byte-order mark.
     pub text: String,

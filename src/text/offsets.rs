@@ -10,7 +10,7 @@ use alloc::vec::Vec;
 /// to UTF-16 code units for JavaScript.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct TextRange {
     /// First offset inside the range.
     pub start: usize,

@@ -77,7 +77,7 @@ pub const MAX_OBFUSCATION_RANGES: usize = 100_000;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "camelCase", default))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Obfuscation {
     /// Letters of another script replaced by the letter of the text's main
     /// script they imitate (Cyrillic `а` → Latin `a`), 0 or more.
@@ -97,7 +97,7 @@ pub struct Obfuscation {
     /// characters inside words removed: a known way to hide copying from a
     /// checker."), or `None` when nothing was: what every surface shows.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm", tsify(optional))]
+    #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub warning: Option<String>,
 }
 

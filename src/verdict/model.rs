@@ -130,7 +130,7 @@ pub struct CalibrationEnds {
 /// them.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase")]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Verdict {
     /// `g ≥ 0` of the binary machine: the text is a near copy / reuse.
     pub copied: bool,

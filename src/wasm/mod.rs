@@ -21,7 +21,7 @@ mod classset;
 mod dedup;
 #[cfg(feature = "wasm")]
 mod dedup_stages;
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 mod functions;
 #[cfg(feature = "wasm")]
 mod library;
@@ -37,17 +37,17 @@ mod read;
 mod simhash;
 #[cfg(feature = "wasm")]
 mod simhash_index;
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 mod speller;
 mod students;
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 mod svm_model;
 
 #[cfg(feature = "wasm")]
 pub use dedup::{dedup_defaults, dedup_documents, dedup_needs, JsDeduplicator};
 #[cfg(feature = "wasm")]
 pub use dedup_stages::JsDedupStages;
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 pub use functions::*;
 #[cfg(feature = "wasm")]
 pub use minhash::JsMinHash;
@@ -61,10 +61,10 @@ pub use read::{read_file, read_files, reading_limits};
 pub use simhash::{JsFingerprint, JsSimHash};
 #[cfg(feature = "wasm")]
 pub use simhash_index::JsSimHashIndex;
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 pub use speller::JsSpeller;
 pub use students::{class_students_js, grouping_note_js};
-#[cfg(feature = "wasm")]
+#[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 pub use svm_model::JsSvmModel;
 
 use crate::config::camel_case as camel;

@@ -8,7 +8,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -124,4 +125,55 @@ ${SCORE_IT}`,
   writeFileSync(join(project, 'dist', 'index.html'), '<!doctype html><body><script src="main.js"></script></body>');
   const score = await scoreIn(join(project, 'dist'));
   assert.ok(score > 0.5 && score < 1, `score ${score}`);
+});
+
+// Issue 49: each npm entry bundled by Vite with no configuration loads only
+// its own module — `neardup/compare` the comparison's, not the whole
+// package's — and the bytes of each entry's bundle (its JavaScript and the
+// WebAssembly Chromium fetches, gzipped at level 9) are reported, as
+// bundle-size tools do (`node --test --test-name-pattern=entry
+// tests/browser/bundlers.test.mjs`; BENCHMARKS.md "Modules by use").
+test('each entry bundled by Vite fetches only its own module; its size is reported', async (t) => {
+  const entries = {
+    neardup: `import init, { compare } from 'neardup';\nawait init();\n${SCORE_IT}`,
+    'neardup/compare': `import init, { compare } from 'neardup/compare';\nawait init();\n${SCORE_IT}`,
+  };
+  const sizes = {};
+  for (const [entry, code] of Object.entries(entries)) {
+    const project = projectWithPackage(`vite-${entry.replace('/', '-')}`);
+    writeFileSync(join(project, 'index.html'), '<!doctype html><body><script type="module" src="/main.js"></script></body>');
+    writeFileSync(join(project, 'main.js'), code);
+    const dist = join(project, 'dist');
+    await viteBuild({ root: project, logLevel: 'silent', configFile: false, build: { outDir: dist, target: 'es2022' } });
+    const [server, origin, requests] = await serve(dist);
+    try {
+      const page = await browser.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`${origin}/`);
+      await page.waitForFunction(() => document.body.dataset.score !== undefined, null, { timeout: 20_000 });
+      const score = Number(await page.evaluate(() => document.body.dataset.score));
+      assert.deepEqual(errors, []);
+      assert.ok(score > 0.5 && score < 1, `${entry}: score ${score}`);
+      await page.close();
+    } finally {
+      server.close();
+    }
+    const wasm = requests.filter((p) => p.endsWith('.wasm'));
+    assert.equal(wasm.length, 1, `${entry}: one module fetched, ${wasm}`);
+    const isCompare = /neardup_compare_simd_bg[^/]*\.wasm$/.test(wasm[0]);
+    assert.equal(isCompare, entry === 'neardup/compare', `${entry} fetched ${wasm[0]}`);
+    const files = readdirSync(join(dist, 'assets')).map((f) => join(dist, 'assets', f));
+    const gz = (f) => gzipSync(readFileSync(f), { level: 9 }).length;
+    sizes[entry] = {
+      js: files.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0),
+      wasm: gz(join(dist, wasm[0])),
+      wasmRaw: statSync(join(dist, wasm[0])).size,
+    };
+  }
+  for (const [entry, s] of Object.entries(sizes)) {
+    t.diagnostic(`${entry}: ${(s.js / 1024).toFixed(1)} KiB of JavaScript and ${(s.wasm / 1024).toFixed(1)} KiB of WebAssembly gzipped (${(s.wasmRaw / 1024).toFixed(1)} KiB raw)`);
+  }
+  // The comparison's module is at most 70 % of the whole package's.
+  assert.ok(sizes['neardup/compare'].wasm < 0.7 * sizes.neardup.wasm, JSON.stringify(sizes));
 });

@@ -101,10 +101,11 @@ test('the network-proof line: 0 requests after texts are given; a class\'s reque
   await context.close();
 });
 
-// Issue 49 item 4: the reference library, the review marks and the class
-// set's settings are kept on this device across a reload, listed with their
-// sizes under "Kept on this device", and each can be forgotten.
-test('the library, review marks and settings survive a reload, are listed with their sizes and can be forgotten', async () => {
+// Issue 49 item 4: the reference library, the review marks, the class
+// set's settings and the last class's result are kept on this device across
+// a reload, listed with their sizes under "Kept on this device", and each
+// can be forgotten.
+test('the library, review marks, settings and last class survive a reload, are listed with their sizes and can be forgotten', async () => {
   const lib = new nd.ClassLibrary({});
   lib.add(['last-year'], [clough('g0pA_taska.txt')]);
   const bytes = Buffer.from(lib.toBytes());
@@ -122,16 +123,28 @@ test('the library, review marks and settings survive a reload, are listed with t
   const matches = () => page.$$eval('[data-testid=class-library-matches] tbody tr', (trs) => trs.map((t) => `${t.dataset.student} ${t.dataset.text}`).sort());
   assert.deepEqual(await matches(), ['ann last-year', 'ben last-year']);
   await page.selectOption('[data-testid=class-pairs] tbody tr[data-a=ann][data-b=ben] select', 'confirmed');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=stored-data] li[data-kept]').length === 3);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=stored-data] li[data-kept]').length === 4);
   const sizes = await kept();
-  assert.deepEqual(Object.keys(sizes).sort(), ['library', 'marks', 'settings']);
+  assert.deepEqual(Object.keys(sizes).sort(), ['class', 'library', 'marks', 'settings']);
   assert.ok(sizes.library >= bytes.length, `library ${sizes.library} bytes of ${bytes.length}`);
   assert.ok(sizes.marks > 0 && sizes.settings > 0, JSON.stringify(sizes));
+  // The last class is its texts and figures: more than its three texts' characters.
+  const chars = files.reduce((n, f) => n + f.buffer.length, 0);
+  assert.ok(sizes.class > chars, `class ${sizes.class} bytes for ${chars} characters of text`);
+  const table = () => page.$$eval('[data-testid=class-pairs] tbody tr', (trs) => trs.map((t) => [t.dataset.a, t.dataset.b, t.dataset.verdict, t.cells[2].textContent, t.querySelector('select').value]));
+  const before = await table();
+  assert.ok(before.length >= 1 && before.every((r) => r[2] !== ''), JSON.stringify(before));
 
-  // A reload: nothing picked again but the class; the library, the mark
-  // and the setting are back.
+  // A reload: the last class is shown again as it was, nothing read or
+  // computed (issue 49 item 4), its library matches and review mark with it.
   await page.reload();
   await page.click('[data-testid=mode-class-set]');
+  await page.waitForSelector('[data-testid=class-status][data-kept=true]');
+  assert.match(await page.textContent('[data-testid=class-status]'), /the last class, kept on this device since/);
+  assert.deepEqual(await table(), before);
+  assert.deepEqual(await matches(), ['ann last-year', 'ben last-year']);
+  // Given again, the class runs as usual: the library, the mark and the
+  // setting are back.
   await page.waitForFunction(() => document.querySelector('[data-testid=class-stock]').value === '40');
   await page.setInputFiles('[data-testid=class-files]', files);
   await classDone(page);
@@ -146,12 +159,18 @@ test('the library, review marks and settings survive a reload, are listed with t
   await page.click('[data-testid=stored-data] li[data-kept=library] button');
   await classDone(page, run);
   assert.equal(await page.isVisible('[data-testid=class-library-matches]'), false);
-  assert.deepEqual(Object.keys(await kept()).sort(), ['marks', 'settings']);
-  await page.click('[data-testid=stored-data] li[data-kept=marks] button');
-  await page.waitForFunction(() => !document.querySelector('[data-testid=stored-data] li[data-kept=marks]'));
+  assert.deepEqual(Object.keys(await kept()).sort(), ['class', 'marks', 'settings']);
+  for (const what of ['marks', 'class']) {
+    await page.click(`[data-testid=stored-data] li[data-kept=${what}] button`);
+    await page.waitForFunction((w) => !document.querySelector(`[data-testid=stored-data] li[data-kept=${w}]`), what);
+  }
   await page.reload();
   await page.waitForSelector('[data-testid=stored-data] li[data-kept=settings]', { state: 'attached' });
   assert.deepEqual(Object.keys(await kept()), ['settings']);
+  // No class kept: the class view is empty after the reload.
+  await page.click('[data-testid=mode-class-set]');
+  assert.equal(await page.getAttribute('[data-testid=class-status]', 'data-kept'), null);
+  assert.equal(await page.$$eval('[data-testid=class-pairs] tbody tr', (trs) => trs.length), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

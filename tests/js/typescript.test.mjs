@@ -63,17 +63,40 @@ Fingerprint.fromValue('0x1');
 export const used = [score, passages, tokens, w, c, p, code, primary, alternate, scheme, first, keys, d, near, verdict, ref, fixed];
 `;
 
+// \`neardup/compare\` (issue 49): the comparison's own module, typed as the
+// main entry's compare.
+const COMPARE_SAMPLE = `
+import init, { compare, SvmModel, Speller, normalize, wasmSimd } from 'neardup/compare';
+
+export const ready: Promise<unknown> = init();
+const simd: boolean = wasmSimd;
+const report = compare('one two three four', 'one two three five', { wordK: 3 });
+const score: number = report.score;
+declare const modelJson: string;
+const judged = compare('a b c', 'a b d', { model: SvmModel.fromJson(modelJson) });
+const grade: string | undefined = judged.verdict.class ?? undefined;
+declare const dictionary: Uint8Array;
+const fixed: string = Speller.fromBytes(dictionary).correctText('teh cat');
+const tokens: number = normalize('Hello, World').tokens.length;
+// @ts-expect-error: texts are strings
+compare(123, 'b');
+// @ts-expect-error: the class set is not in this entry
+import('neardup/compare').then((m) => m.classPairs);
+
+export const usedToo = [simd, score, grade, fixed, tokens];
+`;
+
 const PROJECTS = {
   // A Node project: its default libraries (those of its target), Node's
   // module resolution, no DOM.
   node: {
     compilerOptions: { strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', noEmit: true, types: [] },
-    files: ['sample.ts'],
+    files: ['sample.ts', 'compare.ts'],
   },
   // A browser project built by a bundler: the DOM libraries.
   browser: {
     compilerOptions: { strict: true, target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], module: 'esnext', moduleResolution: 'bundler', noEmit: true, types: [] },
-    files: ['sample.ts'],
+    files: ['sample.ts', 'compare.ts'],
   },
 };
 
@@ -83,6 +106,7 @@ test('the types check under tsc --strict in a Node project and a browser project
     const dir = projectWithPackage(`sample-${kind}`);
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
     writeFileSync(join(dir, 'sample.ts'), SAMPLE);
+    writeFileSync(join(dir, 'compare.ts'), COMPARE_SAMPLE);
     assert.equal(tsconfig.compilerOptions.skipLibCheck, undefined);
     let out = '';
     try {

@@ -21,6 +21,7 @@ import { checkLibrary, compareLibrary, renderLibrary, saveLibrary } from './libr
 import { renderStudents } from './students.js';
 import { unpackResult } from './result.js';
 import { handlers, renderTable, sortBy, updateRow } from './table.js';
+import { keepClass, keptClass } from './kept.js';
 
 /** Pairs scoring at least this are returned by the core for the histogram. */
 const HISTOGRAM_FLOOR = 0.02;
@@ -66,6 +67,7 @@ let ticker = 0;
  */
 function setStatus(s, text, then) {
   const el = $('class-status');
+  delete el.dataset.kept; // set again by showKeptClass for the class kept
   el.dataset.state = s;
   el.dataset.run = String(state.run); // which analysis the state is of
   el.textContent = text;
@@ -298,8 +300,36 @@ async function compareAbove(mine, t0, reading = null) {
   }
   const s = ((performance.now() - t0) / 1000).toFixed(1);
   const read = reading === null ? '' : ` (${(reading / 1000).toFixed(1)} s of it reading the files)`;
-  setStatus('done', `${cur.students.length} students, ${cur.sources.length} source${cur.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off (${Math.round(cutOff() * 100)} %${settings().adaptiveCutOff ? `, the default for ${cur.students.length} students` : ''}), ${cur.result.candidates} sharing any phrase · ${s} s in your browser${read} · nothing uploaded`);
+  // Kept on this device, so that a reload shows it again (kept.js).
+  const kept = await keepClass(cur).catch(() => false);
+  if (!alive()) return;
+  setStatus('done', `${summary(cur)} · ${s} s in your browser${read} · nothing uploaded${kept ? '' : ' · too large to keep on this device'}`);
 }
+
+/** The status's account of class `cur`. */
+function summary(cur) {
+  return `${cur.students.length} students, ${cur.sources.length} source${cur.sources.length === 1 ? '' : 's'}: ${above().length} pairs at or above the cut-off (${Math.round(cutOff() * 100)} %${settings().adaptiveCutOff ? `, the default for ${cur.students.length} students` : ''}), ${cur.result.candidates} sharing any phrase`;
+}
+
+/**
+ * The last class kept on this device (kept.js), shown as it was at the
+ * page's start, unless a class was given meanwhile: nothing is read or
+ * computed again. Its files are not kept, so a change of sources, template
+ * or settings needs them given again.
+ */
+async function showKeptClass() {
+  const kept = await keptClass().catch(() => null);
+  if (!kept || state.current || state.run) return;
+  await loadReviews(kept);
+  kept.templateSha = await sha256(new TextEncoder().encode(kept.template));
+  if (state.current || state.run) return;
+  state.current = kept;
+  render();
+  const when = kept.savedAt.slice(0, 16).replace('T', ' ');
+  setStatus('done', `${summary(kept)} · the last class, kept on this device since ${when} UTC: give its files again to change its sources, template or settings`);
+  $('class-status').dataset.kept = 'true';
+}
+showKeptClass();
 
 function render() {
   const { result, texts, counted } = state.current;

@@ -39,7 +39,7 @@ use alloc::vec::Vec;
 /// A candidate pair that passed verification, with what is known of it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "wasm", derive(tsify::Tsify))]
+#[cfg_attr(feature = "wasm-bindings", derive(tsify::Tsify))]
 pub struct Verified {
     /// The pair's similarity in [0, 1], the measure it was kept by: the
     /// exact Jaccard when known, else the MinHash estimate, else the

@@ -16,6 +16,7 @@
 // or checked here: the core does that.
 import * as binding from './neardup.js';
 import initBinding, { compare as compareTexts, dedupDocuments, dedupNeeds, MultiRef, Speller, SvmModel, textOfBytes } from './neardup.js';
+import { instance, initModule, routedCompare } from './shared.js';
 import { simd } from './simd.js';
 
 export * from './neardup.js';
@@ -38,18 +39,7 @@ export const wasmSimd = simd;
  * @returns {Promise<import('./neardup.js').InitOutput>}
  */
 export default function init(input) {
-  const given = input !== undefined && !(Object.getPrototypeOf(input) === Object.prototype && input.module_or_path === undefined);
-  if (given) return initBinding(input);
-  // Two literal URLs, so that bundlers (Vite, webpack) emit both modules.
-  // Where this file has no URL (bundled for workerd, whose entry has
-  // initialised the module already), the binding's own default applies.
-  let url;
-  try {
-    url = simd ? new URL('./neardup_simd_bg.wasm', import.meta.url) : new URL('./neardup_bg.wasm', import.meta.url);
-  } catch {
-    return initBinding();
-  }
-  return initBinding({ module_or_path: url });
+  return initModule(initBinding, input, (withSimd) => (withSimd ? new URL('./neardup_simd_bg.wasm', import.meta.url) : new URL('./neardup_bg.wasm', import.meta.url)));
 }
 
 /** The package's bundled assets, once loaded, and how to load them synchronously (the Node entry). */
@@ -120,13 +110,6 @@ function bundledReference() {
   return assets.reference;
 }
 
-/** `value` when it is a live instance of `type` (`what`: "a MultiRef"), else a TypeError or Error naming the option. */
-function instance(value, type, what, name, from) {
-  if (!(value instanceof type)) throw new TypeError(`invalid option ${name}: must be ${what} (from ${from})`);
-  if (value.__wbg_ptr === 0) throw new Error(`invalid option ${name}: the ${name} has been freed`);
-  return value;
-}
-
 /**
  * Splits dedup options into the binding's options and shared handles of the
  * reference and dictionary, given or (where the core says the configuration
@@ -175,13 +158,7 @@ export class DedupStages extends binding.DedupStages {
 }
 
 /** compare(a, b, options); with options.model (an SvmModel) the report has a verdict. */
-export function compare(a, b, options) {
-  if (options !== null && typeof options === 'object' && options.model != null) {
-    const { model, ...rest } = options;
-    return instance(model, SvmModel, 'an SvmModel', 'model', 'SvmModel.fromJson').compare(a, b, rest);
-  }
-  return compareTexts(a, b, options);
-}
+export const compare = routedCompare(compareTexts, SvmModel);
 
 /**
  * Decodes a text file's bytes as every surface of neardup does (the core's
