@@ -205,7 +205,10 @@ pub struct DedupConfig {
     pub num_perm: Option<u32>,
     /// MinHash: `"oph"` (one hash per shingle, the default) or `"classic"`.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    #[cfg_attr(feature = "wasm-bindings", tsify(optional, type = "\"oph\" | \"classic\""))]
+    #[cfg_attr(
+        feature = "wasm-bindings",
+        tsify(optional, type = "\"oph\" | \"classic\"")
+    )]
     pub scheme: Option<MinHashScheme>,
     /// MinHash: explicit number of bands (with `rows`) instead of the
     /// advisor's choice.
