@@ -324,7 +324,7 @@ fn spec_versions_in_headers_are_checked() {
         .method(DedupMethod::SimHash)
         .weights(Weights::Tfidf);
     let (v1, v2) = (
-        Stages::new(&tfidf).unwrap(),
+        Stages::new(&tfidf.spec(Spec::V1)).unwrap(),
         Stages::new(&tfidf.spec(Spec::V2)).unwrap(),
     );
     let (mut d1, mut d2) = (DocumentFrequencies::new(), DocumentFrequencies::new());

@@ -1539,6 +1539,13 @@ fn dedup_writes_the_same_bytes_as_before_the_pipeline_moved_into_the_core() {
         let (out, sum) = (tmp("golden.out", b""), tmp("golden.sum", b""));
         let mut args = vec!["dedup", input.to_str().unwrap()];
         args.extend(f[1].split_whitespace());
+        // The bytes were written under spec version 1, the default then
+        // (a new run's default is 2: issue 50); multiref without verify
+        // hashes no shingles and takes no version.
+        let unverified = f[1].contains("multiref") && !f[1].contains("--verify");
+        if !f[1].contains("--spec") && !unverified {
+            args.extend(["--spec", "1"]);
+        }
         args.extend([
             "-o",
             out.to_str().unwrap(),
@@ -1559,6 +1566,9 @@ fn dedup_writes_the_same_bytes_as_before_the_pipeline_moved_into_the_core() {
                 f[1].split_whitespace()
                     .filter(|o| !["--clusters", "--keep", "--drop-list"].contains(o)),
             );
+            if !f[1].contains("--spec") && !unverified {
+                args.extend(["--spec", "1"]);
+            }
             args.push("--clusters");
             let clusters = stdout_ok(&neardup(&args, None));
             assert_eq!(sha(clusters.as_bytes()), f[4], "clusters of {row}");

@@ -452,7 +452,11 @@ fn bare_signatures_and_fingerprints_are_read_as_sketches() {
         "Near-duplicate detection finds documents that are almost the same, copies with small edits.",
         "Near duplicate detection finds documents which are almost the same: copies with tiny edits.",
     );
-    let config = DedupConfig::default().scheme(Some(neardup::minhash::MinHashScheme::Classic));
+    // The signatures below are of spec version 1 (a new configuration's
+    // default is 2: issue 50), so the configuration says 1.
+    let config = DedupConfig::default()
+        .scheme(Some(neardup::minhash::MinHashScheme::Classic))
+        .spec(neardup::hash::Spec::V1);
     let stages = Stages::new(&config).unwrap();
     let hasher = neardup::minhash::MinHasher::new(&neardup::minhash::MinHashConfig {
         num_perm: 128,
@@ -471,15 +475,20 @@ fn bare_signatures_and_fingerprints_are_read_as_sketches() {
         stages.verify(&sa, &sb).unwrap()
     );
     assert!(stages.verify(&read, &sb).unwrap().is_some());
-    // A signature of another kind is refused, not compared.
-    let other = Stages::new(&DedupConfig::default()).unwrap();
+    // A signature of another kind is refused, not compared: another scheme,
+    // or another spec version (the default's 2).
+    let other = Stages::new(&DedupConfig::default().spec(neardup::hash::Spec::V1)).unwrap();
     let e = other.read_sketch(&bare).unwrap_err();
     assert!(matches!(e.kind(), ErrorKind::Incompatible { .. }), "{e}");
+    let v2 = Stages::new(&config.spec(neardup::hash::Spec::V2)).unwrap();
+    let e = v2.read_sketch(&bare).unwrap_err();
+    assert!(e.to_string().contains("spec 2"), "{e}");
 
     let config = DedupConfig::default()
         .method(DedupMethod::SimHash)
         .k(Some(16))
-        .verify(Some(false));
+        .verify(Some(false))
+        .spec(neardup::hash::Spec::V1);
     let stages = Stages::new(&config).unwrap();
     let fp = neardup::simhash::SimHashConfig::default()
         .shingle(Shingling::Chars(5))
@@ -743,4 +752,43 @@ fn a_configuration_says_what_it_needs() {
             ..none
         }
     );
+}
+
+/// Issue 50: spec version 2 is the default of a new configuration; a
+/// snapshot written at version 1 (the default before) reads back at 1 and
+/// goes on at 1 — a text added after is sketched as before and finds its
+/// copy — while a new deduplicator at the default is version 2, and the two
+/// versions' sketches never meet.
+#[test]
+fn spec_2_is_the_default_and_a_version_1_snapshot_goes_on_at_1() {
+    use neardup::hash::Spec;
+    let text = "Near-duplicate detection finds documents that are almost the same, copies with small edits.";
+    let copy = "Near duplicate detection finds documents which are almost the same: copies with small edits.";
+    for method in [
+        DedupMethod::MinHash,
+        DedupMethod::SimHash,
+        DedupMethod::Exact,
+    ] {
+        let old = DedupConfig::default().method(method).spec(Spec::V1);
+        let mut d = Deduplicator::new(&old).unwrap();
+        d.add("a", text).unwrap();
+        let back = Deduplicator::from_bytes(&d.to_bytes(), None, None).unwrap();
+        assert_eq!(back.config().hash_spec(), Spec::V1, "{method:?}");
+        let new = Deduplicator::new(&DedupConfig::default().method(method)).unwrap();
+        assert_eq!(new.config().hash_spec(), Spec::V2, "{method:?}");
+        // The snapshot goes on at 1: a copy added is found with the original.
+        let mut back = back;
+        let found = back.add("b", copy).unwrap();
+        assert!(
+            !found.is_empty(),
+            "{method:?}: the copy found after reading the snapshot"
+        );
+        // A version-1 sketch is refused at version 2.
+        let sketch = Stages::new(&old).unwrap().sketch(text).unwrap().to_bytes();
+        let e = new.stages().read_sketch(&sketch).unwrap_err();
+        assert!(
+            matches!(e.kind(), ErrorKind::Incompatible { .. }),
+            "{method:?}: {e}"
+        );
+    }
 }

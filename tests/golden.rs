@@ -480,7 +480,8 @@ mod unmask {
 
     fn golden() -> Golden {
         let texts: Vec<&str> = INPUTS.iter().map(|&(_, t)| t).collect();
-        let mut d = Deduplicator::new(&DedupConfig::default()).unwrap();
+        // Made under spec version 1, the default then (issue 50: now 2).
+        let mut d = Deduplicator::new(&DedupConfig::default().spec(Spec::V1)).unwrap();
         for (i, t) in texts.iter().enumerate() {
             d.add(&format!("t{i}"), t).unwrap();
         }
@@ -1441,6 +1442,7 @@ pub mod phonetic {
 /// wasm32 (and from Node by tests/js/dedup.test.mjs).
 pub mod dedup {
     use neardup::dedup::{DedupConfig, Deduplicator, Stages};
+    use neardup::hash::Spec;
     use serde::{Deserialize, Serialize};
 
     #[cfg(target_arch = "wasm32")]
@@ -1473,8 +1475,18 @@ pub mod dedup {
         b.iter().map(|x| format!("{x:02x}")).collect()
     }
 
+    /// A golden case's configuration: the file is version 1's, so a case
+    /// that names no spec was made under version 1 (a new configuration's
+    /// default is 2: issue 50) where the option applies.
+    pub fn version_1(c: DedupConfig) -> DedupConfig {
+        match c.spec.is_none() && c.applies("spec").is_ok() {
+            true => c.spec(Spec::V1),
+            false => c,
+        }
+    }
+
     pub fn compute(config: &serde_json::Value, texts: &[String]) -> Case {
-        let c: DedupConfig = serde_json::from_value(config.clone()).expect("config");
+        let c = version_1(serde_json::from_value(config.clone()).expect("config"));
         compute_with_stages(&c, Stages::new(&c).expect("stages"), config, texts)
     }
 
@@ -1578,7 +1590,7 @@ pub mod dedup {
 /// natively and on wasm32.
 pub mod tfidf {
     use super::dedup::{compute_with_stages, Case};
-    use neardup::dedup::{DedupConfig, Deduplicator, Stages};
+    use neardup::dedup::{Deduplicator, Stages};
     use neardup::tfidf::DocumentFrequencies;
     use serde::{Deserialize, Serialize};
     use std::sync::Arc;
@@ -1612,7 +1624,7 @@ pub mod tfidf {
         let cases = configs
             .iter()
             .map(|config| {
-                let c: DedupConfig = serde_json::from_value(config.clone()).unwrap();
+                let c = super::dedup::version_1(serde_json::from_value(config.clone()).unwrap());
                 let stages = Stages::new(&c).unwrap();
                 let mut df = DocumentFrequencies::new();
                 for t in &texts {

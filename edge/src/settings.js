@@ -75,8 +75,9 @@ export function checkSettings(input) {
   }
   const settings = {};
   for (const key of STORED[full.method]) settings[key] = full[key];
-  // Spec version 1, the default, is not written: the settings of the
-  // collections created before version 2 existed stay the same settings.
+  // Spec version 1 is not written: the settings of the collections created
+  // before version 2 existed stay the same settings (read as 1). The
+  // default of a new collection is the core's, 2, and is written.
   if (settings.spec === 1) delete settings.spec;
   settings.shards = shards;
   const sketcher = makeSketcher(settings);
@@ -89,7 +90,11 @@ export function checkSettings(input) {
   return settings;
 }
 
-/** The package's default spec version: a collection created without a `spec` setting has it. */
+/**
+ * The spec version of a collection whose settings name none: one created
+ * before version 2 was the dedup default, or with `spec: 1` (version 1 is
+ * not written). A new collection's settings take the core's default, 2.
+ */
 export const SPEC_VERSION = specVersion();
 /** The spec versions this Worker reads and writes (SPEC.md §3, §3a). */
 export const SPEC_VERSIONS = Object.freeze([1, 2]);

@@ -118,8 +118,9 @@ def dedup(
     copy before shingling: invisible characters removed, look-alike letters
     of another script read as the letters they imitate, SPEC.md §1 step 0;
     default True; a snapshot keeps what it was made with), ``spec`` (the shingle hash specification's
-    version, SPEC.md §3: 1, the default, or 2 — XXH3-64 tokens and q-grams,
-    polynomial word shingles, faster; sketches of the two never mix).
+    version, SPEC.md §3: 2, the default (XXH3-64 tokens and q-grams,
+    polynomial word shingles, faster), or 1, the default before; a snapshot
+    is read at its own; sketches of the two never mix).
     ``dictionary``: for "word:K+correct" (default: the bundled English one);
     ``reference``: a reference JSON text for "multiref" (default: the
     bundled one). The GIL is released while it works; texts are sketched on

@@ -153,6 +153,10 @@ pub const DEFAULT_SHINGLE: Shingling = Shingling::Chars(5);
 pub const DEFAULT_THRESHOLD: f64 = 0.5;
 /// Default largest Hamming distance of a SimHash candidate pair.
 pub const DEFAULT_SIMHASH_K: u32 = 12;
+/// The shingle hash specification of a new configuration (issue 50): version
+/// 2, the faster; every stored value records its version and reads back at
+/// it, and `spec: 1` stays selectable.
+pub const DEFAULT_SPEC: Spec = Spec::V2;
 /// Default largest Hamming distance of a multireference candidate pair (of
 /// the signatures' 64 random-projection bits).
 pub const DEFAULT_MULTIREF_K: u32 = 8;
@@ -262,9 +266,10 @@ pub struct DedupConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub unmask: Option<bool>,
-    /// The version of the shingle hash specification (SPEC.md §3): 1 (the
-    /// default) or 2 (XXH3-64 tokens and q-grams, polynomial word shingles:
-    /// faster). Sketches and snapshots record it; two versions never mix.
+    /// The version of the shingle hash specification (SPEC.md §3): 1 or 2
+    /// (XXH3-64 tokens and q-grams, polynomial word shingles: faster; the
+    /// default of a new configuration, [`DEFAULT_SPEC`]). Sketches and
+    /// snapshots record it and are read at it; two versions never mix.
     /// Not with multiref unverified, whose signatures hash no shingles.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm-bindings", tsify(optional, type = "1 | 2"))]
@@ -575,9 +580,15 @@ impl DedupConfig {
         crate::Normalization::folding(self.folds()).unmasking(self.unmasks())
     }
 
-    /// The spec version of the shingle hashes: `spec`, or 1.
+    /// The spec version of the shingle hashes: `spec`, or [`DEFAULT_SPEC`]
+    /// (2) where the option applies; 1 where it does not (multiref without
+    /// verify hashes no shingles, and its identity stays as it was).
     pub fn hash_spec(&self) -> Spec {
-        self.spec.unwrap_or_default()
+        match self.spec {
+            Some(s) => s,
+            None if self.applies("spec").is_ok() => DEFAULT_SPEC,
+            None => Spec::V1,
+        }
     }
 
     /// The Jaccard threshold: `threshold`, or 0.5.
@@ -834,7 +845,14 @@ pub(crate) fn read_config(r: &mut Reader<'_>, what: &'static str) -> Result<Dedu
         fold_diacritics,
         unmask: None,
         // In the value's header (`Writer::with_spec`), not in its payload.
-        spec: (r.spec() != Spec::V1).then_some(r.spec()),
+        spec: None,
+    };
+    // Version 2 is the default of new configurations: a value records the
+    // version it was made under (1 for every value written before), kept
+    // as given so that it reads back at it.
+    let c = match c.applies("spec").is_ok() {
+        true => c.spec(r.spec()),
+        false => c,
     };
     // Unmasked is the default: a value written without it (before the
     // option, or with it off) records `false`.
@@ -891,16 +909,25 @@ mod tests {
     }
 
     /// Version 1 leaves a configuration's identity as it was before
-    /// versions existed (stored sketches keep matching); version 2 changes
-    /// it, so that the sketches of the two never meet.
+    /// versions existed (stored sketches keep matching: the number is the
+    /// default configuration's identity as every value stored before
+    /// version 2 records it); version 2, now the default of a new
+    /// configuration (issue 50), changes it, so that the sketches of the
+    /// two never meet. Multiref without verify hashes no shingles: no
+    /// version, its identity unchanged.
     #[test]
-    fn spec_2_changes_the_identity_and_1_does_not() {
+    fn spec_2_is_the_default_and_changes_the_identity_and_1_does_not() {
         let d = DedupConfig::default();
         let id = |c: DedupConfig| c.identity(0, 0);
-        assert_eq!(id(d.spec(Spec::V1)), id(d));
-        assert_ne!(id(d.spec(Spec::V2)), id(d));
-        assert_eq!(d.with_defaults().spec, Some(Spec::V1));
-        assert_eq!(d.spec(Spec::V2).with_defaults().spec, Some(Spec::V2));
+        assert_eq!(id(d.spec(Spec::V1)), 15_857_222_115_131_835_303);
+        assert_eq!(id(d), id(d.spec(Spec::V2)));
+        assert_ne!(id(d), id(d.spec(Spec::V1)));
+        assert_eq!(d.hash_spec(), Spec::V2);
+        assert_eq!(d.with_defaults().spec, Some(Spec::V2));
+        assert_eq!(d.spec(Spec::V1).with_defaults().spec, Some(Spec::V1));
+        let unverified = DedupConfig::default().method(DedupMethod::MultiRef);
+        assert_eq!(unverified.hash_spec(), Spec::V1);
+        assert_eq!(unverified.with_defaults().spec, None);
     }
 
     #[test]

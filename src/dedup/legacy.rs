@@ -71,6 +71,8 @@ fn from_simhash(index: &SimHashIndex) -> Result<Deduplicator, Error> {
         .method(DedupMethod::SimHash)
         .shingle(given_shingle(c.shingle)?)
         .seed(c.seed)
+        // The version it was made under (a new configuration's default is 2).
+        .spec(c.spec)
         .verify(false)
         .k(index.max_k())
         .blocks(index.blocks() as u32)
@@ -122,6 +124,7 @@ fn from_minhash(lsh: &MinHashLsh) -> Result<Deduplicator, Error> {
     let config = DedupConfig::default()
         .shingle(given_shingle(kind.shingling)?)
         .seed(kind.seed)
+        .spec(kind.spec)
         .threshold(t)
         .num_perm(params.num_perm() as u32)
         .scheme(kind.scheme)

@@ -220,9 +220,11 @@ pub fn char_shingles(
     shingles_of(text, Shingling::Chars(q), seed, spec)
 }
 
-/// The default version of the shingling specification (SPEC.md): what a
-/// value made without a `spec` option follows (version 2 is chosen per
-/// value, and recorded in it).
+/// The base version of the shingling specification (SPEC.md): what
+/// `compare`, class sets, libraries and sketches made on their own
+/// (`MinHash`, `SimHash`) follow without a `spec` option. The dedup
+/// pipeline's default is 2 (`dedupDefaults({}).spec`); every value records
+/// its version.
 #[wasm_bindgen(js_name = specVersion)]
 pub fn spec_version() -> u32 {
     crate::SPEC_VERSION

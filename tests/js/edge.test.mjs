@@ -108,7 +108,7 @@ test('health needs no token; everything else does', async () => {
 test('collections: create, same settings again, other settings conflict, count', async () => {
   let r = await call('PUT', '/v1/collections/c1', { threshold: 0.6 });
   assert.equal(r.status, 201);
-  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.6, numPerm: 128, scheme: 'oph', seed: 0, unmask: true, shards: 4 });
+  assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.6, numPerm: 128, scheme: 'oph', seed: 0, spec: 2, unmask: true, shards: 4 });
   r = await call('PUT', '/v1/collections/c1', { threshold: 0.6, shingle: 'char:5' });
   assert.equal(r.status, 200);
   r = await call('PUT', '/v1/collections/c1', { threshold: 0.7 });
@@ -254,12 +254,14 @@ test('a collection under spec version 2 records it, finds copies, and keeps apar
   let r = await call('PUT', '/v1/collections/v2', { spec: 2 });
   assert.equal(r.status, 201);
   assert.deepEqual(r.json.settings, { method: 'minhash', shingle: 'char:5', threshold: 0.5, numPerm: 128, scheme: 'oph', seed: 0, spec: 2, unmask: true, shards: 4 });
-  // Version 1 is the default and is not written, so that the settings of
-  // collections created before version 2 stay the same settings.
+  // Version 2 is the default of a new collection (issue 50); version 1 is
+  // not written, so that the settings of collections created before
+  // version 2 stay the same settings (read as version 1).
   r = await call('PUT', '/v1/collections/v1', { spec: 1 });
   assert.equal(r.json.settings.spec, undefined);
-  assert.equal((await call('PUT', '/v1/collections/v1')).status, 200);
-  assert.equal((await call('PUT', '/v1/collections/v2')).status, 409, 'version 1 settings differ from version 2');
+  assert.equal((await call('PUT', '/v1/collections/v1', { spec: 1 })).status, 200);
+  assert.equal((await call('PUT', '/v1/collections/v2')).status, 200, 'the default is version 2');
+  assert.equal((await call('PUT', '/v1/collections/v1')).status, 409, 'version 1 settings differ from the default, 2');
   assert.equal((await call('PUT', '/v1/collections/v3', { spec: 3 })).status, 400);
   const text = 'Spec version 2 hashes tokens with XXH3 and combines word shingles by a rolling polynomial, which is faster.';
   const copy = text.replace('faster', 'quicker');

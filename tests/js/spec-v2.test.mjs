@@ -86,8 +86,10 @@ test('the dedup pipeline under version 2 finds the same copies and records its v
     { id: 'b', text: base.replace('small', 'tiny') },
     { id: 'c', text: 'A completely different text about gardening, tomatoes and the weather in spring.' },
   ];
-  const r1 = nd.dedup(docs);
+  const r1 = nd.dedup(docs, { spec: 1 });
   const r2 = nd.dedup(docs, { spec: 2 });
+  // Version 2 is the default of a new run (issue 50).
+  assert.deepEqual(nd.dedup(docs).clusters, r2.clusters);
   assert.deepEqual(r2.clusters, r1.clusters);
   assert.deepEqual(r2.clusters, [['a', 'b']]);
   const d2 = new nd.Deduplicator({ spec: 2 });
@@ -97,16 +99,17 @@ test('the dedup pipeline under version 2 finds the same copies and records its v
   const back = nd.Deduplicator.fromBytes(bytes);
   assert.deepEqual(back.query(base).map((h) => h.id), ['a']);
   // Sketches of another version are refused, not silently compared.
-  const s1 = new nd.DedupStages({});
-  const s2 = new nd.DedupStages({ spec: 2 });
+  const s1 = new nd.DedupStages({ spec: 1 });
+  const s2 = new nd.DedupStages({});
   assert.throws(() => s1.keys(s2.sketch(base)), /incompatible/);
-  assert.equal(nd.dedupDefaults({}).spec, 1);
+  assert.equal(nd.dedupDefaults({}).spec, 2);
+  assert.equal(nd.dedupDefaults({ spec: 1 }).spec, 1);
   // Document frequencies record the version of their terms and never mix.
   const tfidf = { method: 'simhash', weights: 'tfidf' };
-  const [t1, t2] = [new nd.DedupStages(tfidf).count([base]), new nd.DedupStages({ ...tfidf, spec: 2 }).count([base])];
+  const [t1, t2] = [new nd.DedupStages({ ...tfidf, spec: 1 }).count([base]), new nd.DedupStages(tfidf).count([base])];
   assert.deepEqual([t1[6], t2[6]], [1, 2]);
   assert.throws(() => nd.mergeFrequencies([t1, t2]), /incompatible document frequencies/);
-  assert.throws(() => new nd.DedupStages(tfidf).withFrequencies(t2), /incompatible/);
+  assert.throws(() => new nd.DedupStages({ ...tfidf, spec: 1 }).withFrequencies(t2), /incompatible/);
 });
 
 test('on docs-bench, version 2 finds the planted pairs as version 1 does', () => {

@@ -99,8 +99,9 @@ pub struct DedupOptions {
     /// SPEC.md §1 step 0). An index keeps what it was built with.
     #[arg(long)]
     pub no_unmask: bool,
-    /// The shingle hash specification (SPEC.md §3): 1, or 2 (XXH3-64
-    /// tokens, polynomial word shingles: faster; not comparable with 1) [1].
+    /// The shingle hash specification (SPEC.md §3): 2 (XXH3-64 tokens,
+    /// polynomial word shingles: faster) or 1 (the default before; not
+    /// comparable with 2) [2; a snapshot read keeps its own].
     #[arg(long, value_name = "VERSION")]
     pub spec: Option<u64>,
 }
