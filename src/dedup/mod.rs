@@ -45,7 +45,7 @@ mod stages;
 pub use batch::BatchError;
 pub use config::{
     DedupConfig, DedupMethod, DedupNeeds, Weights, DEFAULT_MULTIREF_K, DEFAULT_SHINGLE,
-    DEFAULT_SIMHASH_K, DEFAULT_THRESHOLD, MAX_K,
+    DEFAULT_SIMHASH_K, DEFAULT_SPEC, DEFAULT_THRESHOLD, MAX_K,
 };
 pub use deduplicator::{DedupPair, DedupSummary, Deduplicator, Match};
 pub use method::{MultiRefModel, Verified};
