@@ -1,8 +1,8 @@
 // The class set's Web Worker (its pool in class-set/view.js; engine.js is
 // the client): the whole package's WebAssembly module off the main thread,
 // so typing and scrolling stay responsive. The two-text view has its own,
-// smaller worker (two-text/worker.js); both share comparing.js. Requests in: {id, kind, …}; answers out: {id, result} or
-// {id, error}.
+// smaller worker (two-text/worker.js); both share comparing.js. Requests
+// in: {id, kind, …}; answers out: {id, result} or {id, error}.
 //
 //   compare     {a, sources: [{text, excludeB?, hiddenB?}], options, excludeA?, hiddenA?,
 //               pair?, match?} → {reports, row, ms, modelError}: one report
@@ -29,9 +29,10 @@
 //   classCsv    {pairs, compared, library, …ClassCsvInput} → {csv}: the
 //               class set's CSV (the core's), from the core's rows
 import * as pkg from '../pkg/index.js';
-import { ClassLibrary, classCsv, classPairs, classRows, decodeText, evidencePack } from '../pkg/index.js';
 import { comparer, serve, TRANSFER } from './comparing.js';
 import { packResult } from './class-set/result.js';
+
+const { ClassLibrary, classCsv, classPairs, classRows, decodeText, evidencePack } = pkg;
 
 // The core's class row of a compared class pair or library match.
 const comparison = comparer(pkg, ({ pair, match }, report) => {

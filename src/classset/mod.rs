@@ -48,7 +48,7 @@ use crate::document::Document;
 use crate::error::{check_range, Error};
 use crate::exclude;
 use crate::shingle::Shingling;
-use crate::text::{utf16_offsets, Normalized, TextRange};
+use crate::text::{Normalized, TextRange};
 use alloc::vec::Vec;
 
 /// A shingle is a stock phrase only when found in more than this many
@@ -435,15 +435,7 @@ impl ClassSetReport {
                 .iter_mut()
                 .chain(t.common.iter_mut().map(|c| &mut c.range))
                 .chain(t.obfuscation.ranges.iter_mut());
-            let mut ranges: Vec<&mut TextRange> = ranges.collect();
-            let bytes: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
-            let units = utf16_offsets(text, &bytes);
-            for (r, u) in ranges.iter_mut().zip(units.chunks_exact(2)) {
-                **r = TextRange {
-                    start: u[0],
-                    end: u[1],
-                };
-            }
+            crate::text::ranges_to_utf16(text, ranges);
         }
         self
     }

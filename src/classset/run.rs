@@ -14,17 +14,16 @@
 //! k-shingles, the pair's exclusions left out: what `neardup compare A B`
 //! and `B A` give, and what the page shows when the pair is opened); the
 //! table row, the CSV, the JSON and the pack all show those. A library
-//! match keeps the library's figures (a library keeps no texts to compare
-//! in full) unless the library keeps the text: then it is compared in full
-//! like a source, the student's exclusions and the library text's
-//! quotations and reference list left out.
+//! match whose text the library keeps is compared in full the same way
+//! (the student's exclusions and the library text's quotations and
+//! reference list left out); a match of a library that keeps no text has
+//! the library's sampled figures only.
 //!
 //! Feature `serde` (the verdict's model, the JSON).
 
-use super::evidence::compare_excluding;
 use super::evidence::{
-    compare_pair, pseudonym, shown_name, EvidencePack, PackFile, PackPair, PackPassage,
-    PackSettings, PackText,
+    compare_excluding, compare_pair, pseudonym, shown_name, EvidencePack, PackFile, PackPair,
+    PackPassage, PackSettings, PackText,
 };
 use super::library::{Library, LibraryMatch};
 use super::{class_pairs, ClassPair, ClassSetConfig, ClassSetReport};
@@ -602,17 +601,17 @@ impl EvidencePack {
         for (n, r) in rows.iter().enumerate() {
             match r.kind {
                 RowKind::Library => {
-                    let text = match (r.compared, library_texts.get(r.b as usize)) {
-                        (true, Some(Some(t))) => t.clone(),
-                        _ => String::new(),
-                    };
-                    let excluded = match text.is_empty() {
-                        true => Vec::new(),
-                        false => super::own_exclusions(&text, &self.settings.options),
-                    };
-                    let passages = match text.is_empty() {
-                        true => Vec::new(),
-                        false => r.passages.clone(),
+                    let kept = library_texts
+                        .get(r.b as usize)
+                        .and_then(Option::as_deref)
+                        .filter(|_| r.compared);
+                    let (text, excluded, passages) = match kept {
+                        Some(t) => (
+                            t.to_string(),
+                            super::own_exclusions(t, &self.settings.options),
+                            r.passages.clone(),
+                        ),
+                        None => Default::default(),
                     };
                     self.library.push(super::evidence::PackLibraryMatch {
                         a: r.a,

@@ -18,7 +18,7 @@ use crate::document::Document;
 use crate::error::{check_range, Error, ErrorKind};
 use crate::measures::TermFrequencies;
 use crate::shingle::Shingling;
-use crate::text::{utf16_offsets, TextRange};
+use crate::text::{ranges_to_utf16, TextRange};
 use alloc::vec::Vec;
 pub use passages::{Misspelling, Passage};
 
@@ -316,8 +316,7 @@ impl Report {
                 .map(|p| &mut p.a)
                 .chain(misspellings.iter_mut().map(|m| &mut m.a))
                 .chain(self.excluded_a.iter_mut())
-                .chain(self.obfuscation_a.ranges.iter_mut())
-                .collect(),
+                .chain(self.obfuscation_a.ranges.iter_mut()),
         );
         ranges_to_utf16(
             b,
@@ -326,21 +325,10 @@ impl Report {
                 .map(|p| &mut p.b)
                 .chain(misspellings.iter_mut().map(|m| &mut m.b))
                 .chain(self.excluded_b.iter_mut())
-                .chain(self.obfuscation_b.ranges.iter_mut())
-                .collect(),
+                .chain(self.obfuscation_b.ranges.iter_mut()),
         );
         self.offsets = OffsetUnit::Utf16Units;
         self
-    }
-}
-
-/// Rewrites byte ranges into `text` as UTF-16 ranges, in place.
-fn ranges_to_utf16(text: &str, ranges: Vec<&mut TextRange>) {
-    let bytes: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
-    let units = utf16_offsets(text, &bytes);
-    for (r, u) in ranges.into_iter().zip(units.chunks_exact(2)) {
-        r.start = u[0];
-        r.end = u[1];
     }
 }
 

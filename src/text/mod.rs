@@ -27,5 +27,6 @@ pub use decode::{decode_text, Decoded, TextEncoding};
 #[cfg(feature = "std")]
 pub use normalize::normalize_reference;
 pub use normalize::{normalize, normalize_with, Normalization, Normalized, Token};
+pub(crate) use offsets::ranges_to_utf16;
 pub use offsets::{utf16_offsets, utf8_offsets, TextRange};
 pub use unmask::{Obfuscation, MAX_OBFUSCATION_RANGES};

@@ -55,6 +55,19 @@ pub fn utf16_offsets(text: &str, byte_offsets: &[usize]) -> Vec<usize> {
     out
 }
 
+/// Rewrites byte ranges into `text` as UTF-16 code-unit ranges, in place
+/// ([`utf16_offsets`] of their ends): what every report given to
+/// JavaScript does with its ranges.
+pub(crate) fn ranges_to_utf16<'r>(text: &str, ranges: impl IntoIterator<Item = &'r mut TextRange>) {
+    let ranges: Vec<&mut TextRange> = ranges.into_iter().collect();
+    let bytes: Vec<usize> = ranges.iter().flat_map(|r| [r.start, r.end]).collect();
+    let units = utf16_offsets(text, &bytes);
+    for (r, u) in ranges.into_iter().zip(units.chunks_exact(2)) {
+        r.start = u[0];
+        r.end = u[1];
+    }
+}
+
 /// Converts UTF-16 code-unit offsets into `text` (JavaScript string
 /// indices) to UTF-8 byte offsets, in one pass: the inverse of
 /// [`utf16_offsets`]. Any order and repeats; an offset inside a surrogate

@@ -143,18 +143,10 @@ impl JsClassLibrary {
             options.unwrap_or(JsValue::UNDEFINED),
             |o: &ClassSetConfig| o.seed,
         )?;
-        let Some((text, excluded)) = self.inner.kept(i as usize, &config) else {
+        let Some((text, mut excluded)) = self.inner.kept(i as usize, &config) else {
             return Ok(JsValue::UNDEFINED);
         };
-        let bytes: Vec<usize> = excluded.iter().flat_map(|r| [r.start, r.end]).collect();
-        let units = crate::text::utf16_offsets(text, &bytes);
-        let excluded: Vec<crate::text::TextRange> = units
-            .chunks_exact(2)
-            .map(|u| crate::text::TextRange {
-                start: u[0],
-                end: u[1],
-            })
-            .collect();
+        crate::text::ranges_to_utf16(text, &mut excluded);
         #[derive(serde::Serialize)]
         struct Kept<'a> {
             text: &'a str,

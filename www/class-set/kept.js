@@ -11,12 +11,12 @@ import { keep, recall } from '../store.js';
 export const MAX_KEPT_BYTES = 64 * 2 ** 20;
 
 /** A rough count of `value`'s bytes: strings as UTF-16, typed arrays as they are. */
-function bytesOf(value, seen = 0) {
+function bytesOf(value) {
   if (typeof value === 'string') return value.length * 2;
   if (ArrayBuffer.isView(value)) return value.byteLength;
   if (value === null || typeof value !== 'object') return 8;
   let n = 0;
-  for (const v of value instanceof Map ? value.entries() : Object.values(value)) n += bytesOf(v, seen);
+  for (const v of value instanceof Map ? value.entries() : Object.values(value)) n += bytesOf(v);
   return n;
 }
 

@@ -8,7 +8,7 @@
 import { shownName } from '../names.js';
 import { download, verdictWords } from '../report.js';
 import { keep, recall } from '../store.js';
-import { $, cutOff, settings, state } from './state.js';
+import { $, compareRequest, cutOff, settings, state } from './state.js';
 import { handlers } from './table.js';
 
 /**
@@ -21,6 +21,12 @@ export async function givenLibrary() {
   if (file) return { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), picked: true };
   const kept = await recall('library');
   return kept ? { ...kept, picked: false } : null;
+}
+
+/** The library given, as the status line names it ("NAME (kept on this device)" for the kept one), or null. */
+export async function libraryLabel() {
+  const given = await givenLibrary();
+  return given && (given.picked ? given.name : `${given.name} (kept on this device)`);
 }
 
 /** Checks the current class against the library given or kept, if any. */
@@ -56,14 +62,7 @@ export async function compareLibrary(pool, alive) {
     const kept = lib.texts[m.text];
     if (!kept) return;
     try {
-      const { reports, row } = await pool.ask({
-        kind: 'compare',
-        a: cur.texts[m.student].text,
-        sources: [{ text: kept.text, excludeB: kept.excluded }],
-        options: { foldDiacritics: cur.options.foldDiacritics },
-        excludeA: cur.result.texts[m.student].excluded,
-        match: m,
-      });
+      const { reports, row } = await pool.ask(compareRequest(cur, m.student, kept.text, kept.excluded, { match: m }));
       reports[0].row = row;
       if (alive()) lib.compared[i] = reports[0];
     } catch (err) {

@@ -48,6 +48,24 @@ export function above() {
   return state.current.result.pairs.filter((p) => p.score >= cut);
 }
 
+/**
+ * The worker's `compare` request for class text `a` (by position) against
+ * `text` with its exclusions `excludeB`: each text's exclusions left out,
+ * accents as the class's setting — every full comparison of the view, a
+ * pair's or a library match's (`extra`: `{pair}` or `{match}`, whose core
+ * row the worker adds).
+ */
+export function compareRequest(cur, a, text, excludeB, extra) {
+  return {
+    kind: 'compare',
+    a: cur.texts[a].text,
+    sources: [{ text, excludeB }],
+    options: { foldDiacritics: cur.options.foldDiacritics },
+    excludeA: cur.result.texts[a].excluded,
+    ...extra,
+  };
+}
+
 /** A pair's key in maps: "a:b". */
 export const pairKey = (p) => `${p.a}:${p.b}`;
 

@@ -15,9 +15,9 @@ import { exportCsv, exportPack } from './exports.js';
 import { renderGraph, resetGraph } from './graph.js';
 import { renderHistogram } from './histogram.js';
 import { loadReviews, markKey, renderOrphans } from './reviews.js';
-import { $, above, cutOff, pairKey, settings, state } from './state.js';
+import { $, above, compareRequest, cutOff, pairKey, settings, state } from './state.js';
 import { keep, onForgotten, recall } from '../store.js';
-import { checkLibrary, compareLibrary, renderLibrary, saveLibrary } from './library.js';
+import { checkLibrary, compareLibrary, libraryLabel, renderLibrary, saveLibrary } from './library.js';
 import { renderStudents } from './students.js';
 import { unpackResult } from './result.js';
 import { handlers, renderTable, sortBy, updateRow } from './table.js';
@@ -184,9 +184,7 @@ async function analyseRun(files, why) {
   }
   const template = $('class-template').value;
   const options = settings();
-  const kept = $('class-library').files[0] ? null : (await recall('library'))?.name;
-  const library = $('class-library').files[0]?.name ?? (kept && `${kept} (kept on this device)`);
-  showInputs(students, sources, template, options, library);
+  showInputs(students, sources, template, options, await libraryLabel());
   setStatus('running', `${why}Finding the pairs among ${students.length} students${sources.length ? ` and ${sources.length} sources` : ''}…`);
   bar.removeAttribute('value'); // one step of unknown length: the bar shows it is busy
   let result;
@@ -260,14 +258,7 @@ async function compareAbove(mine, t0, reading = null) {
         }
         try {
           const { reports, row } = await pool.ask(
-            {
-              kind: 'compare',
-              a: cur.texts[p.a].text,
-              sources: [{ text: cur.texts[p.b].text, excludeB: cur.result.texts[p.b].excluded }],
-              options: { foldDiacritics: cur.options.foldDiacritics },
-              excludeA: cur.result.texts[p.a].excluded,
-              pair: p,
-            },
+            compareRequest(cur, p.a, cur.texts[p.b].text, cur.result.texts[p.b].excluded, { pair: p }),
             { worker: w, timeout: STALL_MS },
           );
           if (!alive()) return;
