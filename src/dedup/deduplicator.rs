@@ -2,7 +2,8 @@
 //!
 //! Each document added is sketched ([`super::Stages`]), its bucket keys
 //! ([`super::Stages::keys`]) find its candidates among the documents
-//! already added (`buckets.rs`: one index for every method), candidates
+//! already added (the bucket store of [`crate::index`], one for every method
+//! and index), candidates
 //! are verified by [`super::Stages::verify`], and the near-duplicates
 //! already added are returned, best first: the streaming answer to "have I
 //! seen this, or a near copy of it?" ([`Deduplicator::query`] asks it
@@ -37,23 +38,25 @@
 //!
 //! **Memory** per document with the defaults (MinHash LSH, 128 values): its
 //! body (the signature's 132 words, 528 bytes, in one arena), per bucket
-//! key about 30 bytes (a table entry and a link), its id twice (the id map
-//! and the list in order) and about 40 bytes of bookkeeping; measured in
-//! `BENCHMARKS.md`. `verify` and `exact` add the shingle set (8 bytes a
-//! distinct shingle).
+//! key 9–14 bytes (a 4-byte table entry with its spare room and a 4-byte
+//! link: keys are recomputed from the bodies, never stored, for every
+//! method but the exact join, whose keys vary in number), its id once (in
+//! the id table, found by its hash) and about 40 bytes of bookkeeping:
+//! about 1.1 KB, measured in `BENCHMARKS.md`. `verify` and `exact` add the
+//! shingle set (8 bytes a distinct shingle).
 
-use super::buckets::Buckets;
 use super::config::{DedupConfig, Weights};
 use super::method::{MultiRefModel, Side, Verified};
 use super::stages::{Sketch, Stages};
 use crate::error::{Error, ErrorKind};
 use crate::hash::Spec;
+use crate::index::buckets::Buckets;
 use crate::index::clusters::UnionFind;
+use crate::index::ids::IdTable;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::shingle::ShingleSet;
 use crate::spell::Dictionary;
 use crate::tfidf::DocumentFrequencies;
-use alloc::boxed::Box;
 use alloc::format;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -148,9 +151,8 @@ pub struct Deduplicator {
     bodies: Vec<u32>,
     /// Per position, the shingle set when the configuration keeps them.
     sets: Vec<Option<Arc<ShingleSet>>>,
-    /// Per position, the id (`None` once removed).
-    ids: Vec<Option<Box<str>>>,
-    by_id: Map<Box<str>, u32>,
+    /// Per position, the id (each once; dead once removed).
+    ids: IdTable<()>,
     buckets: Buckets,
     /// Per position, its holder: the first document held with the same
     /// sketch (itself for a holder).
@@ -200,15 +202,18 @@ impl Deduplicator {
     /// # Errors
     /// None: the stages' configuration is checked.
     pub fn from_stages(stages: Stages) -> Result<Self, Error> {
+        let buckets = match stages.method().key_count() {
+            Some(k) => Buckets::tables(k),
+            None => Buckets::keyed(),
+        };
         Ok(Deduplicator {
             width: stages.method().width(),
             cap: stages.bucket_cap().unwrap_or(usize::MAX),
             stages,
             bodies: Vec::new(),
             sets: Vec::new(),
-            ids: Vec::new(),
-            by_id: Map::default(),
-            buckets: Buckets::default(),
+            ids: IdTable::with_capacity(0, false),
+            buckets,
             holder: Vec::new(),
             copies: Vec::new(),
             digests: Map::default(),
@@ -231,22 +236,22 @@ impl Deduplicator {
 
     /// Number of documents held.
     pub fn len(&self) -> usize {
-        self.by_id.len()
+        self.ids.len()
     }
 
     /// `true` when it holds no document.
     pub fn is_empty(&self) -> bool {
-        self.by_id.is_empty()
+        self.ids.len() == 0
     }
 
     /// `true` when `id` is held.
     pub fn contains(&self, id: &str) -> bool {
-        self.by_id.contains_key(id)
+        self.ids.slot_of(id).is_some()
     }
 
     /// Number of documents added, removed ones included: the next position.
     pub fn positions(&self) -> u32 {
-        self.ids.len() as u32
+        self.ids.slots() as u32
     }
 
     /// Adds document `id` with `text` and returns the near-duplicates already
@@ -286,9 +291,9 @@ impl Deduplicator {
             return Err(Error::new(ErrorKind::DuplicateId { id: id.into() }));
         }
         self.refresh();
-        let x = self.ids.len() as u32;
+        let x = self.ids.slots() as u32;
         let plan = self.plan(sketch.side(), x, &self.uf)?;
-        if self.ids.len() >= (u32::MAX - 1) as usize || !self.buckets.has_room(plan.keys.len()) {
+        if x >= u32::MAX - 1 || !self.buckets.has_room(x, plan.keys.len()) {
             return Err(Error::new(ErrorKind::IndexFull));
         }
         let Sketch { body, set, .. } = sketch;
@@ -296,8 +301,7 @@ impl Deduplicator {
         if self.config().keeps_sets() {
             self.sets.push(set);
         }
-        self.ids.push(Some(id.into()));
-        self.by_id.insert(id.into(), x);
+        self.ids.insert(id, ())?;
         self.uf.push();
         self.holder.push(x);
         self.copies.push(0);
@@ -329,8 +333,9 @@ impl Deduplicator {
         }
         plan.keys = self.stages.keys_of(side)?;
         let mut candidates = Vec::new();
+        let key = |q: u32, j: usize| self.key_at(q, j);
         self.buckets
-            .candidates(&plan.keys, x, self.cap, &mut candidates);
+            .candidates(&plan.keys, x, self.cap, key, &mut candidates);
         candidates.sort_unstable();
         candidates.dedup();
         // The clusters paired so far: a candidate in one of them is not
@@ -365,7 +370,12 @@ impl Deduplicator {
                 if let Some(d) = plan.digest {
                     self.digests.entry(d).or_insert(x);
                 }
-                self.buckets.add(x, &plan.keys);
+                let (method, bodies, w) = (self.stages.method(), &self.bodies, self.width);
+                let key = |q: u32, j: usize| {
+                    let q = q as usize;
+                    method.key(&bodies[q * w..(q + 1) * w], j)
+                };
+                self.buckets.add(x, &plan.keys, key);
             }
         }
         for &(y, _) in &plan.found {
@@ -412,14 +422,29 @@ impl Deduplicator {
         Ok(self.matches_of(plan.found))
     }
 
+    /// The id of the document at `position` (0 for the first added),
+    /// `None` past the last or once removed.
+    pub fn id(&self, position: u32) -> Option<&str> {
+        self.id_at(position)
+    }
+
     fn id_at(&self, position: u32) -> Option<&str> {
-        self.ids.get(position as usize)?.as_deref()
+        self.ids.get(position).map(|(id, _)| id)
+    }
+
+    /// Key `j` of the body at `position` (the tables layout's keys are
+    /// recomputed, never stored).
+    fn key_at(&self, position: u32, j: usize) -> u64 {
+        let (p, w) = (position as usize, self.width);
+        self.stages
+            .method()
+            .key(&self.bodies[p * w..(p + 1) * w], j)
     }
 
     /// The body and set of the document at `position`, when it is held.
     fn side_at(&self, position: u32) -> Option<Side<'_>> {
         let p = position as usize;
-        self.ids.get(p)?.as_ref()?;
+        self.ids.get(position)?;
         Some(Side {
             body: &self.bodies[p * self.width..(p + 1) * self.width],
             set: self.sets.get(p).and_then(|s| s.as_deref()),
@@ -432,7 +457,7 @@ impl Deduplicator {
     /// next call rebuilds the index (one pass over the documents held, as
     /// loading a snapshot).
     pub fn remove(&mut self, id: &str) -> bool {
-        let Some(&x) = self.by_id.get(id) else {
+        let Some(x) = self.ids.slot_of(id) else {
             return false;
         };
         let h = self.holder[x as usize];
@@ -444,7 +469,12 @@ impl Deduplicator {
             if let Some(side) = self.side_at(x) {
                 let keys = self.stages.keys_of(side).unwrap_or_default();
                 let digest = super::stages::digest_of(self.stages.method().as_ref(), side);
-                if self.buckets.remove(x, &keys, self.cap) {
+                let (method, bodies, w) = (self.stages.method(), &self.bodies, self.width);
+                let key = |q: u32, j: usize| {
+                    let q = q as usize;
+                    method.key(&bodies[q * w..(q + 1) * w], j)
+                };
+                if self.buckets.remove(x, &keys, self.cap, key) {
                     self.stale = true;
                 }
                 if let Some(d) = digest {
@@ -455,8 +485,7 @@ impl Deduplicator {
             }
             self.copies[x as usize] = 0;
         }
-        self.by_id.remove(id);
-        self.ids[x as usize] = None;
+        self.ids.remove(id);
         if let Some(s) = self.sets.get_mut(x as usize) {
             *s = None;
         }
@@ -469,8 +498,8 @@ impl Deduplicator {
         if !self.stale {
             return;
         }
-        let n = self.ids.len();
-        self.buckets = Buckets::default();
+        let n = self.ids.slots();
+        self.buckets = self.buckets.emptied();
         self.digests.clear();
         self.holder = (0..n as u32).collect();
         self.copies = alloc::vec![0; n];
@@ -504,9 +533,9 @@ impl Deduplicator {
     /// None in practice (the sketches held share one configuration).
     pub fn pairs(&mut self) -> Result<Vec<DedupPair<'_>>, Error> {
         self.refresh();
-        let mut uf = UnionFind::new(self.ids.len());
+        let mut uf = UnionFind::new(self.ids.slots());
         let mut found = Vec::new();
-        for x in 0..self.ids.len() as u32 {
+        for x in 0..self.ids.slots() as u32 {
             let Some(side) = self.side_at(x) else {
                 continue;
             };
@@ -579,11 +608,11 @@ impl Deduplicator {
     /// The members of `id`'s cluster, in the order added (`[id]` when in no
     /// pair); `None` when `id` is not held. Time `O(documents)`.
     pub fn cluster_of(&mut self, id: &str) -> Option<Vec<&str>> {
-        let x = *self.by_id.get(id)?;
+        let x = self.ids.slot_of(id)?;
         self.refresh();
         let r = self.uf.find(x);
-        let members: Vec<u32> = (0..self.ids.len() as u32)
-            .filter(|&y| self.ids[y as usize].is_some() && self.uf.find(y) == r)
+        let members: Vec<u32> = (0..self.ids.slots() as u32)
+            .filter(|&y| self.ids.get(y).is_some() && self.uf.find(y) == r)
             .collect();
         Some(members.into_iter().filter_map(|y| self.id_at(y)).collect())
     }
@@ -609,7 +638,7 @@ impl Deduplicator {
 
     /// The representative of `id`'s cluster (`id` itself when in no pair).
     pub fn representative(&mut self, id: &str) -> Option<&str> {
-        let x = *self.by_id.get(id)?;
+        let x = self.ids.slot_of(id)?;
         self.refresh();
         let r = self.uf.least(x);
         self.id_at(r)
@@ -641,8 +670,8 @@ impl Deduplicator {
     fn split(&mut self, keep: bool) -> Vec<u32> {
         self.refresh();
         let mut out: Vec<u32> = Vec::new();
-        for x in 0..self.ids.len() as u32 {
-            if self.ids[x as usize].is_some() && (self.uf.least(x) == x) == keep {
+        for x in 0..self.ids.slots() as u32 {
+            if self.ids.get(x).is_some() && (self.uf.least(x) == x) == keep {
                 out.push(x);
             }
         }
@@ -663,7 +692,7 @@ impl Deduplicator {
 
     /// The sketch of `id`, as [`Stages::sketch`] made it.
     pub fn sketch(&self, id: &str) -> Option<Sketch> {
-        self.sketch_at(*self.by_id.get(id)?)
+        self.sketch_at(self.ids.slot_of(id)?)
     }
 
     fn sketch_at(&self, position: u32) -> Option<Sketch> {
@@ -700,15 +729,9 @@ impl Deduplicator {
             super::method::write_nested(&mut w, &f.to_bytes());
         }
         w.u64(self.len() as u64);
-        for (p, id) in self.ids.iter().enumerate() {
-            let Some(id) = id else {
-                continue;
-            };
+        for (p, id, _) in self.ids.iter() {
             w.str(id);
-            let bytes = self
-                .sketch_at(p as u32)
-                .map(|s| s.to_bytes())
-                .unwrap_or_default();
+            let bytes = self.sketch_at(p).map(|s| s.to_bytes()).unwrap_or_default();
             super::method::write_nested(&mut w, &bytes);
         }
         w.finish()

@@ -16,7 +16,8 @@
 //! * [`Deduplicator`] (`deduplicator.rs`): documents one at a time —
 //!   [`Deduplicator::add`] answers with the near-duplicates already added,
 //!   [`Deduplicator::query`] without adding — then pairs, clusters, `keep`,
-//!   a summary and snapshot bytes; its candidate index is `buckets.rs`.
+//!   a summary and snapshot bytes; its candidate index is the bucket store
+//!   every index shares (`index/buckets.rs`).
 //! * [`Stages`] (`stages.rs`): the same pipeline as pure, byte-stable stage
 //!   functions for engines that process a collection in pieces (text →
 //!   sketch bytes, sketch → bucket keys, pair → verified similarity), and
@@ -34,7 +35,6 @@
 
 #[cfg(feature = "parallel")]
 mod batch;
-mod buckets;
 mod config;
 mod deduplicator;
 mod legacy;

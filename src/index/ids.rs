@@ -9,7 +9,7 @@
 //! deterministic and never stored.
 
 use crate::error::{Error, ErrorKind};
-use alloc::string::String;
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use core::hash::Hasher;
 use hashbrown::HashTable;
@@ -17,7 +17,7 @@ use hashbrown::HashTable;
 /// Ids ↔ slots, with a value (the sketch) per live slot.
 #[derive(Clone, Debug)]
 pub(crate) struct IdTable<V> {
-    slots: Vec<Option<(String, V)>>,
+    slots: Vec<Option<(Box<str>, V)>>,
     /// Live slots, by the FNV-1a hash of their id.
     by_id: HashTable<u32>,
     free: Vec<u32>,
@@ -90,13 +90,13 @@ impl<V> IdTable<V> {
     }
 
     /// Whether live slot `s` holds `id`.
-    fn holds(slots: &[Option<(String, V)>], s: u32, id: &str) -> bool {
-        matches!(slots.get(s as usize), Some(Some((held, _))) if held == id)
+    fn holds(slots: &[Option<(Box<str>, V)>], s: u32, id: &str) -> bool {
+        matches!(slots.get(s as usize), Some(Some((held, _))) if &**held == id)
     }
 
     /// The hash of the id in slot `s` (for the table's rehashing: every
     /// slot in the table is live).
-    fn hash_slot(slots: &[Option<(String, V)>], s: u32) -> u64 {
+    fn hash_slot(slots: &[Option<(Box<str>, V)>], s: u32) -> u64 {
         slots
             .get(s as usize)
             .and_then(Option::as_ref)
@@ -109,7 +109,7 @@ impl<V> IdTable<V> {
         self.slots
             .get(slot as usize)?
             .as_ref()
-            .map(|(id, v)| (id.as_str(), v))
+            .map(|(id, v)| (&**id, v))
     }
 
     /// The value of `id`.
@@ -132,7 +132,7 @@ impl<V> IdTable<V> {
         self.slots
             .iter()
             .enumerate()
-            .filter_map(|(s, e)| e.as_ref().map(|(id, v)| (s as u32, id.as_str(), v)))
+            .filter_map(|(s, e)| e.as_ref().map(|(id, v)| (s as u32, &**id, v)))
     }
 
     /// Renumbers the live slots `0..len` in their order, dropping dead ones.

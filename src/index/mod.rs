@@ -27,6 +27,7 @@
 //!   snapshot (one framing, `index/snapshot.rs`) that the index's `from_bytes`
 //!   reads back, bit-identical on every platform.
 
+pub(crate) mod buckets;
 pub mod clusters;
 pub mod exact;
 pub(crate) mod ids;

@@ -7,17 +7,17 @@
 //! `combine(j, [v_1, …, v_r])` of [`crate::hash::combine`] (values widened
 //! to `u64`). The banding is [`super::LshParams`].
 //!
-//! **Buckets.** Each band has a hash table holding the first slot of each
-//! of its buckets, found by the bucket's band hash; the other slots of a
-//! bucket are chained through one array of `b` `u32` links per slot
-//! (`next[slot · b + j]`). Band hashes are **not stored**: a table entry is
-//! the 4-byte slot alone (with the table's one control byte, which keeps 7
-//! bits of the hash), and a probe that meets an entry with the same 7 bits
-//! confirms it by recomputing band `j`'s hash from the signature in that
-//! slot — the lookup stays exact, never a candidate by a hash collision
-//! of stored bits. A table that grows recomputes the hashes of its entries
-//! the same way. A bucket with one document (the common case) costs one
-//! table entry and one link, with no allocation of its own.
+//! **Buckets** are the bucket store every index shares
+//! ([`crate::index::buckets`], its tables layout): one table per band
+//! holding a 4-byte slot per bucket, found by the bucket's band hash, the
+//! bucket's slots chained through one array of `b` `u32` links per slot.
+//! Band hashes are **not stored**: a probe that meets an entry with the
+//! same 7 bits of hash confirms it by recomputing band `j`'s hash from the
+//! signature in that slot — the lookup stays exact, never a candidate by a
+//! hash collision of stored bits. A table that grows recomputes its
+//! entries' hashes the same way, reading the signatures in slot order. A
+//! bucket with one document (the common case) costs one table entry and one
+//! link, with no allocation of its own.
 //!
 //! **Memory** per document: its id (once, in its slot; the id table's
 //! lookup holds a 4-byte slot), its signature (`4 · num_perm` bytes, plus
@@ -30,14 +30,13 @@
 use super::bands::{band_key, LshConfig, LshParams};
 use super::signature::{MinHashScheme, Signature, SignatureKind};
 use crate::error::Error;
+use crate::index::buckets::Buckets;
 use crate::index::ids::IdTable;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::index::{sort_hits, sort_pairs, Hit, NearDupIndex, Pair, Score};
 use crate::shingle::Shingling;
 use alloc::format;
 use alloc::vec::Vec;
-use hashbrown::hash_table::Entry;
-use hashbrown::HashTable;
 
 const MAGIC: &[u8; 4] = b"NDLS";
 /// The snapshot formats follow the signature's: 1 for classic signatures
@@ -52,9 +51,6 @@ const NEVER: SignatureKind = SignatureKind {
     scheme: MinHashScheme::Classic,
 };
 
-/// End of a bucket's chain.
-const NONE: u32 = u32::MAX;
-
 /// A MinHash LSH index over string ids (datasketch's `MinHashLSH`).
 #[derive(Clone, Debug)]
 pub struct MinHashLsh {
@@ -63,13 +59,11 @@ pub struct MinHashLsh {
     /// first insert, [`MinHashLsh::set_signature_kind`] or a snapshot).
     kind: Option<SignatureKind>,
     ids: IdTable<Signature>,
-    /// Per band: the first slot of each bucket, by the bucket's band hash
-    /// (recomputed from the slot's signature, never stored).
-    heads: Vec<HashTable<u32>>,
+    /// Per band, its buckets of slots (keys recomputed from the slots'
+    /// signatures, never stored).
+    buckets: Buckets,
     /// Per band: the range of signature values that are its rows.
     spans: Vec<(u32, u32)>,
-    /// `next[slot · b + j]`: the next slot in slot's bucket of band `j`.
-    next: Vec<u32>,
 }
 
 impl MinHashLsh {
@@ -96,9 +90,8 @@ impl MinHashLsh {
             params,
             kind: None,
             ids: IdTable::with_capacity(n, true),
-            heads: (0..b).map(|_| HashTable::with_capacity(n)).collect(),
+            buckets: Buckets::tables_for(b, n),
             spans,
-            next: Vec::with_capacity(n * b),
         }
     }
 
@@ -186,25 +179,17 @@ impl MinHashLsh {
             return Vec::new();
         }
         let mut slots: Vec<u32> = Vec::new();
-        for (j, h) in self.band_hashes(sig).into_iter().enumerate() {
-            let span = self.spans[j];
-            if let Some(&head) = self.heads[j].find(h, |&s| slot_key(&self.ids, span, j, s) == h) {
-                self.bucket(j, head, &mut slots);
-            }
-        }
+        let key = |s: u32, j: usize| slot_key(&self.ids, self.spans[j], j, s);
+        self.buckets.candidates(
+            &self.band_hashes(sig),
+            u32::MAX,
+            usize::MAX,
+            key,
+            &mut slots,
+        );
         slots.sort_unstable();
         slots.dedup();
         slots
-    }
-
-    /// Appends the slots of band `j`'s bucket starting at `head`.
-    fn bucket(&self, j: usize, head: u32, out: &mut Vec<u32>) {
-        let b = self.heads.len();
-        let mut s = head;
-        while s != NONE {
-            out.push(s);
-            s = self.next[s as usize * b + j];
-        }
     }
 
     /// The documents sharing at least one band with `sig`, with their
@@ -246,14 +231,8 @@ impl MinHashLsh {
         // memory follows the pairs kept, not the candidates (a pair sharing
         // several bands is estimated once per band).
         let mut pairs: Vec<(u32, u32, f64)> = Vec::new();
-        let mut bucket: Vec<u32> = Vec::new();
-        for (j, table) in self.heads.iter().enumerate() {
-            for &head in table.iter() {
-                if self.next[head as usize * self.heads.len() + j] == NONE {
-                    continue; // one document: no pair
-                }
-                bucket.clear();
-                self.bucket(j, head, &mut bucket);
+        for j in 0..self.params.bands() {
+            self.buckets.for_each_shared(j, |bucket| {
                 for (i, &x) in bucket.iter().enumerate() {
                     let Some((_, sx)) = self.ids.get(x) else {
                         continue;
@@ -269,7 +248,7 @@ impl MinHashLsh {
                         }
                     }
                 }
-            }
+            });
         }
         pairs.sort_unstable_by_key(|&(x, y, _)| (x, y));
         pairs.dedup_by_key(|p| (p.0, p.1));
@@ -289,75 +268,19 @@ impl MinHashLsh {
         out
     }
 
-    /// Adds `id` with `sig` to its buckets (the new slot becomes each
-    /// bucket's first).
+    /// Adds `id` with `sig` to its buckets.
     fn link(&mut self, id: &str, sig: Signature) -> Result<(), Error> {
         self.check_sig(&sig)?;
         let bands = (!sig.is_empty()).then(|| self.band_hashes(&sig));
         let kind = sig.kind();
         let slot = self.ids.insert(id, sig)?;
         self.kind = Some(kind);
-        let b = self.heads.len();
-        let at = slot as usize * b;
-        if self.next.len() < at + b {
-            self.next.resize(at + b, NONE);
-        }
-        // A reused slot's old links go (an empty signature has no buckets).
-        self.next[at..at + b].fill(NONE);
-        if bands.is_some() && self.heads.iter().any(|t| t.len() >= t.capacity()) {
-            // Full: rebuilt larger, every slot (this one too) linked again.
-            self.rebuild((self.ids.len() * 2).max(16));
-            return Ok(());
-        }
-        for (j, &h) in bands.iter().flatten().enumerate() {
-            self.link_band(slot, j, h);
+        if let Some(bands) = bands {
+            let (ids, spans) = (&self.ids, &self.spans);
+            let key = |s: u32, j: usize| slot_key(ids, spans[j], j, s);
+            self.buckets.add(slot, &bands, key);
         }
         Ok(())
-    }
-
-    /// Makes `slot` the first of its bucket `h` in band `j`.
-    #[inline]
-    fn link_band(&mut self, slot: u32, j: usize, h: u64) {
-        let (ids, span) = (&self.ids, self.spans[j]);
-        let key = |&s: &u32| slot_key(ids, span, j, s);
-        let at = slot as usize * self.heads.len() + j;
-        self.next[at] = match self.heads[j].entry(h, |s| key(s) == h, key) {
-            Entry::Occupied(mut e) => core::mem::replace(e.get_mut(), slot),
-            Entry::Vacant(e) => {
-                e.insert(slot);
-                NONE
-            }
-        };
-    }
-
-    /// Rebuilds every band's table with room for `capacity` buckets,
-    /// linking the live slots again in slot order.
-    ///
-    /// A table that grows must find every entry's hash again; here the
-    /// hashes are recomputed from the signatures read in slot order, one
-    /// band at a time, rather than by each table's own growth, which
-    /// visits its entries in hash order and reads a signature at random
-    /// for each (a cache miss per entry and band: about 3× the build time
-    /// of a million documents).
-    fn rebuild(&mut self, capacity: usize) {
-        for t in &mut self.heads {
-            *t = HashTable::new(); // freed before the larger ones are made
-        }
-        self.next.fill(NONE);
-        // Band by band: one table at a time is written (about 10 bytes a
-        // document, mostly in cache), where all bands at once would write
-        // each of b tables at random.
-        for j in 0..self.heads.len() {
-            self.heads[j] = HashTable::with_capacity(capacity);
-            let (start, end) = (self.spans[j].0 as usize, self.spans[j].1 as usize);
-            for slot in 0..self.ids.slots() as u32 {
-                let h = match self.ids.get(slot) {
-                    Some((_, sig)) if !sig.is_empty() => band_key(j, &sig.values()[start..end]),
-                    _ => continue,
-                };
-                self.link_band(slot, j, h);
-            }
-        }
     }
 
     /// The index as bytes. An index of classic signatures is written in
@@ -471,34 +394,9 @@ impl NearDupIndex for MinHashLsh {
             Some((_, sig)) if !sig.is_empty() => self.band_hashes(sig),
             _ => Vec::new(),
         };
-        let b = self.heads.len();
-        for (j, h) in keys.into_iter().enumerate() {
-            let after = self.next[slot as usize * b + j];
-            let (ids, span) = (&self.ids, self.spans[j]);
-            let Ok(mut head) = self.heads[j].find_entry(h, |&s| slot_key(ids, span, j, s) == h)
-            else {
-                continue;
-            };
-            if *head.get() == slot {
-                if after == NONE {
-                    head.remove();
-                } else {
-                    // The next slot of the bucket has the same band hash.
-                    *head.get_mut() = after;
-                }
-                continue;
-            }
-            // Unlink it from the chain.
-            let mut s = *head.get();
-            while s != NONE {
-                let link = s as usize * b + j;
-                if self.next[link] == slot {
-                    self.next[link] = after;
-                    break;
-                }
-                s = self.next[link];
-            }
-        }
+        let (ids, spans) = (&self.ids, &self.spans);
+        let key = |s: u32, j: usize| slot_key(ids, spans[j], j, s);
+        self.buckets.remove(slot, &keys, usize::MAX, key);
         self.ids.remove(id);
         true
     }

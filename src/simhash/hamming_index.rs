@@ -385,20 +385,22 @@ impl SimHashIndex {
         if fp.is_empty() {
             return Ok(Vec::new());
         }
-        Ok(self
-            .tables
-            .iter()
-            .enumerate()
-            .map(|(t, table)| {
-                let p = self.permute(&table.order, fp.value());
-                let key = if table.key_bits >= 64 {
-                    p
-                } else {
-                    p >> (64 - table.key_bits)
-                };
-                crate::hash::combine(t as u64, &[key])
-            })
+        Ok((0..self.tables.len())
+            .map(|t| self.table_key(t, fp.value()))
             .collect())
+    }
+
+    /// Table `t`'s key of the fingerprint value `fp` (one of
+    /// [`SimHashIndex::table_keys`], unchecked): `t < ` the number of tables.
+    pub(crate) fn table_key(&self, t: usize, fp: u64) -> u64 {
+        let table = &self.tables[t];
+        let p = self.permute(&table.order, fp);
+        let key = if table.key_bits >= 64 {
+            p
+        } else {
+            p >> (64 - table.key_bits)
+        };
+        crate::hash::combine(t as u64, &[key])
     }
 
     /// Every document, `(id, fingerprint)`, in the order of their slots

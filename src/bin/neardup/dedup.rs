@@ -171,10 +171,24 @@ struct Found {
     v: Verified,
 }
 
+/// The ids of the documents read, by position: the deduplicator's own.
+struct Ids<'a>(&'a Deduplicator);
+
+impl std::ops::Index<usize> for Ids<'_> {
+    type Output = str;
+
+    fn index(&self, position: usize) -> &str {
+        // Positions come from the deduplicator, which the CLI never
+        // removes from: every one is held.
+        self.0.id(position as u32).unwrap_or_default()
+    }
+}
+
 /// What reading the input into the deduplicator gathered.
 #[derive(Default)]
 struct Collected {
-    ids: Vec<String>,
+    /// Documents read (their positions in the deduplicator).
+    count: usize,
     lines: Vec<usize>,
     found: Vec<Found>,
     stats: ReadStats,
@@ -227,19 +241,21 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
             })
             .collect();
     }
-    sort_pairs(&mut c.found, &c.ids, dedup.config().method);
     let clusters = dedup.cluster_positions();
+    let s = dedup.summary();
+    // The ids are the deduplicator's, held once, by position.
+    let ids = Ids(&dedup);
+    sort_pairs(&mut c.found, &ids, dedup.config().method);
     // Cluster by cluster, as the drop list has always been written.
     let dropped: Vec<usize> = clusters
         .iter()
         .flat_map(|c| c[1..].iter().map(|&i| i as usize))
         .collect();
-    write_output(&args, input, &c, &clusters, &dropped)?;
+    write_output(&args, input, &c, &ids, &clusters, &dropped)?;
     let truth = match &args.truth {
-        Some(t) => Some(evaluate(t, &c.ids, &c.found)?),
+        Some(t) => Some(evaluate(t, &ids, &c.found)?),
         None => None,
     };
-    let s = dedup.summary();
     let pairs = match args.all_pairs {
         true => c.found.len() as u64,
         false => s.pairs,
@@ -302,7 +318,7 @@ fn read(
     c.stats = for_each_batch(input, &args.fields.fields(), |batch| {
         let ids: Vec<&str> = batch.iter().map(|r| r.id.as_str()).collect();
         let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
-        let first = c.ids.len();
+        let first = c.count;
         let found = &mut c.found;
         dedup
             .add_batch(&ids, &texts, |i, matches| {
@@ -316,9 +332,9 @@ fn read(
             })
             .map_err(|e| at_record(&batch, e))?;
         pb.inc(batch.len() as u64);
-        for r in batch {
-            c.ids.push(r.id);
-            c.lines.push(r.line);
+        c.count += batch.len();
+        if args.keep {
+            c.lines.extend(batch.iter().map(|r| r.line));
         }
         Ok(())
     })?;
@@ -328,7 +344,7 @@ fn read(
 
 /// Pairs in the order of the output: by ids (`a` the smaller) for the
 /// indexes' methods, by input position for the exact join.
-fn sort_pairs(found: &mut [Found], ids: &[String], method: DedupMethod) {
+fn sort_pairs(found: &mut [Found], ids: &Ids<'_>, method: DedupMethod) {
     if method == DedupMethod::Exact {
         found.sort_unstable_by_key(|f| (f.a, f.b));
         return;
@@ -449,19 +465,19 @@ fn write_output(
     args: &DedupArgs,
     input: &Path,
     c: &Collected,
+    ids: &Ids<'_>,
     clusters: &[Vec<u32>],
     dropped: &[usize],
 ) -> Result<()> {
-    let ids = &c.ids;
     let write = |out: &mut dyn Write| -> io::Result<()> {
         if args.clusters {
             for cl in clusters {
-                let members: Vec<&str> = cl.iter().map(|&i| ids[i as usize].as_str()).collect();
+                let members: Vec<&str> = cl.iter().map(|&i| &ids[i as usize]).collect();
                 writeln!(out, "{}", serde_json::json!({ "cluster": members }))?;
             }
         } else if args.drop_list {
             for &i in dropped {
-                writeln!(out, "{}", ids[i])?;
+                writeln!(out, "{}", &ids[i])?;
             }
         } else if args.keep {
             keep_lines(out, input, &args.fields.fields(), ids, &c.lines, dropped)?;
@@ -499,7 +515,7 @@ fn keep_lines(
     out: &mut dyn Write,
     input: &Path,
     fields: &Fields,
-    ids: &[String],
+    ids: &Ids<'_>,
     lines: &[usize],
     dropped: &[usize],
 ) -> io::Result<()> {
@@ -510,9 +526,9 @@ fn keep_lines(
         .filter(|l| !drop.contains(l))
         .collect();
     if input.is_dir() {
-        let keep_ids: HashSet<&str> = (0..ids.len())
+        let keep_ids: HashSet<&str> = (0..lines.len())
             .filter(|i| kept.contains(&lines[*i]))
-            .map(|i| ids[i].as_str())
+            .map(|i| &ids[i])
             .collect();
         for_each_record(input, fields, |r| {
             if keep_ids.contains(r.id.as_str()) {
@@ -535,7 +551,7 @@ fn keep_lines(
     .map_err(io::Error::other)
 }
 
-fn evaluate(truth: &Path, ids: &[String], found: &[Found]) -> Result<TruthSummary> {
+fn evaluate(truth: &Path, ids: &Ids<'_>, found: &[Found]) -> Result<TruthSummary> {
     let key = |a: &str, b: &str| {
         if a <= b {
             (a.to_string(), b.to_string())

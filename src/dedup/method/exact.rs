@@ -64,6 +64,11 @@ impl Method for Exact {
         None
     }
 
+    /// Never asked: prefixes vary in number, so their keys are stored.
+    fn key(&self, _body: &[u32], _j: usize) -> u64 {
+        0
+    }
+
     fn keys(&self, side: Side<'_>) -> Result<Vec<u64>, Error> {
         Ok(side.set.map_or(Vec::new(), |s| {
             s.as_slice()[..prefix_len(s.len(), self.threshold)].to_vec()

@@ -24,6 +24,8 @@ const WHAT: &str = "dedup sketch";
 pub(crate) struct MinHash {
     hasher: MinHasher,
     bands: LshParams,
+    /// Per band, the range of values that are its rows.
+    spans: Vec<(usize, usize)>,
     /// Candidates are kept by their estimate (neither `verify` nor
     /// `candidates`).
     filter: bool,
@@ -40,9 +42,18 @@ impl MinHash {
             scheme: config.scheme.unwrap_or_default(),
             spec: config.hash_spec(),
         })?;
+        let spans = bands
+            .rows()
+            .iter()
+            .scan(0usize, |at, &r| {
+                *at += r as usize;
+                Some((*at - r as usize, *at))
+            })
+            .collect();
         Ok(MinHash {
             hasher,
             bands,
+            spans,
             filter: !config.verifies() && !config.keeps_candidates(),
             threshold: config.jaccard_threshold(),
         })
@@ -123,6 +134,11 @@ impl Method for MinHash {
             return Ok(Vec::new());
         }
         Ok(self.bands.band_keys(self.values(side.body)))
+    }
+
+    fn key(&self, body: &[u32], j: usize) -> u64 {
+        let (start, end) = self.spans[j];
+        crate::minhash::bands::band_key(j, &body[start..end])
     }
 
     fn bucket_cap(&self) -> Option<usize> {

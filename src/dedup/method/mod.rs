@@ -107,6 +107,11 @@ pub(crate) trait Method: core::fmt::Debug + Send + Sync {
     /// share one. None for an empty document.
     fn keys(&self, side: Side<'_>) -> Result<Vec<u64>, Error>;
 
+    /// Key `j` of the body of a document with keys (the `j`-th of
+    /// [`Method::keys`]), for the methods whose key count is fixed: the
+    /// bucket store recomputes keys rather than storing them.
+    fn key(&self, body: &[u32], j: usize) -> u64;
+
     /// How many keys a document with shingles has, when it is the same for
     /// every document (bands, tables); `None` when it varies (prefixes).
     fn key_count(&self) -> Option<usize>;

@@ -138,6 +138,10 @@ impl Method for MultiRef {
             .table_keys(&Fingerprint::from_value(self.bits(side.body)))
     }
 
+    fn key(&self, body: &[u32], j: usize) -> u64 {
+        self.tables.table_key(j, self.bits(body))
+    }
+
     fn verify(&self, a: Side<'_>, b: Side<'_>, v: &mut Verified) -> Result<bool, Error> {
         let d = hamming_distance(self.bits(a.body), self.bits(b.body));
         if d > self.k {

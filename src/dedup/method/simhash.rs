@@ -125,6 +125,10 @@ impl Method for SimHash {
         self.tables.table_keys(&self.fingerprint(side.body))
     }
 
+    fn key(&self, body: &[u32], j: usize) -> u64 {
+        self.tables.table_key(j, word64(body))
+    }
+
     fn verify(&self, a: Side<'_>, b: Side<'_>, v: &mut Verified) -> Result<bool, Error> {
         if self.is_empty(a) || self.is_empty(b) {
             return Ok(false);
