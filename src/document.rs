@@ -154,7 +154,7 @@ impl Document {
         if let Some(s) = self.memo(shingling, |m| m.set.clone()) {
             return s;
         }
-        let s = Arc::new(ShingleSet::from_hashes(self.shingles(shingling).to_vec()));
+        let s = Arc::new(ShingleSet::from_slice(&self.shingles(shingling)));
         self.memo(shingling, |m| m.set = Some(s.clone()));
         s
     }

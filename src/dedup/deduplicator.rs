@@ -334,8 +334,13 @@ impl Deduplicator {
         plan.keys = self.stages.keys_of(side)?;
         let mut candidates = Vec::new();
         let key = |q: u32, j: usize| self.key_at(q, j);
+        let method = self.stages.method();
+        let near = |q: u32| {
+            let (q, w) = (q as usize, self.width);
+            !method.far(side.body, &self.bodies[q * w..(q + 1) * w])
+        };
         self.buckets
-            .candidates(&plan.keys, x, self.cap, key, &mut candidates);
+            .candidates(&plan.keys, x, self.cap, key, near, &mut candidates);
         candidates.sort_unstable();
         candidates.dedup();
         // The clusters paired so far: a candidate in one of them is not

@@ -598,10 +598,10 @@ impl Stages {
             if x.is_empty() || y.is_empty() {
                 return Ok(None);
             }
-            let e = x.counts(y).resemblance();
-            if e < self.config.jaccard_threshold() {
+            let t = self.config.jaccard_threshold();
+            let Some(e) = crate::measures::sets::resemblance_at_least(x, y, t) else {
                 return Ok(None);
-            }
+            };
             v.exact = Some(e);
             v.similarity = e;
         }

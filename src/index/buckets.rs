@@ -172,14 +172,17 @@ impl Buckets {
     }
 
     /// Appends to `out` the positions in the buckets of `keys` that are
-    /// below `before` (all with `u32::MAX`): at most the first `cap` of
-    /// each bucket, in the order of positions (once per shared key).
+    /// below `before` (all with `u32::MAX`): of the first `cap` of each
+    /// bucket, in the order of positions (once per shared key), those that
+    /// `keep` (a caller's cheap test, applied after the cap is counted, so
+    /// it never changes which documents are the first `cap`).
     pub(crate) fn candidates(
         &self,
         keys: &[u64],
         before: u32,
         cap: usize,
         key: impl Fn(u32, usize) -> u64,
+        keep: impl Fn(u32) -> bool,
         out: &mut Vec<u32>,
     ) {
         for (j, &h) in keys.iter().enumerate() {
@@ -188,7 +191,9 @@ impl Buckets {
                 if p >= before || taken >= cap {
                     return false;
                 }
-                out.push(p);
+                if keep(p) {
+                    out.push(p);
+                }
                 taken += 1;
                 true
             });
@@ -444,7 +449,14 @@ mod tests {
     /// Keys of a test: position `p`'s key `j` from a fixed list.
     fn found(b: &Buckets, keys: &[u64], before: u32, cap: usize, all: &[Vec<u64>]) -> Vec<u32> {
         let mut c = Vec::new();
-        b.candidates(keys, before, cap, |q, j| all[q as usize][j], &mut c);
+        b.candidates(
+            keys,
+            before,
+            cap,
+            |q, j| all[q as usize][j],
+            |_| true,
+            &mut c,
+        );
         c
     }
 

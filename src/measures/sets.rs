@@ -58,6 +58,51 @@ pub fn resemblance(a: &ShingleSet, b: &ShingleSet) -> f64 {
     a.counts(b).resemblance()
 }
 
+/// The resemblance of `a` and `b` when it reaches `t`, else `None`: the
+/// test of a candidate pair, exact, that stops as soon as the pair cannot
+/// reach `t`.
+///
+/// `|A ∩ B| / |A ∪ B| ≥ t` needs `|A ∩ B| ≥ t (|A| + |B|) / (1 + t)`; the
+/// merge of the two sorted sets stops once the overlap found plus the
+/// shorter remainder falls below that (with one element to spare, so that
+/// no rounding decides), the size and positional filters of similarity
+/// joins (Bayardo, Ma & Srikant 2007; Xiao et al. 2008). A pair that
+/// passes gets [`SetCounts::resemblance`] itself, so the answer is the
+/// same as `resemblance(a, b) >= t` for every pair. Two empty sets give
+/// `None` (their resemblance is 0). `t` in [0, 1]; time: the merged prefix.
+pub fn resemblance_at_least(a: &ShingleSet, b: &ShingleSet, t: f64) -> Option<f64> {
+    let (x, y) = (a.as_slice(), b.as_slice());
+    let (na, nb) = (x.len(), y.len());
+    // Overlap below `need` means resemblance below t (one to spare).
+    let need = libm::floor(t * (na + nb) as f64 / (1.0 + t)) as usize;
+    let need = need.saturating_sub(1);
+    let (mut i, mut j, mut n) = (0usize, 0usize, 0usize);
+    loop {
+        if n + (na - i).min(nb - j) < need {
+            return None;
+        }
+        // A run of steps without a branch on the data, then the bound again.
+        let stop = (i + 64).min(na);
+        let stop_b = (j + 64).min(nb);
+        while i < stop && j < stop_b {
+            let (u, v) = (x[i], y[j]);
+            n += (u == v) as usize;
+            i += (u <= v) as usize;
+            j += (v <= u) as usize;
+        }
+        if i == na || j == nb {
+            break;
+        }
+    }
+    let e = SetCounts {
+        intersection: n,
+        a: na,
+        b: nb,
+    }
+    .resemblance();
+    (e >= t && (na > 0 || nb > 0)).then_some(e)
+}
+
 /// Containment of `a` in `b` (see [`SetCounts::containment`]): the share of
 /// `a`'s shingles that also occur in `b`.
 pub fn containment(a: &ShingleSet, b: &ShingleSet) -> f64 {
@@ -143,6 +188,52 @@ mod tests {
         assert_eq!(resemblance(&e, &e), 0.0);
         assert_eq!(containment(&e, &a), 0.0);
         assert_eq!(dice(&e, &e), 0.0);
+    }
+
+    /// The early-stopping test against the full resemblance: pairs of every
+    /// overlap, sizes from 0 to hundreds, thresholds around the pair's own
+    /// resemblance (the pairs exactly at `t` included).
+    #[test]
+    fn resemblance_at_least_agrees_with_the_full_merge() {
+        let mut rng = crate::hash::SplitMix64::new(7);
+        for round in 0..3000 {
+            let (na, nb) = (rng.next() % 300, rng.next() % 300);
+            let shared = rng.next() % (na.min(nb) + 1);
+            let pool: Vec<u64> = (0..na + nb).map(|_| rng.next() % 100_000).collect();
+            let a: Vec<u64> = pool[..na as usize].to_vec();
+            let mut b: Vec<u64> = pool[na as usize..].to_vec();
+            b[..shared as usize].copy_from_slice(&a[..shared as usize]);
+            let (a, b) = (ShingleSet::from_hashes(a), ShingleSet::from_hashes(b));
+            let full = resemblance(&a, &b);
+            let ts = [
+                0.05,
+                0.3,
+                0.5,
+                0.8,
+                0.95,
+                full,
+                (full - 1e-12).max(0.0),
+                full + 1e-12,
+            ];
+            for &t in &ts {
+                if !(0.0..=1.0).contains(&t) {
+                    continue;
+                }
+                let want = (full >= t && !(a.is_empty() && b.is_empty())).then_some(full);
+                assert_eq!(
+                    resemblance_at_least(&a, &b, t),
+                    want,
+                    "round {round}, t {t}"
+                );
+                assert_eq!(
+                    resemblance_at_least(&b, &a, t),
+                    want,
+                    "round {round}, t {t}"
+                );
+            }
+        }
+        let e = ShingleSet::default();
+        assert_eq!(resemblance_at_least(&e, &e, 0.5), None);
     }
 
     #[test]

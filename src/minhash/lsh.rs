@@ -185,6 +185,7 @@ impl MinHashLsh {
             u32::MAX,
             usize::MAX,
             key,
+            |_| true,
             &mut slots,
         );
         slots.sort_unstable();

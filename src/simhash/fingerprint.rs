@@ -248,32 +248,42 @@ impl Fingerprint {
     }
 }
 
+/// `SPREAD[x]`: the eight bits of `x`, bit `i` as the low bit of byte `i`.
+const SPREAD: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if (x >> i) & 1 == 1 {
+                t[x] |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// The SimHash of features given by their hashes, each occurrence weighing 1
 /// (repeat a hash to weigh it more). Exact integer sums.
 pub fn fingerprint(feature_hashes: &[u64]) -> u64 {
     // ones[i] = number of features with bit i set; V_i = 2·ones[i] − n.
-    // Counted with bit-sliced counters: slice j holds bit j of all 64
-    // counters, and adding a hash is a ripple-carry add across slices
-    // (about log2(64) + 1 steps on average instead of 64 additions).
-    const SLICES: usize = 16;
+    // Counted in byte lanes: each byte of a hash, spread by a table into
+    // one bit a byte, is added to a word of eight 8-bit counters, which
+    // are emptied into `ones` every 255 features before they overflow
+    // (16 loads and additions a feature, without a branch on the data).
     let mut ones = [0u64; 64];
-    for chunk in feature_hashes.chunks((1 << SLICES) - 1) {
-        let mut c = [0u64; SLICES];
+    for chunk in feature_hashes.chunks(255) {
+        let mut lanes = [0u64; 8];
         for &h in chunk {
-            let mut carry = h;
-            let mut j = 0;
-            while carry != 0 && j < SLICES {
-                let t = c[j] & carry;
-                c[j] ^= carry;
-                carry = t;
-                j += 1;
+            for (b, lane) in lanes.iter_mut().enumerate() {
+                *lane += SPREAD[((h >> (8 * b)) & 0xff) as usize];
             }
         }
-        for (j, &w) in c.iter().enumerate() {
-            if w != 0 {
-                for (i, o) in ones.iter_mut().enumerate() {
-                    *o += ((w >> i) & 1) << j;
-                }
+        for (b, lane) in lanes.iter().enumerate() {
+            for i in 0..8 {
+                ones[8 * b + i] += (lane >> (8 * i)) & 0xff;
             }
         }
     }
@@ -354,9 +364,11 @@ mod tests {
     }
 
     #[test]
-    fn bit_sliced_counts_equal_plain_counts() {
+    fn lane_counts_equal_plain_counts() {
         let mut rng = SplitMix64::new(1);
-        for n in [0usize, 1, 2, 3, 64, 1000, 70_000, 140_001] {
+        for n in [
+            0usize, 1, 2, 3, 64, 254, 255, 256, 511, 1000, 70_000, 140_001,
+        ] {
             // Skewed bits too: AND of two values sets each bit with p = 1/4.
             let hs: Vec<u64> = (0..n)
                 .map(|i| {

@@ -112,6 +112,14 @@ pub(crate) trait Method: core::fmt::Debug + Send + Sync {
     /// bucket store recomputes keys rather than storing them.
     fn key(&self, body: &[u32], j: usize) -> u64;
 
+    /// A cheap test on two bodies of documents with keys: `true` only when
+    /// [`Method::verify`] would refuse the pair (SimHash and multiref: the
+    /// Hamming distance over `k`), so that candidates are filtered as they
+    /// are met, before they are gathered. Default: never.
+    fn far(&self, _a: &[u32], _b: &[u32]) -> bool {
+        false
+    }
+
     /// How many keys a document with shingles has, when it is the same for
     /// every document (bands, tables); `None` when it varies (prefixes).
     fn key_count(&self) -> Option<usize>;

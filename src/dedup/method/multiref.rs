@@ -138,6 +138,10 @@ impl Method for MultiRef {
             .table_keys(&Fingerprint::from_value(self.bits(side.body)))
     }
 
+    fn far(&self, a: &[u32], b: &[u32]) -> bool {
+        hamming_distance(self.bits(a), self.bits(b)) > self.k
+    }
+
     fn key(&self, body: &[u32], j: usize) -> u64 {
         self.tables.table_key(j, self.bits(body))
     }

@@ -125,6 +125,10 @@ impl Method for SimHash {
         self.tables.table_keys(&self.fingerprint(side.body))
     }
 
+    fn far(&self, a: &[u32], b: &[u32]) -> bool {
+        hamming_distance(word64(a), word64(b)) > self.k
+    }
+
     fn key(&self, body: &[u32], j: usize) -> u64 {
         self.tables.table_key(j, word64(body))
     }
