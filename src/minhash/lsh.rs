@@ -8,7 +8,7 @@
 //! to `u64`). The banding is [`super::LshParams`].
 //!
 //! **Buckets** are the bucket store every index shares
-//! ([`crate::index::buckets`], its tables layout): one table per band
+//! (`index/buckets.rs`, its tables layout): one table per band
 //! holding a 4-byte slot per bucket, found by the bucket's band hash, the
 //! bucket's slots chained through one array of `b` `u32` links per slot.
 //! Band hashes are **not stored**: a probe that meets an entry with the
