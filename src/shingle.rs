@@ -458,16 +458,33 @@ impl ShingleSet {
 
     /// `|S ∩ T|`, by a linear merge.
     pub fn intersection_len(&self, other: &ShingleSet) -> usize {
-        let (a, b) = (&self.hashes, &other.hashes);
-        let (mut i, mut j, mut n) = (0, 0, 0);
-        // Without a branch on the data: random hashes defeat prediction.
-        while i < a.len() && j < b.len() {
-            let (x, y) = (a[i], b[j]);
-            n += (x == y) as usize;
-            i += (x <= y) as usize;
-            j += (y <= x) as usize;
+        self.intersection_at_least(other, 0).unwrap_or(0)
+    }
+
+    /// `|S ∩ T|` when it is at least `need`, else `None`: the merge stops
+    /// once the overlap found plus the shorter remainder falls below
+    /// `need` (checked every 64 steps). Time: the merged prefix.
+    pub(crate) fn intersection_at_least(&self, other: &ShingleSet, need: usize) -> Option<usize> {
+        let (x, y) = (&self.hashes, &other.hashes);
+        let (na, nb) = (x.len(), y.len());
+        let (mut i, mut j, mut n) = (0usize, 0usize, 0usize);
+        loop {
+            if n + (na - i).min(nb - j) < need {
+                return None;
+            }
+            // Without a branch on the data (random hashes defeat
+            // prediction), then the bound again.
+            let (stop_a, stop_b) = ((i + 64).min(na), (j + 64).min(nb));
+            while i < stop_a && j < stop_b {
+                let (u, v) = (x[i], y[j]);
+                n += (u == v) as usize;
+                i += (u <= v) as usize;
+                j += (v <= u) as usize;
+            }
+            if i == na || j == nb {
+                return Some(n);
+            }
         }
-        n
     }
 }
 

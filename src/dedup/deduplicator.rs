@@ -46,7 +46,7 @@
 //! shingle set (8 bytes a distinct shingle).
 
 use super::config::{DedupConfig, Weights};
-use super::method::{MultiRefModel, Side, Verified};
+use super::method::{Method, MultiRefModel, Side, Verified};
 use super::stages::{Sketch, Stages};
 use crate::error::{Error, ErrorKind};
 use crate::hash::Spec;
@@ -333,12 +333,9 @@ impl Deduplicator {
         }
         plan.keys = self.stages.keys_of(side)?;
         let mut candidates = Vec::new();
-        let key = |q: u32, j: usize| self.key_at(q, j);
-        let method = self.stages.method();
-        let near = |q: u32| {
-            let (q, w) = (q as usize, self.width);
-            !method.far(side.body, &self.bodies[q * w..(q + 1) * w])
-        };
+        let method = self.stages.method().as_ref();
+        let key = body_keys(method, &self.bodies, self.width);
+        let near = |q: u32| !method.far(side.body, body(&self.bodies, self.width, q));
         self.buckets
             .candidates(&plan.keys, x, self.cap, key, near, &mut candidates);
         candidates.sort_unstable();
@@ -375,11 +372,7 @@ impl Deduplicator {
                 if let Some(d) = plan.digest {
                     self.digests.entry(d).or_insert(x);
                 }
-                let (method, bodies, w) = (self.stages.method(), &self.bodies, self.width);
-                let key = |q: u32, j: usize| {
-                    let q = q as usize;
-                    method.key(&bodies[q * w..(q + 1) * w], j)
-                };
+                let key = body_keys(self.stages.method().as_ref(), &self.bodies, self.width);
                 self.buckets.add(x, &plan.keys, key);
             }
         }
@@ -437,21 +430,12 @@ impl Deduplicator {
         self.ids.get(position).map(|(id, _)| id)
     }
 
-    /// Key `j` of the body at `position` (the tables layout's keys are
-    /// recomputed, never stored).
-    fn key_at(&self, position: u32, j: usize) -> u64 {
-        let (p, w) = (position as usize, self.width);
-        self.stages
-            .method()
-            .key(&self.bodies[p * w..(p + 1) * w], j)
-    }
-
     /// The body and set of the document at `position`, when it is held.
     fn side_at(&self, position: u32) -> Option<Side<'_>> {
         let p = position as usize;
         self.ids.get(position)?;
         Some(Side {
-            body: &self.bodies[p * self.width..(p + 1) * self.width],
+            body: body(&self.bodies, self.width, position),
             set: self.sets.get(p).and_then(|s| s.as_deref()),
         })
     }
@@ -474,11 +458,7 @@ impl Deduplicator {
             if let Some(side) = self.side_at(x) {
                 let keys = self.stages.keys_of(side).unwrap_or_default();
                 let digest = super::stages::digest_of(self.stages.method().as_ref(), side);
-                let (method, bodies, w) = (self.stages.method(), &self.bodies, self.width);
-                let key = |q: u32, j: usize| {
-                    let q = q as usize;
-                    method.key(&bodies[q * w..(q + 1) * w], j)
-                };
+                let key = body_keys(self.stages.method().as_ref(), &self.bodies, self.width);
                 if self.buckets.remove(x, &keys, self.cap, key) {
                     self.stale = true;
                 }
@@ -814,6 +794,22 @@ impl Deduplicator {
         r.end()?;
         Ok(dedup)
     }
+}
+
+/// The body at `position` in an arena of `width`-word bodies.
+fn body(bodies: &[u32], width: usize, position: u32) -> &[u32] {
+    let p = position as usize;
+    &bodies[p * width..(p + 1) * width]
+}
+
+/// Key `j` of the body at a position: the keys the bucket store
+/// recomputes (never stored, for the methods with a fixed key count).
+fn body_keys<'a>(
+    method: &'a dyn Method,
+    bodies: &'a [u32],
+    width: usize,
+) -> impl Fn(u32, usize) -> u64 + 'a {
+    move |q, j| method.key(body(bodies, width, q), j)
 }
 
 /// Best first: highest similarity, then first added.

@@ -134,8 +134,7 @@ impl Buckets {
                     let hash = |&q: &u32| key(q, j);
                     match tables[j].entry(h, |&q| key(q, j) == h, hash) {
                         Entry::Occupied(mut e) => {
-                            let last = *e.get();
-                            if insert(next, link, last, p) {
+                            if insert(next, link, |q| q, *e.get(), p) {
                                 *e.get_mut() = p;
                             }
                         }
@@ -152,15 +151,11 @@ impl Buckets {
                     next.push(l);
                     owner.push(p);
                     match last.get_mut(&h) {
-                        Some(tail) if owner[*tail as usize] <= p => {
-                            // The common case: after the last.
-                            next[l as usize] = next[*tail as usize];
-                            next[*tail as usize] = l;
-                            *tail = l;
-                        }
                         Some(tail) => {
-                            let (t, o) = (*tail, &*owner);
-                            insert_keyed(next, o, t, l);
+                            let o = &*owner;
+                            if insert(next, |l| l as usize, |l| o[l as usize], *tail, l) {
+                                *tail = l;
+                            }
                         }
                         None => {
                             last.insert(h, l);
@@ -212,27 +207,13 @@ impl Buckets {
         match &self.store {
             Store::Tables { tables, next } => {
                 let k = tables.len();
-                let Some(&last) = tables[j].find(h, |&q| key(q, j) == h) else {
-                    return;
-                };
-                let mut p = next[last as usize * k + j];
-                loop {
-                    if !f(p) || p == last {
-                        return;
-                    }
-                    p = next[p as usize * k + j];
+                if let Some(&last) = tables[j].find(h, |&q| key(q, j) == h) {
+                    chain(next, |q| q as usize * k + j, last).all(f);
                 }
             }
             Store::Keyed { last, next, owner } => {
-                let Some(&tail) = last.get(&h) else {
-                    return;
-                };
-                let mut l = next[tail as usize];
-                loop {
-                    if !f(owner[l as usize]) || l == tail {
-                        return;
-                    }
-                    l = next[l as usize];
+                if let Some(&tail) = last.get(&h) {
+                    chain(next, |l| l as usize, tail).all(|l| f(owner[l as usize]));
                 }
             }
         }
@@ -243,40 +224,24 @@ impl Buckets {
     /// keyed layout has one table, `j` = 0).
     pub(crate) fn for_each_shared(&self, j: usize, mut f: impl FnMut(&[u32])) {
         let mut bucket = Vec::new();
+        let mut each =
+            |next: &[u32], link: &dyn Fn(u32) -> usize, pos: &dyn Fn(u32) -> u32, last| {
+                if next[link(last)] != last {
+                    bucket.clear();
+                    bucket.extend(chain(next, link, last).map(pos));
+                    f(&bucket);
+                }
+            };
         match &self.store {
             Store::Tables { tables, next } => {
                 let k = tables.len();
                 for &last in tables[j].iter() {
-                    let mut p = next[last as usize * k + j];
-                    if p == last {
-                        continue;
-                    }
-                    bucket.clear();
-                    loop {
-                        bucket.push(p);
-                        if p == last {
-                            break;
-                        }
-                        p = next[p as usize * k + j];
-                    }
-                    f(&bucket);
+                    each(next, &|q| q as usize * k + j, &|q| q, last);
                 }
             }
             Store::Keyed { last, next, owner } => {
                 for &tail in last.values() {
-                    let mut l = next[tail as usize];
-                    if l == tail {
-                        continue;
-                    }
-                    bucket.clear();
-                    loop {
-                        bucket.push(owner[l as usize]);
-                        if l == tail {
-                            break;
-                        }
-                        l = next[l as usize];
-                    }
-                    f(&bucket);
+                    each(next, &|l| l as usize, &|l| owner[l as usize], tail);
                 }
             }
         }
@@ -305,15 +270,14 @@ impl Buckets {
                     let Ok(mut e) = tables[j].find_entry(h, |&q| key(q, j) == h) else {
                         continue;
                     };
-                    let last = *e.get();
-                    let (len, prev) = unlink(next, link, last, p);
+                    let (len, new_last) = unlink(next, link, *e.get(), |q| q == p);
                     crowded |= len > cap;
-                    if p == last {
-                        if prev == p {
+                    match new_last {
+                        Some(None) => {
                             e.remove();
-                        } else {
-                            *e.get_mut() = prev;
                         }
+                        Some(Some(q)) => *e.get_mut() = q,
+                        None => {}
                     }
                 }
             }
@@ -322,33 +286,18 @@ impl Buckets {
                     let Some(&tail) = last.get(&h) else {
                         continue;
                     };
-                    // The link of `p` in this bucket, and its predecessor.
-                    let (mut prev, mut l, mut len, mut found) =
-                        (tail, next[tail as usize], 0, None);
-                    loop {
-                        len += 1;
-                        if found.is_none() && owner[l as usize] == p {
-                            found = Some((prev, l));
-                        }
-                        if l == tail {
-                            break;
-                        }
-                        prev = l;
-                        l = next[l as usize];
-                    }
+                    let (len, new_last) =
+                        unlink(next, |l| l as usize, tail, |l| owner[l as usize] == p);
                     crowded |= len > cap;
-                    let Some((prev, l)) = found else {
-                        continue;
-                    };
-                    if prev == l {
-                        last.remove(&h);
-                    } else {
-                        next[prev as usize] = next[l as usize];
-                        if l == tail {
-                            last.insert(h, prev);
+                    match new_last {
+                        Some(None) => {
+                            last.remove(&h);
                         }
+                        Some(Some(l)) => {
+                            last.insert(h, l);
+                        }
+                        None => {}
                     }
-                    next[l as usize] = NONE;
                 }
             }
         }
@@ -356,66 +305,78 @@ impl Buckets {
     }
 }
 
-/// Links position `p` into the chain whose last is `last`, keeping the
-/// positions increasing; `true` when `p` becomes the last.
-fn insert(next: &mut [u32], link: impl Fn(u32) -> usize, last: u32, p: u32) -> bool {
-    if p > last {
-        next[link(p)] = next[link(last)];
-        next[link(last)] = p;
-        return true;
-    }
-    // Below the last (a reused slot): after the last position below it
-    // (after the last link itself when `p` is below the first).
+/// The nodes of the chain whose last node is `last`, from the first (the
+/// last one's next) to `last`. A node's next is `next[link(node)]`.
+fn chain<'a>(
+    next: &'a [u32],
+    link: impl Fn(u32) -> usize + 'a,
+    last: u32,
+) -> impl Iterator<Item = u32> + 'a {
+    let mut at = Some(next[link(last)]);
+    core::iter::from_fn(move || {
+        let n = at?;
+        at = (n != last).then(|| next[link(n)]);
+        Some(n)
+    })
+}
+
+/// Links `node` into the chain whose last is `last`, keeping the positions
+/// (`pos`) increasing from the first: at the end unless it is below the
+/// last (a reused slot), then after the last node below it (or before the
+/// first). `true` when `node` becomes the last.
+fn insert(
+    next: &mut [u32],
+    link: impl Fn(u32) -> usize,
+    pos: impl Fn(u32) -> u32,
+    last: u32,
+    node: u32,
+) -> bool {
+    let p = pos(node);
+    let at_end = p >= pos(last);
     let mut q = last;
-    loop {
-        let n = next[link(q)];
-        if n > p {
-            break;
+    if !at_end {
+        // The last is above `p`, so the walk stops before coming round.
+        while pos(next[link(q)]) <= p {
+            q = next[link(q)];
         }
-        q = n;
     }
-    next[link(p)] = next[link(q)];
-    next[link(q)] = p;
-    false
+    next[link(node)] = next[link(q)];
+    next[link(q)] = node;
+    at_end
 }
 
-/// [`insert`] for the keyed layout: link `l` (of position `owner[l]`) into
-/// the chain whose last link is `tail`, below it.
-fn insert_keyed(next: &mut [u32], owner: &[u32], tail: u32, l: u32) {
-    let p = owner[l as usize];
-    let mut q = tail;
-    loop {
-        let n = next[q as usize];
-        if owner[n as usize] > p {
-            break;
-        }
-        q = n;
-    }
-    next[l as usize] = next[q as usize];
-    next[q as usize] = l;
-}
-
-/// Takes `p` out of the chain whose last is `last`: the chain's length
-/// before, and `p`'s predecessor (`p` itself when it was alone).
-fn unlink(next: &mut [u32], link: impl Fn(u32) -> usize, last: u32, p: u32) -> (usize, u32) {
-    let (mut prev, mut q, mut len, mut found) = (last, next[link(last)], 0, None);
-    loop {
+/// Takes the node that `is` out of the chain whose last is `last`. Returns
+/// the chain's length before, and what the last becomes: `None` when it
+/// stays (the node was not the last, or not found), `Some(None)` when the
+/// chain is now empty, `Some(Some(prev))` when its predecessor takes its
+/// place.
+fn unlink(
+    next: &mut [u32],
+    link: impl Fn(u32) -> usize,
+    last: u32,
+    is: impl Fn(u32) -> bool,
+) -> (usize, Option<Option<u32>>) {
+    let (mut prev, mut len, mut found) = (last, 0, None);
+    for q in chain(next, &link, last) {
         len += 1;
-        if q == p {
-            found = Some(prev);
-        }
-        if q == last {
-            break;
+        if found.is_none() && is(q) {
+            found = Some((prev, q));
         }
         prev = q;
-        q = next[link(q)];
     }
-    let prev = found.unwrap_or(p);
-    if prev != p {
-        next[link(prev)] = next[link(p)];
+    let Some((prev, node)) = found else {
+        return (len, None);
+    };
+    if prev != node {
+        next[link(prev)] = next[link(node)];
     }
-    next[link(p)] = NONE;
-    (len, prev)
+    next[link(node)] = NONE;
+    let new_last = match (node == last, prev == node) {
+        (false, _) => None,
+        (true, true) => Some(None),
+        (true, false) => Some(Some(prev)),
+    };
+    (len, new_last)
 }
 
 /// Rebuilds table `j` twice as large: its old table freed first, then every

@@ -71,29 +71,10 @@ pub fn resemblance(a: &ShingleSet, b: &ShingleSet) -> f64 {
 /// same as `resemblance(a, b) >= t` for every pair. Two empty sets give
 /// `None` (their resemblance is 0). `t` in [0, 1]; time: the merged prefix.
 pub fn resemblance_at_least(a: &ShingleSet, b: &ShingleSet, t: f64) -> Option<f64> {
-    let (x, y) = (a.as_slice(), b.as_slice());
-    let (na, nb) = (x.len(), y.len());
+    let (na, nb) = (a.len(), b.len());
     // Overlap below `need` means resemblance below t (one to spare).
     let need = libm::floor(t * (na + nb) as f64 / (1.0 + t)) as usize;
-    let need = need.saturating_sub(1);
-    let (mut i, mut j, mut n) = (0usize, 0usize, 0usize);
-    loop {
-        if n + (na - i).min(nb - j) < need {
-            return None;
-        }
-        // A run of steps without a branch on the data, then the bound again.
-        let stop = (i + 64).min(na);
-        let stop_b = (j + 64).min(nb);
-        while i < stop && j < stop_b {
-            let (u, v) = (x[i], y[j]);
-            n += (u == v) as usize;
-            i += (u <= v) as usize;
-            j += (v <= u) as usize;
-        }
-        if i == na || j == nb {
-            break;
-        }
-    }
+    let n = a.intersection_at_least(b, need.saturating_sub(1))?;
     let e = SetCounts {
         intersection: n,
         a: na,

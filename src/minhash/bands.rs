@@ -317,6 +317,17 @@ impl LshParams {
         &self.rows
     }
 
+    /// Per band, the range of signature values that are its rows.
+    pub(crate) fn spans(&self) -> Vec<(usize, usize)> {
+        self.rows
+            .iter()
+            .scan(0usize, |at, &r| {
+                *at += r as usize;
+                Some((*at - r as usize, *at))
+            })
+            .collect()
+    }
+
     /// Signature length.
     pub fn num_perm(&self) -> usize {
         self.num_perm

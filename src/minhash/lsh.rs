@@ -63,7 +63,7 @@ pub struct MinHashLsh {
     /// signatures, never stored).
     buckets: Buckets,
     /// Per band: the range of signature values that are its rows.
-    spans: Vec<(u32, u32)>,
+    spans: Vec<(usize, usize)>,
 }
 
 impl MinHashLsh {
@@ -78,14 +78,7 @@ impl MinHashLsh {
     /// An empty index with these parameters and room for `n` documents.
     pub fn with_params(params: LshParams, n: usize) -> Self {
         let b = params.bands();
-        let spans = params
-            .rows()
-            .iter()
-            .scan(0u32, |at, &r| {
-                *at += r;
-                Some((*at - r, *at))
-            })
-            .collect();
+        let spans = params.spans();
         MinHashLsh {
             params,
             kind: None,
@@ -179,7 +172,7 @@ impl MinHashLsh {
             return Vec::new();
         }
         let mut slots: Vec<u32> = Vec::new();
-        let key = |s: u32, j: usize| slot_key(&self.ids, self.spans[j], j, s);
+        let key = slot_keys(&self.ids, &self.spans);
         self.buckets.candidates(
             &self.band_hashes(sig),
             u32::MAX,
@@ -277,8 +270,7 @@ impl MinHashLsh {
         let slot = self.ids.insert(id, sig)?;
         self.kind = Some(kind);
         if let Some(bands) = bands {
-            let (ids, spans) = (&self.ids, &self.spans);
-            let key = |s: u32, j: usize| slot_key(ids, spans[j], j, s);
+            let key = slot_keys(&self.ids, &self.spans);
             self.buckets.add(slot, &bands, key);
         }
         Ok(())
@@ -368,12 +360,17 @@ impl MinHashLsh {
 }
 
 /// Band `j`'s hash of the signature in live slot `s`, its rows the values
-/// in `span` (every slot in a band's table is live; a dead one gives 0).
-#[inline]
-fn slot_key(ids: &IdTable<Signature>, span: (u32, u32), j: usize, s: u32) -> u64 {
-    ids.get(s).map_or(0, |(_, sig)| {
-        band_key(j, &sig.values()[span.0 as usize..span.1 as usize])
-    })
+/// in `spans[j]` (every slot in a band's table is live; a dead one gives 0):
+/// the keys the bucket store recomputes.
+fn slot_keys<'a>(
+    ids: &'a IdTable<Signature>,
+    spans: &'a [(usize, usize)],
+) -> impl Fn(u32, usize) -> u64 + 'a {
+    move |s, j| {
+        ids.get(s).map_or(0, |(_, sig)| {
+            band_key(j, &sig.values()[spans[j].0..spans[j].1])
+        })
+    }
 }
 
 impl NearDupIndex for MinHashLsh {
@@ -395,8 +392,7 @@ impl NearDupIndex for MinHashLsh {
             Some((_, sig)) if !sig.is_empty() => self.band_hashes(sig),
             _ => Vec::new(),
         };
-        let (ids, spans) = (&self.ids, &self.spans);
-        let key = |s: u32, j: usize| slot_key(ids, spans[j], j, s);
+        let key = slot_keys(&self.ids, &self.spans);
         self.buckets.remove(slot, &keys, usize::MAX, key);
         self.ids.remove(id);
         true

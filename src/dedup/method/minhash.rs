@@ -42,14 +42,7 @@ impl MinHash {
             scheme: config.scheme.unwrap_or_default(),
             spec: config.hash_spec(),
         })?;
-        let spans = bands
-            .rows()
-            .iter()
-            .scan(0usize, |at, &r| {
-                *at += r as usize;
-                Some((*at - r as usize, *at))
-            })
-            .collect();
+        let spans = bands.spans();
         Ok(MinHash {
             hasher,
             bands,
