@@ -6,7 +6,7 @@
 // followed by a copy with two words changed (a planted pair).
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataDir, repo } from '../tests/js/helpers.mjs';
+import { dataDir, repo } from '../tests/js/paths.mjs';
 const words = [...new Set(readFileSync(join(dataDir, 'docs-bench', 'docs.jsonl'), 'utf8').trim().split('\n').flatMap((l) => JSON.parse(l).text.toLowerCase().split(/[^a-z]+/)).filter((w) => w.length > 2))];
 const n = Number(process.argv[2] ?? 1_000_000);
 const dir = process.argv[3] ?? join(repo, 'target', 'million');
