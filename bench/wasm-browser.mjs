@@ -5,13 +5,25 @@
 //   npm run build && node bench/wasm-browser.mjs [ROUNDS=3]
 // Prints MB/s (wall time in the page's main thread, the median of 7 runs)
 // of normalise + word 5-shingles, normalise + character 5-grams and text →
-// MinHash-128 (word:5), the two modules in turn each round.
+// MinHash-128 (word:5), the two modules in turn each round; and text →
+// MinHash-128 one document at a time over the documents of the same 1 MiB
+// (as `bench/wasm.mjs`'s `docs:` rows and criterion's `docs/minhash/*/oph`),
+// and what making and freeing the objects alone costs.
 import { launch } from '../tests/browser/browser.mjs';
-import { docsBenchChunk } from '../tests/js/helpers.mjs';
+import { docsBench, docsBenchChunk } from '../tests/js/helpers.mjs';
 
 const rounds = Number(process.argv[2] ?? 3);
 const text = docsBenchChunk();
 const mb = Buffer.byteLength(text) / 1e6;
+const { docs } = docsBench();
+const docsSample = [];
+let docsBytes = 0;
+for (const id of [...docs.keys()].sort()) {
+  if (docsBytes >= 1 << 20) break;
+  docsSample.push(docs.get(id));
+  docsBytes += Buffer.byteLength(docs.get(id));
+}
+const docsMb = docsBytes / 1e6;
 
 const env = await launch();
 const page = await (await env.browser.newContext()).newPage();
@@ -19,7 +31,7 @@ await page.goto(`${env.origin}/`);
 console.log(`Chromium ${env.browser.version()}, ${mb.toFixed(2)} MB of docs-bench`);
 for (let r = 0; r < rounds; r++) {
   for (const file of r % 2 ? ['neardup_bg.wasm', 'neardup_simd_bg.wasm'] : ['neardup_simd_bg.wasm', 'neardup_bg.wasm']) {
-    const out = await page.evaluate(async ([file, text, mb, r]) => {
+    const out = await page.evaluate(async ([file, text, mb, r, docs, docsMb]) => {
       const m = await import(`/pkg/neardup.js?${file}-${r}`);
       m.initSync({ module: await (await fetch(`/pkg/${file}`)).arrayBuffer() });
       const median = (f) => {
@@ -32,7 +44,17 @@ for (let r = 0; r < rounds; r++) {
         }
         return t.sort((x, y) => x - y)[3];
       };
-      const rate = (f) => `${(mb / (median(f) / 1000)).toFixed(1)} MB/s`;
+      const rate = (f, size = mb) => `${(size / (median(f) / 1000)).toFixed(1)} MB/s`;
+      const perDoc = (shingle) => rate(() => {
+        for (const d of docs) {
+          const h = new m.MinHash({ numPerm: 128, shingle, scheme: 'oph' });
+          h.update(d);
+          h.free();
+        }
+      }, docsMb);
+      const objects = (shingle) => `${median(() => {
+        for (let i = 0; i < docs.length; i++) new m.MinHash({ numPerm: 128, shingle, scheme: 'oph' }).free();
+      }).toFixed(2)} ms`;
       return {
         'normalise + word5': rate(() => m.wordShingles(text, 5)),
         'normalise + char5': rate(() => m.charShingles(text, 5)),
@@ -41,8 +63,14 @@ for (let r = 0; r < rounds; r++) {
           h.update(text);
           h.free();
         }),
+        // After the rows above, which bring the module's code to its
+        // optimising tier.
+        'docs: MinHash word:5 oph': perDoc('word:5'),
+        'docs: MinHash word:5 objects alone': objects('word:5'),
+        'docs: MinHash char:5 oph': perDoc('char:5'),
+        'docs: MinHash char:5 objects alone': objects('char:5'),
       };
-    }, [file, text, mb, r]);
+    }, [file, text, mb, r, docsSample, docsMb]);
     console.log(file, JSON.stringify(out));
   }
 }

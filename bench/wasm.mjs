@@ -81,6 +81,12 @@ for (const [name, f] of [
       }, 7);
       rows.push([`docs: MinHash ${shingle} ${scheme}`, `${(smb / (ms / 1000)).toFixed(1)} MB/s`, `${ms.toFixed(1)} ms per ${sample.length} documents`]);
     }
+    // What the JavaScript objects alone cost (made and freed, no text),
+    // which the native figures do not include.
+    const objects = median(() => {
+      for (let i = 0; i < sample.length; i++) new nd.MinHash({ numPerm: 128, shingle, scheme: 'oph' }).free();
+    }, 7);
+    rows.push([`docs: MinHash ${shingle} objects alone`, `${objects.toFixed(2)} ms`, `new MinHash + free, ${sample.length} times`]);
     const ms = median(() => {
       for (const d of sample) nd.SimHash.fingerprint(d, { shingle }).free();
     }, 7);

@@ -89,6 +89,30 @@ test('bad input throws Errors with messages', () => {
   assert.equal(nd.compare('abc \uD800 def', 'abc def').tokensA, 2);
 });
 
+// Texts of 256 UTF-16 units or more enter the module by the platform's
+// TextEncoder.encodeInto (src/wasm/mod.rs, encode_utf8), shorter ones by
+// wasm-bindgen's copy: both must give the text as written, whatever its
+// characters, where they fall and however long it is.
+test('a text reads the same whichever way it enters the module', () => {
+  const pad = (n) => 'ab '.repeat(n); // ASCII first, so the first buffer (a byte a unit) fills up
+  for (const n of [1, 84, 85, 86, 200, 3000]) {
+    const text = pad(n) + 'Éclair ÉTÉ 日本 Straße \u{1F600} \uD800x ' + 'zz '.repeat(n % 7);
+    const got = nd.normalize(text);
+    const words = [...Array(n).fill('ab'), 'éclair', 'été', '日', '本', 'strasse', 'x', ...Array(n % 7).fill('zz')];
+    assert.deepEqual(got.tokens.map((t) => got.text.slice(t.norm.start, t.norm.end)), words, `n ${n}`);
+    // The ranges in the original are UTF-16 offsets of the text as given.
+    const orig = got.tokens.map((t) => text.slice(t.orig.start, t.orig.end));
+    assert.equal(orig[n], 'Éclair', `n ${n}`);
+    assert.equal(orig[n + 4], 'Straße', `n ${n}`);
+    assert.equal(orig[n + 5], 'x', `n ${n}`); // after the emoji's pair and the lone surrogate
+    assert.equal(got.tokens[n + 5].orig.start, text.indexOf('\uD800x') + 1, `n ${n}`);
+  }
+  // All non-ASCII: three bytes a unit, past the first buffer at once.
+  const cjk = '語'.repeat(1000);
+  assert.equal(nd.normalize(cjk).tokens.length, 1000);
+  assert.equal(nd.normalize(cjk).text, Array(1000).fill('語').join(' '));
+});
+
 test('a cut answer of the Clough-Stevenson corpus scores high; a non answer low', () => {
   const labels = cloughLabels();
   const cut = labels.find((l) => l.file === 'g0pA_taskb.txt');
