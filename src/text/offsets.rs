@@ -30,6 +30,15 @@ impl TextRange {
     }
 }
 
+/// The indices of `offsets` in ascending order of their offsets: one sort
+/// for both conversions, so that the WebAssembly module holds one copy of
+/// it.
+fn ascending(offsets: &[usize]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..offsets.len()).collect();
+    order.sort_unstable_by_key(|&i| offsets[i]);
+    order
+}
+
 /// Converts UTF-8 byte offsets into `text` to UTF-16 code-unit offsets
 /// (the indices of JavaScript, Java and .NET strings), in one pass.
 ///
@@ -37,8 +46,7 @@ impl TextRange {
 /// shape. An offset inside a UTF-8 sequence maps to the next character's
 /// start; one past the end maps to the text's UTF-16 length.
 pub fn utf16_offsets(text: &str, byte_offsets: &[usize]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..byte_offsets.len()).collect();
-    order.sort_unstable_by_key(|&i| byte_offsets[i]);
+    let order = ascending(byte_offsets);
     let mut out = alloc::vec![0; byte_offsets.len()];
     let mut chars = text.char_indices().peekable();
     let mut units = 0usize;
@@ -74,8 +82,7 @@ pub(crate) fn ranges_to_utf16<'r>(text: &str, ranges: impl IntoIterator<Item = &
 /// pair maps to the next character's start; one at or past the end maps to
 /// the text's byte length.
 pub fn utf8_offsets(text: &str, unit_offsets: &[usize]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..unit_offsets.len()).collect();
-    order.sort_unstable_by_key(|&i| unit_offsets[i]);
+    let order = ascending(unit_offsets);
     let mut out = alloc::vec![0; unit_offsets.len()];
     let mut chars = text.char_indices().peekable();
     let mut units = 0usize;

@@ -22,8 +22,14 @@ use crate::tfidf::DocumentFrequencies;
 use alloc::vec::Vec;
 
 /// One component of the similarity vector.
+///
+/// Written as an object with its function's name under `fn` (snake case)
+/// and its parameters beside it: `{"fn": "word_containment", "n": 3}`.
+/// Read from a plain object, which refuses an unknown function, a missing
+/// parameter and one the function does not take, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "fn", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(tag = "fn", rename_all = "snake_case")]
+#[serde(try_from = "RawFeature")]
 pub enum Feature {
     /// Jaccard of the top-k keyword sets.
     KeywordJaccard,
@@ -109,6 +115,123 @@ pub enum Feature {
         /// Minimum match length in words, 1..=1000.
         min: u32,
     },
+}
+
+/// A [`Feature`] as written: its function's name and every parameter any
+/// function takes. Read as a plain object, rather than by serde's
+/// internally tagged enums, whose buffering made the feature's reader the
+/// largest function of the comparison's WebAssembly module (37 KB; issue 49).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFeature {
+    #[serde(rename = "fn")]
+    function: alloc::string::String,
+    n: Option<u32>,
+    q: Option<u32>,
+    k: Option<u32>,
+    min: Option<u32>,
+}
+
+/// The names of [`Feature`]'s functions, as written.
+const FEATURE_NAMES: &[&str] = &[
+    "keyword_jaccard",
+    "keyword_dice",
+    "keyword_cosine",
+    "keyword_euclidean",
+    "keyword_extended_jaccard",
+    "word_containment",
+    "word_resemblance",
+    "char_containment",
+    "char_resemblance",
+    "word_containment_of_b",
+    "phonetic_containment",
+    "longest_passage",
+    "passage_count",
+    "mean_passage",
+    "long_passage_coverage",
+    "lcs",
+    "tiling",
+];
+
+impl TryFrom<RawFeature> for Feature {
+    type Error = FeatureError;
+
+    fn try_from(raw: RawFeature) -> Result<Feature, FeatureError> {
+        use Feature::*;
+        let RawFeature {
+            function,
+            n,
+            q,
+            k,
+            min,
+        } = raw;
+        // The parameters the function takes, in the order of `RawFeature`.
+        let takes: [bool; 4] = match function.as_str() {
+            "word_containment"
+            | "word_resemblance"
+            | "word_containment_of_b"
+            | "phonetic_containment" => [true, false, false, false],
+            "char_containment" | "char_resemblance" => [false, true, false, false],
+            "longest_passage" | "passage_count" | "mean_passage" => [false, false, true, false],
+            "long_passage_coverage" => [false, false, true, true],
+            "tiling" => [false, false, false, true],
+            name if FEATURE_NAMES.contains(&name) => [false; 4],
+            _ => return Err(FeatureError::Unknown(function)),
+        };
+        let given = [n, q, k, min];
+        for ((name, takes), value) in ["n", "q", "k", "min"].into_iter().zip(takes).zip(given) {
+            match (takes, value) {
+                (true, None) => return Err(FeatureError::Missing(name)),
+                (false, Some(_)) => return Err(FeatureError::NotTaken(name)),
+                _ => {}
+            }
+        }
+        let [n, q, k, min] = given.map(|v| v.unwrap_or(0));
+        Ok(match function.as_str() {
+            "keyword_jaccard" => KeywordJaccard,
+            "keyword_dice" => KeywordDice,
+            "keyword_cosine" => KeywordCosine,
+            "keyword_euclidean" => KeywordEuclidean,
+            "keyword_extended_jaccard" => KeywordExtendedJaccard,
+            "word_containment" => WordContainment { n },
+            "word_resemblance" => WordResemblance { n },
+            "char_containment" => CharContainment { q },
+            "char_resemblance" => CharResemblance { q },
+            "word_containment_of_b" => WordContainmentOfB { n },
+            "phonetic_containment" => PhoneticContainment { n },
+            "longest_passage" => LongestPassage { k },
+            "passage_count" => PassageCount { k },
+            "mean_passage" => MeanPassage { k },
+            "long_passage_coverage" => LongPassageCoverage { k, min },
+            "lcs" => Lcs,
+            _ => Tiling { min },
+        })
+    }
+}
+
+/// Why a written feature was refused (its message is serde's wording).
+#[derive(Debug)]
+enum FeatureError {
+    /// A function not in [`FEATURE_NAMES`].
+    Unknown(alloc::string::String),
+    /// A parameter the function needs is absent.
+    Missing(&'static str),
+    /// A parameter the function does not take is given.
+    NotTaken(&'static str),
+}
+
+impl core::fmt::Display for FeatureError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            FeatureError::Unknown(name) => write!(
+                f,
+                "unknown variant `{name}`, expected one of `{}`",
+                FEATURE_NAMES.join("`, `")
+            ),
+            FeatureError::Missing(param) => write!(f, "missing field `{param}`"),
+            FeatureError::NotTaken(param) => write!(f, "unknown field `{param}`"),
+        }
+    }
 }
 
 /// The layout of the similarity vector, and the keyword parameters.
@@ -442,6 +565,58 @@ impl Feature {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every feature, written as the model files write it (by hand here,
+    /// not by the serialiser under test), read back; and what is refused.
+    #[cfg(feature = "serde")]
+    #[test]
+    fn features_read_as_written_and_bad_ones_are_named() {
+        use Feature::*;
+        let written = r#"[{"fn":"keyword_jaccard"},{"fn":"keyword_dice"},{"fn":"keyword_cosine"},
+            {"fn":"keyword_euclidean"},{"fn":"keyword_extended_jaccard"},
+            {"fn":"word_containment","n":1},{"fn":"word_resemblance","n":3},
+            {"fn":"char_containment","q":5},{"fn":"char_resemblance","q":4},
+            {"fn":"word_containment_of_b","n":2},{"fn":"phonetic_containment","n":3},
+            {"fn":"longest_passage","k":5},{"fn":"passage_count","k":6},{"fn":"mean_passage","k":7},
+            {"k":8,"fn":"long_passage_coverage","min":12},{"fn":"lcs"},{"fn":"tiling","min":9}]"#;
+        let want = [
+            KeywordJaccard,
+            KeywordDice,
+            KeywordCosine,
+            KeywordEuclidean,
+            KeywordExtendedJaccard,
+            WordContainment { n: 1 },
+            WordResemblance { n: 3 },
+            CharContainment { q: 5 },
+            CharResemblance { q: 4 },
+            WordContainmentOfB { n: 2 },
+            PhoneticContainment { n: 3 },
+            LongestPassage { k: 5 },
+            PassageCount { k: 6 },
+            MeanPassage { k: 7 },
+            LongPassageCoverage { k: 8, min: 12 },
+            Lcs,
+            Tiling { min: 9 },
+        ];
+        let got: Vec<Feature> = serde_json::from_str(written).expect("features");
+        assert_eq!(got, want);
+        assert_eq!(want.len(), FEATURE_NAMES.len());
+        // What is written is read back the same.
+        let again: Vec<Feature> =
+            serde_json::from_str(&serde_json::to_string(&want).expect("json")).expect("read");
+        assert_eq!(again, want);
+        let error =
+            |json: &str| alloc::format!("{}", serde_json::from_str::<Feature>(json).unwrap_err());
+        assert!(error(r#"{"fn":"word_jaccard","n":3}"#)
+            .starts_with("unknown variant `word_jaccard`, expected one of `keyword_jaccard`"));
+        assert!(error(r#"{"fn":"word_containment"}"#).starts_with("missing field `n`"));
+        assert!(error(r#"{"fn":"long_passage_coverage","k":5}"#).starts_with("missing field `min`"));
+        assert!(error(r#"{"fn":"lcs","n":3}"#).starts_with("unknown field `n`"));
+        assert!(error(r#"{"fn":"char_resemblance","n":3,"q":5}"#).starts_with("unknown field `n`"));
+        assert!(error(r#"{"fn":"tiling","min":3,"max":4}"#).starts_with("unknown field `max`"));
+        assert!(error(r#"{"n":3}"#).starts_with("missing field `fn`"));
+        assert!(error(r#"{"fn":"word_containment","n":"3"}"#).starts_with("invalid type: string"));
+    }
 
     #[test]
     fn stop_words_are_sorted_for_binary_search() {

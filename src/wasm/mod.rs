@@ -39,6 +39,9 @@ mod simhash;
 mod simhash_index;
 #[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 mod speller;
+// The class's students from file names: the reader's module and the
+// whole package's, not the comparison's.
+#[cfg(any(feature = "wasm", feature = "read"))]
 mod students;
 #[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 mod svm_model;
@@ -63,6 +66,7 @@ pub use simhash::{JsFingerprint, JsSimHash};
 pub use simhash_index::JsSimHashIndex;
 #[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 pub use speller::JsSpeller;
+#[cfg(any(feature = "wasm", feature = "read"))]
 pub use students::{class_students_js, grouping_note_js};
 #[cfg(any(feature = "wasm", feature = "wasm-compare"))]
 pub use svm_model::JsSvmModel;
