@@ -165,17 +165,33 @@ impl TryFrom<RawFeature> for Feature {
             k,
             min,
         } = raw;
-        // The parameters the function takes, in the order of `RawFeature`.
-        let takes: [bool; 4] = match function.as_str() {
-            "word_containment"
-            | "word_resemblance"
-            | "word_containment_of_b"
-            | "phonetic_containment" => [true, false, false, false],
-            "char_containment" | "char_resemblance" => [false, true, false, false],
-            "longest_passage" | "passage_count" | "mean_passage" => [false, false, true, false],
-            "long_passage_coverage" => [false, false, true, true],
-            "tiling" => [false, false, false, true],
-            name if FEATURE_NAMES.contains(&name) => [false; 4],
+        // Per function, the parameters it takes (in the order of
+        // `RawFeature`) and the feature they make: one table.
+        const NONE: [bool; 4] = [false; 4];
+        const N: [bool; 4] = [true, false, false, false];
+        const Q: [bool; 4] = [false, true, false, false];
+        const K: [bool; 4] = [false, false, true, false];
+        type Make = fn([u32; 4]) -> Feature;
+        let (takes, make): ([bool; 4], Make) = match function.as_str() {
+            "keyword_jaccard" => (NONE, |_| KeywordJaccard),
+            "keyword_dice" => (NONE, |_| KeywordDice),
+            "keyword_cosine" => (NONE, |_| KeywordCosine),
+            "keyword_euclidean" => (NONE, |_| KeywordEuclidean),
+            "keyword_extended_jaccard" => (NONE, |_| KeywordExtendedJaccard),
+            "word_containment" => (N, |[n, ..]| WordContainment { n }),
+            "word_resemblance" => (N, |[n, ..]| WordResemblance { n }),
+            "char_containment" => (Q, |[_, q, ..]| CharContainment { q }),
+            "char_resemblance" => (Q, |[_, q, ..]| CharResemblance { q }),
+            "word_containment_of_b" => (N, |[n, ..]| WordContainmentOfB { n }),
+            "phonetic_containment" => (N, |[n, ..]| PhoneticContainment { n }),
+            "longest_passage" => (K, |[_, _, k, _]| LongestPassage { k }),
+            "passage_count" => (K, |[_, _, k, _]| PassageCount { k }),
+            "mean_passage" => (K, |[_, _, k, _]| MeanPassage { k }),
+            "long_passage_coverage" => ([false, false, true, true], |[_, _, k, min]| {
+                LongPassageCoverage { k, min }
+            }),
+            "lcs" => (NONE, |_| Lcs),
+            "tiling" => ([false, false, false, true], |[.., min]| Tiling { min }),
             _ => return Err(FeatureError::Unknown(function)),
         };
         let given = [n, q, k, min];
@@ -186,26 +202,7 @@ impl TryFrom<RawFeature> for Feature {
                 _ => {}
             }
         }
-        let [n, q, k, min] = given.map(|v| v.unwrap_or(0));
-        Ok(match function.as_str() {
-            "keyword_jaccard" => KeywordJaccard,
-            "keyword_dice" => KeywordDice,
-            "keyword_cosine" => KeywordCosine,
-            "keyword_euclidean" => KeywordEuclidean,
-            "keyword_extended_jaccard" => KeywordExtendedJaccard,
-            "word_containment" => WordContainment { n },
-            "word_resemblance" => WordResemblance { n },
-            "char_containment" => CharContainment { q },
-            "char_resemblance" => CharResemblance { q },
-            "word_containment_of_b" => WordContainmentOfB { n },
-            "phonetic_containment" => PhoneticContainment { n },
-            "longest_passage" => LongestPassage { k },
-            "passage_count" => PassageCount { k },
-            "mean_passage" => MeanPassage { k },
-            "long_passage_coverage" => LongPassageCoverage { k, min },
-            "lcs" => Lcs,
-            _ => Tiling { min },
-        })
+        Ok(make(given.map(|v| v.unwrap_or(0))))
     }
 }
 
