@@ -770,6 +770,11 @@ fn spec_2_is_the_default_and_a_version_1_snapshot_goes_on_at_1() {
         DedupMethod::Exact,
     ] {
         let old = DedupConfig::default().method(method).spec(Spec::V1);
+        // SimHash's default distance was 12 then (10 since).
+        let old = match method {
+            DedupMethod::SimHash => old.k(neardup::dedup::LEGACY_SIMHASH_K),
+            _ => old,
+        };
         let mut d = Deduplicator::new(&old).unwrap();
         d.add("a", text).unwrap();
         let back = Deduplicator::from_bytes(&d.to_bytes(), None, None).unwrap();
@@ -791,4 +796,46 @@ fn spec_2_is_the_default_and_a_version_1_snapshot_goes_on_at_1() {
             "{method:?}: {e}"
         );
     }
+}
+
+/// Issue 50: SimHash's default distance is 10 for new work; a snapshot
+/// written when it was 12 (by the CLI at commit c415e0e, which did not
+/// record a default `k`: `tests/golden/simhash-k12/`) reads and goes on at
+/// 12 — its edited copy at Hamming distance 11 is found — and keeps 12
+/// when written again, while a new deduplicator at the default does not
+/// pair the same texts.
+#[test]
+fn a_simhash_snapshot_of_the_old_default_goes_on_at_k_12() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/simhash-k12");
+    let bytes = std::fs::read(dir.join("dedup.ndx")).unwrap();
+    let copy = std::fs::read_to_string(dir.join("copy.txt")).unwrap();
+    let corpus: Vec<(String, String)> = std::fs::read_to_string(dir.join("corpus.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["id"].as_str().unwrap().into(),
+                v["text"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let mut old = Deduplicator::from_bytes(&bytes, None, None).unwrap();
+    assert_eq!(old.config().method, DedupMethod::SimHash);
+    assert_eq!(old.config().max_distance(), 12);
+    let again = Deduplicator::from_bytes(&old.to_bytes(), None, None).unwrap();
+    assert_eq!(again.config().max_distance(), 12, "written again, still 12");
+    let found = old.add("copy", &copy).unwrap();
+    assert_eq!(found.len(), 1, "the copy is found in the old snapshot");
+    assert_eq!(found[0].id, "base");
+    assert_eq!(found[0].verified.distance, Some(11));
+    // A new deduplicator at the default distance (10) holds the same texts
+    // and does not pair the copy: the snapshot kept its own distance.
+    let config = DedupConfig::default().method(DedupMethod::SimHash);
+    assert_eq!(config.max_distance(), neardup::dedup::DEFAULT_SIMHASH_K);
+    let mut new = Deduplicator::new(&config).unwrap();
+    for (id, text) in &corpus {
+        new.add(id, text).unwrap();
+    }
+    assert!(new.add("copy", &copy).unwrap().is_empty());
 }

@@ -151,8 +151,14 @@ impl core::str::FromStr for Weights {
 pub const DEFAULT_SHINGLE: Shingling = Shingling::Chars(5);
 /// Default Jaccard threshold of every method.
 pub const DEFAULT_THRESHOLD: f64 = 0.5;
-/// Default largest Hamming distance of a SimHash candidate pair.
-pub const DEFAULT_SIMHASH_K: u32 = 12;
+/// Default largest Hamming distance of a SimHash candidate pair: 10, chosen
+/// by measurement on docs-bench (EVALUATION.md, "SimHash on docs-bench":
+/// F1 0.994 against 0.997 at 12, for 0.7 of the CPU; issue 50). It was 12
+/// before 2026-11-28: a snapshot of then that does not record its `k` is
+/// read at [`LEGACY_SIMHASH_K`].
+pub const DEFAULT_SIMHASH_K: u32 = 10;
+/// The SimHash default before 2026-11-28, for snapshots written then.
+pub const LEGACY_SIMHASH_K: u32 = 12;
 /// The shingle hash specification of a new configuration (issue 50): version
 /// 2, the faster; every stored value records its version and reads back at
 /// it, and `spec: 1` stays selectable.
@@ -237,7 +243,7 @@ pub struct DedupConfig {
     #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub candidates: Option<bool>,
     /// SimHash and multiref: largest Hamming distance of a candidate pair,
-    /// 0..=16 (default 12 for `simhash`, 8 for `multiref`).
+    /// 0..=16 (default 10 for `simhash`, 8 for `multiref`).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub k: Option<u32>,
@@ -640,7 +646,7 @@ impl DedupConfig {
     }
 
     /// The largest Hamming distance of a candidate: `k`, or the method's
-    /// default (12 for SimHash, 8 for multiref; 0 for the others).
+    /// default (10 for SimHash, 8 for multiref; 0 for the others).
     pub fn max_distance(&self) -> u32 {
         match self.method {
             DedupMethod::SimHash => self.k.unwrap_or(DEFAULT_SIMHASH_K),
@@ -726,7 +732,8 @@ impl DedupConfig {
 /// field as a `u8` presence flag (0 absent, 1 present) and its value: verify
 /// (`u8`), num_perm (`u32`), scheme (`u8`), bands, rows (`u32`), fp_weight,
 /// fn_weight (`f64`), candidates (`u8`), k, blocks (`u32`), weights (`u8`:
-/// 0 tf, 1 binary, 2 tfidf).
+/// 0 tf, 1 binary, 2 tfidf). SimHash's k is always present (the value
+/// used); a SimHash value without it was written when the default was 12.
 pub(crate) fn write_config(w: &mut Writer, c: &DedupConfig) {
     w.u8(c.method.code());
     let (kind, size) = c.shingling().code();
@@ -766,7 +773,11 @@ pub(crate) fn write_config(w: &mut Writer, c: &DedupConfig) {
     if let Some(v) = c.candidates {
         w.u8(v as u8);
     }
-    for v in [c.k, c.blocks] {
+    // SimHash's k always, so that the value reads back at the distance it
+    // was made with whatever the default is then.
+    let k =
+        c.k.or((c.method == DedupMethod::SimHash).then(|| c.max_distance()));
+    for v in [k, c.blocks] {
         flag(w, v.is_some());
         if let Some(v) = v {
             w.u32(v);
@@ -814,6 +825,8 @@ pub(crate) fn read_config(r: &mut Reader<'_>, what: &'static str) -> Result<Dedu
     let fn_weight = if boolean(r)? { Some(r.f64()?) } else { None };
     let candidates = if boolean(r)? { Some(boolean(r)?) } else { None };
     let k = if boolean(r)? { Some(r.u32()?) } else { None };
+    // Written before SimHash's k was recorded always: at the default of then.
+    let k = k.or((method == DedupMethod::SimHash).then_some(LEGACY_SIMHASH_K));
     let blocks = if boolean(r)? { Some(r.u32()?) } else { None };
     let weights = if boolean(r)? {
         Some(match r.u8()? {

@@ -45,7 +45,7 @@ mod stages;
 pub use batch::BatchError;
 pub use config::{
     DedupConfig, DedupMethod, DedupNeeds, Weights, DEFAULT_MULTIREF_K, DEFAULT_SHINGLE,
-    DEFAULT_SIMHASH_K, DEFAULT_SPEC, DEFAULT_THRESHOLD, MAX_K,
+    DEFAULT_SIMHASH_K, DEFAULT_SPEC, DEFAULT_THRESHOLD, LEGACY_SIMHASH_K, MAX_K,
 };
 pub use deduplicator::{DedupPair, DedupSummary, Deduplicator, Match};
 pub use method::{MultiRefModel, Verified};
@@ -59,10 +59,10 @@ pub use stages::{Sketch, Stages, MAX_DOCUMENT_BYTES};
 /// short to tell apart, or a shingle too common to tell anything): its
 /// first 64 stand for it, so a group of `n` near copies costs `O(n)`
 /// candidates, not `O(n²)`, and a pair that shares a crowded bucket still
-/// meets in the other buckets it shares. SimHash is not capped: at its
-/// default distance (12) its permuted blocks are about 5 bits wide, so every
-/// bucket holds about a thirtieth of the corpus, and capping them cost a
-/// fifth of the recall on docs-bench (EVALUATION.md, "Candidates capped").
+/// meets in the other buckets it shares. SimHash is not capped: at distance 12
+/// its permuted blocks are about 5 bits wide, so every bucket holds about a
+/// thirtieth of the corpus, and capping them cost a fifth of the recall on
+/// docs-bench (EVALUATION.md, "Candidates capped").
 pub const BUCKET_CAP: usize = 64;
 
 /// [`BUCKET_CAP`], under its name from when MinHash alone was capped.

@@ -76,7 +76,7 @@ pub struct DedupOptions {
     #[arg(long)]
     pub candidates: bool,
     /// SimHash and multiref: largest Hamming distance of a candidate pair
-    /// (0..=16) [simhash 12, multiref 8].
+    /// (0..=16) [simhash 10, multiref 8].
     #[arg(short = 'k', long = "max-distance")]
     pub k: Option<u32>,
     /// SimHash and multiref: blocks of the permuted-block index [k + 2].
