@@ -213,7 +213,7 @@ test('Deduplicator.query finds near copies without adding them; dedupDefaults sh
   assert.deepEqual(d.query(text.replace('small', 'tiny')).map((m) => m.id), ['a']);
   assert.equal(d.size, 1);
   const full = dedupDefaults({ method: 'simhash' });
-  assert.equal(full.k, 12);
+  assert.equal(full.k, 10, 'SimHash\'s default distance since issue 50');
   assert.equal(full.verify, true);
   assert.equal(full.threshold, 0.5);
   assert.equal(dedupDefaults().numPerm, 128);
