@@ -354,9 +354,9 @@ impl<'de> serde::Deserialize<'de> for ShingleSpec {
 
 /// The hashes sorted ascending (repeats kept): for a few hundred or more,
 /// by a least-significant-digit radix sort of their leading `⌈log2 n⌉ + 8`
-/// bits (two passes of at most 12 bits up to 16 M hashes, each a counting
-/// scatter without a branch on the data; the digits' counts taken in one
-/// pass), then one insertion pass that orders the rare hashes sharing those
+/// bits (two passes of at most 12 bits below 65,536 hashes, three above,
+/// each a counting scatter without a branch on the data; the digits' counts
+/// taken in one pass), then one insertion pass that orders the rare hashes sharing those
 /// bits. Should the hashes not be uniform (many sharing their leading
 /// bits), the insertion pass gives up after `4n` moves and a comparison
 /// sort finishes, so that any input still sorts in `O(n log n)`. The same

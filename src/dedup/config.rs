@@ -153,7 +153,7 @@ pub const DEFAULT_SHINGLE: Shingling = Shingling::Chars(5);
 pub const DEFAULT_THRESHOLD: f64 = 0.5;
 /// Default largest Hamming distance of a SimHash candidate pair: 10, chosen
 /// by measurement on docs-bench (EVALUATION.md, "SimHash on docs-bench":
-/// F1 0.994 against 0.997 at 12, for 0.7 of the CPU; issue 50). It was 12
+/// F1 0.994 against 0.997 at 12, for 0.55–0.6 of the CPU; issue 50). It was 12
 /// before 2026-11-28: a snapshot of then that does not record its `k` is
 /// read at [`LEGACY_SIMHASH_K`].
 pub const DEFAULT_SIMHASH_K: u32 = 10;
