@@ -15,7 +15,7 @@ import { Document, Packer, Paragraph, TextRun } from 'docx';
 import { zipSync, strToU8 } from 'fflate';
 import Papa from 'papaparse';
 import * as nd from '../../pkg/node.js';
-import { clough, cloughLabels, docsBench, repo } from '../js/helpers.mjs';
+import { cliPath, clough, cloughLabels, docsBench, repo } from '../js/helpers.mjs';
 import { cyrillic, everyNth } from '../js/tricks.mjs';
 import { classDone as done, highlighted, launch, openPage, txt, waitHot } from './browser.mjs';
 
@@ -29,6 +29,12 @@ after(async () => {
 
 
 
+/** The neardup CLI that `cargo test --features cli` built (npm test runs it first). */
+const cli = () => {
+  const path = cliPath();
+  assert.ok(path, 'the neardup CLI is built (cargo test --features cli builds it)');
+  return path;
+};
 const rows = (page) =>
   page.$$eval('[data-testid=class-pairs] tbody tr', (trs) =>
     trs.map((t) => ({ a: t.dataset.a, b: t.dataset.b, source: t.dataset.source === 'true', score: Number(t.dataset.score), verdict: t.dataset.verdict })));
@@ -680,7 +686,7 @@ test('the page and neardup class give the same pairs, CSV and evidence pack for 
   writeFileSync(source, clough('orig_taskc.txt'));
   // The page forgives accents by default (issue 39); the CLI when asked.
   const neardup = (...args) => {
-    const out = spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', join(dir, 'class'), '--source', source, '--fold-diacritics', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const out = spawnSync(cli(), ['class', join(dir, 'class'), '--source', source, '--fold-diacritics', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
     assert.equal(out.status, 0, out.stderr);
     return out.stdout;
   };
@@ -757,11 +763,11 @@ test('a folder of odd files: the page and neardup class give the same students, 
   put('fay/bomb.zip', bomb);
   put('fay/essay.docx', bomb);
 
-  const out = spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', root, '--csv'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const out = spawnSync(cli(), ['class', root, '--csv'], { encoding: 'utf8', maxBuffer: 1 << 26 });
   assert.equal(out.status, 1, 'files were skipped');
   const csvFromCli = out.stdout;
   const skippedByCli = out.stderr.split('\n').filter((l) => l.endsWith('; skipped')).map((l) => l.replace(/^neardup: /, '').replace(/; skipped$/, '')).sort();
-  const json = JSON.parse(spawnSync('cargo', ['run', '-q', '--features', 'cli', '--', 'class', root, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout);
+  const json = JSON.parse(spawnSync(cli(), ['class', root, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout);
   assert.ok(skippedByCli.length >= 5, skippedByCli.join('\n'));
   for (const name of ['bomb.zip', 'essay.docx']) {
     assert.ok(skippedByCli.some((l) => l.includes(`fay/${name}`) && /overlap .*zip bomb/.test(l)), skippedByCli.join('\n'));
