@@ -15,38 +15,59 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 profile=release
 [ "${1:-}" = "--dev" ] && profile=debug
-cargo_flags=(--lib --target wasm32-unknown-unknown --features wasm)
-[ $profile = release ] && cargo_flags+=(--release)
-cargo build "${cargo_flags[@]}"
+# The five builds (each its own target dir) run at once: their last step,
+# the link-time optimisation of one codegen unit, uses one core each.
+# Each build's output goes to target/pkg-logs/NAME.log, shown if it fails.
+release=()
+[ $profile = release ] && release=(--release)
+simd="${RUSTFLAGS:-} -C target-feature=+simd128"
+logs=target/pkg-logs
+mkdir -p "$logs"
+pids=() names=()
+build() { # NAME TARGET_DIR RUSTFLAGS FEATURE_FLAGS...
+  local name=$1 dir=$2 flags=$3
+  shift 3
+  RUSTFLAGS="$flags" CARGO_TARGET_DIR="$dir" \
+    cargo build --lib --target wasm32-unknown-unknown "${release[@]}" "$@" > "$logs/$name.log" 2>&1 &
+  pids+=($!) names+=("$name")
+}
+build baseline target "${RUSTFLAGS:-}" --features wasm
+build simd target/simd "$simd" --features wasm
+# The reader's module (feature wasm-read: readFile, readFiles,
+# readingLimits, classStudents), loaded only by those that read files (the
+# page's reader worker, `neardup/read`).
+build reader target/reader "${RUSTFLAGS:-}" --no-default-features --features wasm-read
+# The comparison's module (feature wasm-compare: compare, SvmModel,
+# Speller, textOfBytes, normalize, shingles, phonetic codes), baseline and
+# SIMD with one glue, loaded by the page's two-text view and `neardup/compare`
+# without the class set, dedup, library and multireference code (issue 49).
+build compare target/compare "${RUSTFLAGS:-}" --no-default-features --features wasm-compare
+build compare-simd target/compare-simd "$simd" --no-default-features --features wasm-compare
+failed=0
+for i in "${!pids[@]}"; do
+  if wait "${pids[$i]}"; then
+    grep -h "Finished" "$logs/${names[$i]}.log" | sed "s/^ */[build] ${names[$i]}: /"
+  else
+    echo "[build] the ${names[$i]} module failed to build:" >&2
+    cat "$logs/${names[$i]}.log" >&2
+    failed=1
+  fi
+done
+[ $failed = 0 ] || exit 1
 
 rm -rf pkg
 wasm-bindgen --target web --out-dir pkg --out-name neardup \
   "target/wasm32-unknown-unknown/$profile/neardup.wasm"
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" CARGO_TARGET_DIR=target/simd cargo build "${cargo_flags[@]}"
 simd_out=$(mktemp -d)
 trap 'rm -rf "$simd_out"' EXIT
 wasm-bindgen --target web --out-dir "$simd_out" --out-name neardup \
   "target/simd/wasm32-unknown-unknown/$profile/neardup.wasm"
 cmp -s "$simd_out/neardup.js" pkg/neardup.js || { echo "the SIMD build's glue differs from the baseline's" >&2; exit 1; }
 mv "$simd_out/neardup_bg.wasm" pkg/neardup_simd_bg.wasm
-# The reader's module (feature wasm-read: readFile, readFiles,
-# readingLimits, classStudents), loaded only by those that read files (the
-# page's reader worker, `neardup/read`): its own target dir, its own glue.
-reader_flags=(--lib --target wasm32-unknown-unknown --no-default-features --features wasm-read)
-[ $profile = release ] && reader_flags+=(--release)
-CARGO_TARGET_DIR=target/reader cargo build "${reader_flags[@]}"
 wasm-bindgen --target web --out-dir pkg --out-name neardup_read \
   "target/reader/wasm32-unknown-unknown/$profile/neardup.wasm"
-# The comparison's module (feature wasm-compare: compare, SvmModel,
-# Speller, textOfBytes, normalize, shingles, phonetic codes), baseline and
-# SIMD with one glue, loaded by the page's two-text view and `neardup/compare`
-# without the class set, dedup, library and multireference code (issue 49).
-compare_flags=(--lib --target wasm32-unknown-unknown --no-default-features --features wasm-compare)
-[ $profile = release ] && compare_flags+=(--release)
-CARGO_TARGET_DIR=target/compare cargo build "${compare_flags[@]}"
 wasm-bindgen --target web --out-dir pkg --out-name neardup_compare \
   "target/compare/wasm32-unknown-unknown/$profile/neardup.wasm"
-RUSTFLAGS="${RUSTFLAGS:-} -C target-feature=+simd128" CARGO_TARGET_DIR=target/compare-simd cargo build "${compare_flags[@]}"
 wasm-bindgen --target web --out-dir "$simd_out" --out-name neardup_compare \
   "target/compare-simd/wasm32-unknown-unknown/$profile/neardup.wasm"
 cmp -s "$simd_out/neardup_compare.js" pkg/neardup_compare.js || { echo "the SIMD comparison module's glue differs from the baseline's" >&2; exit 1; }
@@ -55,11 +76,15 @@ if [ $profile = release ]; then
   # Never Debian's binaryen (108): it emits modules that fail at load.
   features=(--enable-bulk-memory --enable-mutable-globals --enable-nontrapping-float-to-int
     --enable-sign-ext --enable-reference-types --enable-multivalue)
-  node_modules/.bin/wasm-opt -Oz "${features[@]}" pkg/neardup_bg.wasm -o pkg/neardup_bg.wasm
-  node_modules/.bin/wasm-opt -Oz "${features[@]}" --enable-simd pkg/neardup_simd_bg.wasm -o pkg/neardup_simd_bg.wasm
-  node_modules/.bin/wasm-opt -Oz "${features[@]}" pkg/neardup_read_bg.wasm -o pkg/neardup_read_bg.wasm
-  node_modules/.bin/wasm-opt -Oz "${features[@]}" pkg/neardup_compare_bg.wasm -o pkg/neardup_compare_bg.wasm
-  node_modules/.bin/wasm-opt -Oz "${features[@]}" --enable-simd pkg/neardup_compare_simd_bg.wasm -o pkg/neardup_compare_simd_bg.wasm
+  # One core each, so all at once; each writes over its input when done.
+  opt=()
+  opt_one() { node_modules/.bin/wasm-opt -Oz "${features[@]}" "$@"; }
+  opt_one pkg/neardup_bg.wasm -o pkg/neardup_bg.wasm & opt+=($!)
+  opt_one --enable-simd pkg/neardup_simd_bg.wasm -o pkg/neardup_simd_bg.wasm & opt+=($!)
+  opt_one pkg/neardup_read_bg.wasm -o pkg/neardup_read_bg.wasm & opt+=($!)
+  opt_one pkg/neardup_compare_bg.wasm -o pkg/neardup_compare_bg.wasm & opt+=($!)
+  opt_one --enable-simd pkg/neardup_compare_simd_bg.wasm -o pkg/neardup_compare_simd_bg.wasm & opt+=($!)
+  for pid in "${opt[@]}"; do wait "$pid" || { echo "[build] wasm-opt failed" >&2; exit 1; }; done
 fi
 node scripts/pkg-meta.mjs
 node scripts/build-page.mjs

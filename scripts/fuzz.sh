@@ -38,20 +38,37 @@ if ! cargo +nightly fuzz build -O > "$out/build.log" 2>&1; then
   exit 1
 fi
 
-printf 'target\texecs\tseconds\tcorpus\n'
-for t in "${targets[@]}"; do
+# Targets run FUZZ_JOBS at a time (default: one per core; libFuzzer uses
+# one core), each its own log; lines are printed in the targets' order.
+jobs=${FUZZ_JOBS:-$(nproc)}
+run_one() { # TARGET: runs it; its result line in $out/TARGET.line
+  local t=$1 log="$out/$1.log"
   mkdir -p "$out/corpus/$t"
-  log="$out/$t.log"
   if ! cargo +nightly fuzz run -O "$t" "$out/corpus/$t" "$out/seeds/$t" -- \
       -max_total_time="$secs" -max_len=65536 -malloc_limit_mb=64 -rss_limit_mb=2048 \
       -print_final_stats=1 > "$log" 2>&1; then
     echo "[fuzz] $t FOUND A FAILURE; input in fuzz/artifacts/$t/, log $log:" >&2
     grep -E 'panicked|ERROR|SUMMARY|Test unit written' "$log" | head -20 >&2
-    exit 1
+    return 1
   fi
+  local execs corpus
   execs=$(awk '/stat::number_of_executed_units/ { print $2 }' "$log")
   corpus=$(find "$out/corpus/$t" -type f | wc -l)
-  line=$(printf '%s\t%s\t%s\t%s' "$t" "$execs" "$secs" "$corpus")
+  printf '%s\t%s\t%s\t%s\n' "$t" "$execs" "$secs" "$corpus" > "$out/$t.line"
+}
+rm -f "$out"/*.line
+failed=0
+for t in "${targets[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || failed=1; done
+  [ $failed = 0 ] || break
+  run_one "$t" &
+done
+while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n || failed=1; done
+[ $failed = 0 ] || exit 1
+
+printf 'target\texecs\tseconds\tcorpus\n'
+for t in "${targets[@]}"; do
+  line=$(cat "$out/$t.line")
   echo "$line"
   printf '%s\t%s\n' "$(date -u +%FT%TZ)" "$line" >> "$out/runs.tsv"
 done
