@@ -14,8 +14,8 @@
 //!    `DerivedCoreProperties.txt`: soft hyphen, zero-width space, joiner and
 //!    non-joiner, word joiner, bidirectional controls, variation selectors,
 //!    tag characters, Hangul fillers, …) is removed. The property is read
-//!    from the `unicode-security` crate (UTS #39's skeleton drops exactly
-//!    these characters).
+//!    from `unmask_tables.rs`, derived from the `unicode-security` crate
+//!    (UTS #39's skeleton drops exactly these characters).
 //! 2. **The main script**: the script (UAX #24, `unicode-script`) with the
 //!    most letters that imitate no basic letter of another of Latin, Greek
 //!    and Cyrillic (Cyrillic `а` looks Latin and does not vote; `ж` and
@@ -27,7 +27,9 @@
 //!    Cyrillic: a letter `x` of another script is a look-alike of the main
 //!    script's letter `y` (from its basic alphabet: `A–Z a–z`; `Α–Ω α–ω`;
 //!    `Ѐ–џ`) when their UTS #39 confusable skeletons are equal (the
-//!    `confusables.txt` data, through `unicode-security`); `x`'s base letter
+//!    `confusables.txt` data: which basic letters share each character's
+//!    skeleton is `unmask_tables.rs`, derived from `unicode-security` and
+//!    held to it for every code point by a test); `x`'s base letter
 //!    is compared, its combining marks kept (`ё` → `ë`). Among several `y`,
 //!    one of `x`'s case is taken, then the first in alphabet order. Letters
 //!    of one script are never mapped to each other (`rn`/`m`, `l`/`I`/`1`,
@@ -67,6 +69,10 @@ use super::TextRange;
 use alloc::string::String;
 use alloc::vec::Vec;
 use unicode_script::{Script, UnicodeScript};
+
+#[path = "unmask_tables.rs"]
+#[rustfmt::skip]
+mod tables;
 
 /// Most byte ranges an [`Obfuscation`] keeps (the counts are always exact).
 pub const MAX_OBFUSCATION_RANGES: usize = 100_000;
@@ -236,16 +242,17 @@ impl Unmasked {
 }
 
 /// `true` for a `Default_Ignorable_Code_Point`: UTS #39's skeleton (step 2)
-/// removes exactly these, and no other character's skeleton is empty.
+/// removes exactly these, and no other character's skeleton is empty
+/// ([`tables::INVISIBLE`], derived from `unicode-security`).
 fn is_invisible(c: char) -> bool {
-    if (c as u32) < 0xAD {
+    let u = c as u32;
+    if u < 0xAD {
         return false;
     }
-    let mut buf = [0u8; 4];
-    let empty = unicode_security::skeleton(c.encode_utf8(&mut buf))
-        .next()
-        .is_none();
-    empty
+    let i = tables::INVISIBLE.partition_point(|&(_, last)| last < u);
+    tables::INVISIBLE
+        .get(i)
+        .is_some_and(|&(first, _)| first <= u)
 }
 
 /// [`is_invisible`] remembered for the last characters asked (a text
@@ -316,68 +323,56 @@ fn plain_alphabet(c: char) -> bool {
 /// kind has no look-alikes mapped.
 const ALPHABETS: [Script; 3] = [Script::Latin, Script::Greek, Script::Cyrillic];
 
-/// The basic alphabet of a script of [`ALPHABETS`].
-fn alphabet(script: Script) -> Vec<char> {
-    let ranges: &[(char, char)] = match script {
-        Script::Latin => &[('A', 'Z'), ('a', 'z')],
-        Script::Greek => &[
-            ('\u{391}', '\u{3A1}'),
-            ('\u{3A3}', '\u{3A9}'),
-            ('\u{3B1}', '\u{3C9}'),
-        ],
-        Script::Cyrillic => &[('\u{400}', '\u{45F}')],
+/// The script of [`ALPHABETS`] whose basic alphabet has `y` (one of
+/// [`tables::CLASSES`]' letters).
+fn script_of_basic(y: char) -> Script {
+    match y as u32 {
+        0x391..=0x3C9 => Script::Greek,
+        0x400..=0x45F => Script::Cyrillic,
+        _ => Script::Latin,
+    }
+}
+
+/// The letters of the basic alphabets of [`ALPHABETS`] (`A–Z a–z`, `Α–Ω
+/// α–ω`, `Ѐ–џ`) whose UTS #39 skeleton is `c`'s, in code point order
+/// (which is each alphabet's order); empty for most characters. A binary
+/// search of [`tables::LOOKALIKE`].
+fn basic_lookalikes(c: char) -> &'static [char] {
+    let u = c as u32;
+    let i = tables::LOOKALIKE.partition_point(|&e| e >> 8 < u);
+    match tables::LOOKALIKE.get(i) {
+        Some(&e) if e >> 8 == u => tables::CLASSES[(e & 0xFF) as usize],
         _ => &[],
-    };
-    ranges.iter().flat_map(|&(a, b)| a..=b).collect()
+    }
 }
 
-/// UTS #39 skeleton of one character, as a string.
-fn skeleton(c: char) -> String {
-    let mut buf = [0u8; 4];
-    unicode_security::skeleton(c.encode_utf8(&mut buf)).collect()
-}
-
-/// The basic alphabets of [`ALPHABETS`] by skeleton, and which letters
-/// imitate a letter of another of them.
-struct Alphabets {
-    /// Per script of [`ALPHABETS`], `(skeleton, letter)`.
-    by_skeleton: [Vec<(String, char)>; 3],
-    /// Letters found to imitate, or not, a letter of another alphabet.
-    shared: hashbrown::HashMap<char, bool, fnv::FnvBuildHasher>,
-}
+/// Which letters imitate a letter of another basic alphabet, and which
+/// letter of the main script's alphabet a letter of another script
+/// imitates: UTS #39 confusable skeletons compared, through the tables
+/// derived from them ([`tables`]).
+struct Alphabets;
 
 impl Alphabets {
     fn new() -> Self {
-        Alphabets {
-            by_skeleton: ALPHABETS
-                .map(|s| alphabet(s).into_iter().map(|y| (skeleton(y), y)).collect()),
-            shared: Default::default(),
-        }
+        Alphabets
     }
 
     /// Does letter `c` of `script` look like a basic letter of another
     /// alphabet (Cyrillic `а`, Latin `a`: yes; Cyrillic `ж`, Latin `t`: no)?
     /// Such letters do not decide a text's main script.
-    fn is_shared(&mut self, c: char, script: Script) -> bool {
-        if !ALPHABETS.contains(&script) {
-            return false;
-        }
-        if let Some(&v) = self.shared.get(&c) {
-            return v;
-        }
-        let sk = skeleton(c);
-        let v = ALPHABETS
-            .iter()
-            .zip(&self.by_skeleton)
-            .any(|(&s, letters)| s != script && letters.iter().any(|(k, _)| *k == sk));
-        self.shared.insert(c, v);
-        v
+    fn is_shared(&self, c: char, script: Script) -> bool {
+        ALPHABETS.contains(&script)
+            && basic_lookalikes(c)
+                .iter()
+                .any(|&y| script_of_basic(y) != script)
     }
 
     /// The letter of `main`'s basic alphabet that `x` (of another script)
     /// imitates, with `x`'s combining marks, or `None`.
     fn lookalike(&self, x: char, main: Script) -> Option<String> {
-        let letters = &self.by_skeleton[ALPHABETS.iter().position(|&s| s == main)?];
+        if !ALPHABETS.contains(&main) {
+            return None;
+        }
         let mut base = None;
         let mut marks = String::new();
         unicode_normalization::char::decompose_canonical(x, |c| match base {
@@ -385,15 +380,14 @@ impl Alphabets {
             Some(_) => marks.push(c),
         });
         let base = base?;
-        let sk = skeleton(base);
         let mut found: Option<char> = None;
-        for (s, y) in letters {
-            if *s == sk {
+        for &y in basic_lookalikes(base) {
+            if script_of_basic(y) == main {
                 if y.is_uppercase() == base.is_uppercase() {
-                    found = Some(*y);
+                    found = Some(y);
                     break;
                 }
-                found.get_or_insert(*y);
+                found.get_or_insert(y);
             }
         }
         let mut out = String::new();
@@ -889,6 +883,155 @@ mod tests {
             assert_eq!(n.obfuscation().invisible, 0, "{s}");
             assert_eq!(n.obfuscation().lookalikes, 0, "{s}");
         }
+    }
+
+    /// The basic alphabet of a script of [`super::ALPHABETS`], in order.
+    #[cfg(feature = "std")]
+    fn alphabet(script: unicode_script::Script) -> Vec<char> {
+        use unicode_script::Script;
+        let ranges: &[(char, char)] = match script {
+            Script::Latin => &[('A', 'Z'), ('a', 'z')],
+            Script::Greek => &[
+                ('\u{391}', '\u{3A1}'),
+                ('\u{3A3}', '\u{3A9}'),
+                ('\u{3B1}', '\u{3C9}'),
+            ],
+            Script::Cyrillic => &[('\u{400}', '\u{45F}')],
+            _ => &[],
+        };
+        ranges.iter().flat_map(|&(a, b)| a..=b).collect()
+    }
+
+    /// UTS #39 skeleton of one character (`unicode-security`).
+    #[cfg(feature = "std")]
+    fn skeleton(c: char) -> String {
+        let mut buf = [0u8; 4];
+        unicode_security::skeleton(c.encode_utf8(&mut buf)).collect()
+    }
+
+    /// `unmask_tables.rs` as `unicode-security` gives it: the source text,
+    /// and per code point the basic letters of its skeleton and whether the
+    /// skeleton is empty.
+    #[cfg(feature = "std")]
+    fn tables_from_uts39() -> (String, Vec<(u32, Vec<char>, bool)>) {
+        use core::fmt::Write;
+        let mut classes: Vec<(String, Vec<char>)> = Vec::new();
+        for y in super::ALPHABETS.iter().flat_map(|&s| alphabet(s)) {
+            let sk = skeleton(y);
+            match classes.iter_mut().find(|(k, _)| *k == sk) {
+                Some((_, letters)) => letters.push(y),
+                None => classes.push((sk, alloc::vec![y])),
+            }
+        }
+        for (_, letters) in &mut classes {
+            letters.sort_unstable();
+        }
+        assert!(classes.len() <= 256, "a class number is 8 bits");
+        let by_skeleton: std::collections::HashMap<&str, usize> = classes
+            .iter()
+            .enumerate()
+            .map(|(i, (k, _))| (k.as_str(), i))
+            .collect();
+        let mut per_char = Vec::new();
+        let (mut lookalike, mut invisible) = (Vec::new(), Vec::<(u32, u32)>::new());
+        for u in 0..=0x10FFFFu32 {
+            let Some(c) = char::from_u32(u) else { continue };
+            let sk = skeleton(c);
+            let class = by_skeleton.get(sk.as_str()).copied();
+            if let Some(i) = class {
+                lookalike.push(u << 8 | i as u32);
+            }
+            let empty = u >= 0xAD && sk.is_empty();
+            if empty {
+                match invisible.last_mut() {
+                    Some((_, last)) if *last + 1 == u => *last = u,
+                    _ => invisible.push((u, u)),
+                }
+            }
+            if class.is_some() || empty || u % 97 == 0 {
+                per_char.push((u, class.map_or(Vec::new(), |i| classes[i].1.clone()), empty));
+            }
+        }
+        let mut out = String::new();
+        out.push_str(
+            "//! The Unicode data of the unmasked normalisation (SPEC.md §1, step 0),\n\
+             //! derived from UTS #39 (`confusables.txt` skeletons and\n\
+             //! `Default_Ignorable_Code_Point`, through the `unicode-security` crate)\n\
+             //! by the test `the_tables_are_uts39s` of `unmask.rs`, which holds them to\n\
+             //! it for every code point. Generated: do not edit. When the crate's data\n\
+             //! changes, that test fails and writes the new file to\n\
+             //! `target/unmask_tables.rs`.\n\n",
+        );
+        let _ = writeln!(
+            out,
+            "/// Every character whose skeleton is that of a letter of the basic Latin,\n\
+             /// Greek or Cyrillic alphabet, as `code point << 8 | class` (an index of\n\
+             /// [`CLASSES`]), ascending.\n\
+             pub(super) const LOOKALIKE: [u32; {}] = [",
+            lookalike.len()
+        );
+        for row in lookalike.chunks(8) {
+            let row: Vec<String> = row.iter().map(|e| alloc::format!("0x{e:08X}")).collect();
+            let _ = writeln!(out, "    {},", row.join(", "));
+        }
+        let _ = writeln!(
+            out,
+            "];\n\n/// Per class, the basic letters that share one skeleton, in code point\n\
+             /// order.\n\
+             pub(super) const CLASSES: [&[char]; {}] = [",
+            classes.len()
+        );
+        for (_, letters) in &classes {
+            let letters: Vec<String> = letters
+                .iter()
+                .map(|y| alloc::format!("'\\u{{{:X}}}'", *y as u32))
+                .collect();
+            let _ = writeln!(out, "    &[{}],", letters.join(", "));
+        }
+        let _ = writeln!(
+            out,
+            "];\n\n/// The characters from U+00AD whose skeleton is empty\n\
+             /// (`Default_Ignorable_Code_Point`): inclusive ranges of code points,\n\
+             /// ascending.\n\
+             pub(super) const INVISIBLE: [(u32, u32); {}] = [",
+            invisible.len()
+        );
+        for (a, b) in &invisible {
+            let _ = writeln!(out, "    (0x{a:04X}, 0x{b:04X}),");
+        }
+        out.push_str("];\n");
+        (out, per_char)
+    }
+
+    /// The tables the unmasked normalisation reads are UTS #39's, as
+    /// `unicode-security` computes skeletons: the file is the one derived
+    /// now, and the lookups answer as the skeletons do for every character
+    /// that has a look-alike class or is invisible, and every 97th other.
+    #[cfg(feature = "std")]
+    #[test]
+    fn the_tables_are_uts39s() {
+        let (want, per_char) = tables_from_uts39();
+        if include_str!("unmask_tables.rs") != want {
+            let out =
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/unmask_tables.rs");
+            std::fs::write(&out, &want).unwrap();
+            panic!(
+                "src/text/unmask_tables.rs is not what unicode-security gives: \
+                 the file it should be is {}; review it and copy it over",
+                out.display()
+            );
+        }
+        for (u, letters, empty) in &per_char {
+            let c = char::from_u32(*u).unwrap();
+            assert_eq!(super::basic_lookalikes(c), &letters[..], "U+{u:04X}");
+            assert_eq!(super::is_invisible(c), *empty, "U+{u:04X}");
+        }
+        // Not vacuous: the trick's letters; a letter that imitates no other
+        // alphabet's is its own class; an ideograph has none.
+        assert_eq!(super::basic_lookalikes('а'), ['a', '\u{3B1}', 'а']);
+        assert_eq!(super::basic_lookalikes('ж'), ['ж']);
+        assert!(super::basic_lookalikes('中').is_empty());
+        assert!(super::is_invisible('\u{200B}') && !super::is_invisible('é'));
     }
 
     /// The fast answer for common Latin-script characters is the tables'.
