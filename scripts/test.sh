@@ -86,4 +86,3 @@ step "Node tests of the package, and the browser test of the page"
 node --test tests/js/*.test.mjs tests/browser/*.test.mjs
 devnull_ok
 step "done"
-

@@ -255,27 +255,6 @@ fn is_invisible(c: char) -> bool {
         .is_some_and(|&(first, _)| first <= u)
 }
 
-/// [`is_invisible`] remembered for the last characters asked (a text
-/// repeats its few punctuation marks: curly quotes, dashes).
-struct Invisibles([(u32, bool); 64]);
-
-impl Invisibles {
-    fn new() -> Self {
-        Invisibles([(u32::MAX, false); 64])
-    }
-
-    fn check(&mut self, c: char) -> bool {
-        if c.is_ascii() {
-            return false;
-        }
-        let slot = &mut self.0[(c as u32 & 63) as usize];
-        if slot.0 != c as u32 {
-            *slot = (c as u32, is_invisible(c));
-        }
-        slot.1
-    }
-}
-
 /// A fast answer for the non-ASCII characters of most Latin-script text:
 /// Latin-1, Latin Extended-A and -B (U+0080–U+024F) and the General
 /// Punctuation that is not invisible (U+2010–U+2027, U+2030–U+205E): each
@@ -346,55 +325,41 @@ fn basic_lookalikes(c: char) -> &'static [char] {
     }
 }
 
-/// Which letters imitate a letter of another basic alphabet, and which
-/// letter of the main script's alphabet a letter of another script
-/// imitates: UTS #39 confusable skeletons compared, through the tables
-/// derived from them ([`tables`]).
-struct Alphabets;
+/// Does letter `c` of `script` look like a basic letter of another
+/// alphabet (Cyrillic `а`, Latin `a`: yes; Cyrillic `ж`, Latin `t`: no)?
+/// Such letters do not decide a text's main script.
+fn is_shared(c: char, script: Script) -> bool {
+    ALPHABETS.contains(&script)
+        && basic_lookalikes(c)
+            .iter()
+            .any(|&y| script_of_basic(y) != script)
+}
 
-impl Alphabets {
-    fn new() -> Self {
-        Alphabets
-    }
-
-    /// Does letter `c` of `script` look like a basic letter of another
-    /// alphabet (Cyrillic `а`, Latin `a`: yes; Cyrillic `ж`, Latin `t`: no)?
-    /// Such letters do not decide a text's main script.
-    fn is_shared(&self, c: char, script: Script) -> bool {
-        ALPHABETS.contains(&script)
-            && basic_lookalikes(c)
-                .iter()
-                .any(|&y| script_of_basic(y) != script)
-    }
-
-    /// The letter of `main`'s basic alphabet that `x` (of another script)
-    /// imitates, with `x`'s combining marks, or `None`.
-    fn lookalike(&self, x: char, main: Script) -> Option<String> {
-        if !ALPHABETS.contains(&main) {
-            return None;
-        }
-        let mut base = None;
-        let mut marks = String::new();
-        unicode_normalization::char::decompose_canonical(x, |c| match base {
-            None => base = Some(c),
-            Some(_) => marks.push(c),
-        });
-        let base = base?;
-        let mut found: Option<char> = None;
-        for &y in basic_lookalikes(base) {
-            if script_of_basic(y) == main {
-                if y.is_uppercase() == base.is_uppercase() {
-                    found = Some(y);
-                    break;
-                }
-                found.get_or_insert(y);
+/// The letter of `main`'s basic alphabet that `x` (of another script)
+/// imitates, with `x`'s combining marks, or `None` (always for a `main`
+/// not of [`ALPHABETS`]).
+fn lookalike(x: char, main: Script) -> Option<String> {
+    let mut base = None;
+    let mut marks = String::new();
+    unicode_normalization::char::decompose_canonical(x, |c| match base {
+        None => base = Some(c),
+        Some(_) => marks.push(c),
+    });
+    let base = base?;
+    let mut found: Option<char> = None;
+    for &y in basic_lookalikes(base) {
+        if script_of_basic(y) == main {
+            if y.is_uppercase() == base.is_uppercase() {
+                found = Some(y);
+                break;
             }
+            found.get_or_insert(y);
         }
-        let mut out = String::new();
-        out.push(found?);
-        out.push_str(&marks);
-        Some(out)
     }
+    let mut out = String::new();
+    out.push(found?);
+    out.push_str(&marks);
+    Some(out)
 }
 
 /// How a word's other-script letters read.
@@ -454,7 +419,7 @@ fn bump(counts: &mut Vec<(Script, usize)>, s: Script) {
 }
 
 /// What kind `word` is, its main script being `main`.
-fn kind(word: &str, main: Script, alphabets: &Alphabets) -> WordKind {
+fn kind(word: &str, main: Script) -> WordKind {
     if main == Script::Latin && word.is_ascii() {
         return WordKind::Plain;
     }
@@ -463,7 +428,7 @@ fn kind(word: &str, main: Script, alphabets: &Alphabets) -> WordKind {
         match letter_script(c) {
             None => {}
             Some(s) if s == main => m += 1,
-            Some(_) if alphabets.lookalike(c, main).is_some() => k += 1,
+            Some(_) if lookalike(c, main).is_some() => k += 1,
             Some(_) => g += 1,
         }
     }
@@ -477,22 +442,21 @@ fn kind(word: &str, main: Script, alphabets: &Alphabets) -> WordKind {
 
 /// Is `c` part of a word for the decision (letters, digits, marks,
 /// invisible characters)?
-fn in_word(c: char, invisibles: &mut Invisibles) -> bool {
+fn in_word(c: char) -> bool {
     c.is_alphanumeric()
-        || (!c.is_ascii() && (matches!(c.script(), Script::Inherited) || invisibles.check(c)))
+        || (!c.is_ascii() && (matches!(c.script(), Script::Inherited) || is_invisible(c)))
 }
 
 /// The maximal runs of word characters ([`in_word`]) and of the others:
 /// `(start, end, is_word)`, covering the text in order.
 fn runs(input: &str) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
     let mut chars = input.char_indices().peekable();
-    let mut invisibles = Invisibles::new();
     core::iter::from_fn(move || {
         let (start, c) = chars.next()?;
-        let word = in_word(c, &mut invisibles);
+        let word = in_word(c);
         let mut end = start + c.len_utf8();
         while let Some(&(i, c)) = chars.peek() {
-            if in_word(c, &mut invisibles) != word {
+            if in_word(c) != word {
                 break;
             }
             end = i + c.len_utf8();
@@ -536,7 +500,6 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
     // is any letter of a script other than Latin? Most texts that are not
     // ASCII (curly quotes, dashes, accents) end here, unchanged.
     let (mut invisible, mut other) = (false, false);
-    let mut invisibles = Invisibles::new();
     for c in non_ascii(input) {
         if let Some(x) = common_latin(c) {
             invisible |= x;
@@ -545,7 +508,7 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
         match letter_script(c) {
             Some(Script::Latin) => {}
             Some(_) => other = true,
-            None => invisible = invisible || invisibles.check(c),
+            None => invisible = invisible || is_invisible(c),
         }
         if invisible && other {
             break;
@@ -568,13 +531,12 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
     // The main script: the one with the most letters that imitate no
     // letter of another alphabet (a trick adds none: `сору` is four
     // Cyrillic letters that each look Latin), else the most letters.
-    let mut alphabets = None;
-    let main = if counts.len() > 1 {
-        let a = alphabets.get_or_insert_with(Alphabets::new);
+    let several = counts.len() > 1;
+    let main = if several {
         let mut votes: Vec<(Script, usize)> = Vec::new();
         for c in input.chars() {
             if let Some(s) = letter_script(c) {
-                if !a.is_shared(c, s) {
+                if !is_shared(c, s) {
                     bump(&mut votes, s);
                 }
             }
@@ -583,20 +545,19 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
     } else {
         most(&counts)
     };
-    let targets = match (&alphabets, main) {
-        (Some(_), Some(m)) if ALPHABETS.contains(&m) => alphabets.as_ref(),
-        _ => None,
-    };
+    // The main script whose look-alikes are mapped: one of several scripts,
+    // one of ALPHABETS.
+    let targets = main.filter(|m| several && ALPHABETS.contains(m));
     if !invisible && targets.is_none() {
         return None;
     }
     // Pass 2: what each word is, and so which words are mapped.
-    let kinds: Vec<WordKind> = match (&targets, main) {
-        (Some(a), Some(m)) => runs(input)
+    let kinds: Vec<WordKind> = match targets {
+        Some(m) => runs(input)
             .filter(|r| r.2)
-            .map(|(s, e, _)| kind(&input[s..e], m, a))
+            .map(|(s, e, _)| kind(&input[s..e], m))
             .collect(),
-        _ => Vec::new(),
+        None => Vec::new(),
     };
     let count = |f: &dyn Fn(&WordKind) -> bool| kinds.iter().filter(|w| f(w)).count();
     let mixed = count(&|w| *w == WordKind::Mixed);
@@ -628,11 +589,11 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
         let mut prev: Option<char> = None;
         for (i, c) in word.char_indices() {
             let at = start + i;
-            if invisibles.check(c) {
+            if is_invisible(c) {
                 out.text.push_str(&input[copied..at]);
                 copied = at + c.len_utf8();
                 out.remove(at, c.len_utf8());
-                let next = word[i..].chars().skip(1).find(|&n| !invisibles.check(n));
+                let next = word[i..].chars().skip(1).find(|&n| !is_invisible(n));
                 let inside = matches!((prev, next), (Some(p), Some(n))
                     if p.is_alphanumeric() && n.is_alphanumeric()
                         && plain_alphabet(p) && plain_alphabet(n));
@@ -646,7 +607,7 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
             if !map || letter_script(c).is_none_or(|s| Some(s) == main) {
                 continue;
             }
-            if let Some(y) = targets.zip(main).and_then(|(a, m)| a.lookalike(c, m)) {
+            if let Some(y) = targets.and_then(|m| lookalike(c, m)) {
                 out.text.push_str(&input[copied..at]);
                 copied = at + c.len_utf8();
                 out.spans.push(Span {
