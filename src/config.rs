@@ -20,7 +20,7 @@ pub fn camel_case(snake: &str) -> String {
         if c == '_' {
             up = true;
         } else if up {
-            out.extend(c.to_uppercase());
+            out.push(c.to_ascii_uppercase());
             up = false;
         } else {
             out.push(c);

@@ -216,11 +216,39 @@ impl DocumentFrequencies {
     /// sparse vector sorted by term (ties broken by the smaller term), for
     /// [`crate::measures::vectors`]. Weights are `tf · idf`.
     pub fn top_keywords(&self, terms: &[u64], k: usize) -> Vec<(u64, f64)> {
-        let mut w = self.tfidf(terms);
-        w.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
-        w.truncate(k);
-        w.sort_unstable_by_key(|x| x.0);
-        w
+        let w = self.tfidf(terms);
+        if w.len() <= k {
+            return w;
+        }
+        // Ranked by (weight descending, position): `w` is in term order, so
+        // the position breaks ties by the smaller term. The weight as a key
+        // whose order is `f64::total_cmp`'s, inverted; (u64, u32) pairs, so
+        // that the sort is the one the passages and the verdict already use
+        // (one copy in the WebAssembly module; issue 49).
+        let Ok(n) = u32::try_from(w.len()) else {
+            let mut ranked = w;
+            ranked.sort_unstable_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+            ranked.truncate(k);
+            ranked.sort_unstable_by_key(|x| x.0);
+            return ranked;
+        };
+        let descending = |x: f64| {
+            let bits = x.to_bits() as i64;
+            let ordered = bits ^ ((((bits >> 63) as u64) >> 1) as i64);
+            !((ordered as u64) ^ (1 << 63))
+        };
+        let mut ranked: Vec<(u64, u32)> =
+            (0..n).map(|i| (descending(w[i as usize].1), i)).collect();
+        ranked.sort_unstable();
+        let mut kept = alloc::vec![false; w.len()];
+        for &(_, i) in &ranked[..k] {
+            kept[i as usize] = true;
+        }
+        w.into_iter()
+            .zip(kept)
+            .filter(|(_, keep)| *keep)
+            .map(|(x, _)| x)
+            .collect()
     }
 }
 
@@ -282,5 +310,26 @@ mod tests {
                 .collect::<Vec<_>>(),
             [2, 9]
         );
+    }
+
+    /// The top `k` by weight, ties to the smaller term, returned in term
+    /// order: held to a plain sort of the (weight, term) pairs.
+    #[test]
+    fn top_keywords_rank_by_weight_then_term() {
+        let mut d = DocumentFrequencies::new();
+        for doc in [&[1u64, 2, 3][..], &[1, 4], &[5, 6, 7, 8], &[1, 2]] {
+            d.add_document(doc);
+        }
+        // Terms of equal weight that a cut at k splits: 0, 40, 41, 42 and
+        // u64::MAX, unseen and once each.
+        let terms = [42, 3, 9, 2, 41, 40, 1, 9, u64::MAX, 0, 3, 2];
+        let all = d.tfidf(&terms);
+        for k in 0..=all.len() + 1 {
+            let mut want = all.clone();
+            want.sort_by(|x, y| y.1.partial_cmp(&x.1).unwrap().then(x.0.cmp(&y.0)));
+            want.truncate(k);
+            want.sort_by_key(|x| x.0);
+            assert_eq!(d.top_keywords(&terms, k), want, "k = {k}");
+        }
     }
 }

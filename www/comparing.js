@@ -21,11 +21,15 @@ function once(load) {
 
 /**
  * The comparison over `pkg` (a binding: its default `init`, `compare`,
- * `SvmModel`, `Speller`, `withHiddenText`): `ready()` (the module, and the
- * model if it can be had), and the `warm` and `compare` requests. `rowOf`
- * (optional) gives the class row of a compared pair from its first report.
+ * `SvmModel`, `withHiddenText`): `ready()` (the module, and the model if it
+ * can be had), and the `warm` and `compare` requests. `rowOf` (optional)
+ * gives the class row of a compared pair from its first report; `speller`
+ * (optional) resolves to the `Speller` class of a binding ready to use, by
+ * default `pkg.Speller` — the comparison's own module has none, and its
+ * worker loads the whole package's module for it only when sound-alike
+ * swaps are marked.
  */
-export function comparer(pkg, rowOf = () => undefined) {
+export function comparer(pkg, rowOf = () => undefined, speller = async () => pkg.Speller) {
   const engine = once(() => pkg.default());
   const model = once(async () => {
     const response = await fetch(new URL('../pkg/model.json', import.meta.url));
@@ -35,7 +39,8 @@ export function comparer(pkg, rowOf = () => undefined) {
   const dictionary = once(async () => {
     const response = await fetch(new URL('../pkg/dictionary-en.bin', import.meta.url));
     if (!response.ok) throw new Error(`dictionary-en.bin: HTTP ${response.status}`);
-    return pkg.Speller.fromBytes(new Uint8Array(await response.arrayBuffer()));
+    const Speller = await speller();
+    return Speller.fromBytes(new Uint8Array(await response.arrayBuffer()));
   });
   // The engine (a failure rejects the request), and the verdict's model if it
   // can be had (a failure is said beside the score, and tried again next time).

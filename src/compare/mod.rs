@@ -612,7 +612,7 @@ fn shingles_inside(wa: &[u64], wb: &[u64], k: usize, runs: &[(TextRange, TextRan
 
 /// Number of indices covered by a union of ranges.
 fn covered_tokens(mut ranges: Vec<TextRange>) -> usize {
-    ranges.sort_unstable();
+    crate::text::sort_ranges(&mut ranges);
     let (mut total, mut reach) = (0usize, 0usize);
     for r in ranges {
         let start = r.start.max(reach);

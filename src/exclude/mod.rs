@@ -234,7 +234,7 @@ pub fn quoted_warning(share: f64) -> Option<String> {
 /// dropped.
 pub fn merge(ranges: impl IntoIterator<Item = TextRange>) -> Vec<TextRange> {
     let mut v: Vec<TextRange> = ranges.into_iter().filter(|r| r.end > r.start).collect();
-    v.sort_unstable();
+    crate::text::sort_ranges(&mut v);
     let mut out: Vec<TextRange> = Vec::with_capacity(v.len());
     for r in v {
         match out.last_mut() {

@@ -19,6 +19,7 @@ mod decode;
 mod fold;
 mod normalize;
 mod offsets;
+mod script;
 mod segment;
 mod token;
 mod unmask;
@@ -27,6 +28,6 @@ pub use decode::{decode_text, Decoded, TextEncoding};
 #[cfg(feature = "std")]
 pub use normalize::normalize_reference;
 pub use normalize::{normalize, normalize_with, Normalization, Normalized, Token};
-pub(crate) use offsets::ranges_to_utf16;
+pub(crate) use offsets::{ranges_to_utf16, sort_ranges};
 pub use offsets::{utf16_offsets, utf8_offsets, TextRange};
 pub use unmask::{Obfuscation, MAX_OBFUSCATION_RANGES};

@@ -65,10 +65,11 @@
 //! Latin-1, Latin Extended and General Punctuation answered without the
 //! tables), the whole cost on most honest text.
 
+use super::script::script;
 use super::TextRange;
 use alloc::string::String;
 use alloc::vec::Vec;
-use unicode_script::{Script, UnicodeScript};
+use unicode_script::Script;
 
 #[path = "unmask_tables.rs"]
 #[rustfmt::skip]
@@ -278,7 +279,7 @@ fn letter_script(c: char) -> Option<Script> {
     if c.is_ascii() || !c.is_alphabetic() {
         return None;
     }
-    match c.script() {
+    match script(c) {
         Script::Common | Script::Inherited | Script::Unknown => None,
         s => Some(s),
     }
@@ -288,7 +289,7 @@ fn letter_script(c: char) -> Option<Script> {
 fn plain_alphabet(c: char) -> bool {
     c.is_ascii_alphanumeric()
         || matches!(
-            c.script(),
+            script(c),
             Script::Latin
                 | Script::Greek
                 | Script::Cyrillic
@@ -444,7 +445,7 @@ fn kind(word: &str, main: Script) -> WordKind {
 /// invisible characters)?
 fn in_word(c: char) -> bool {
     c.is_alphanumeric()
-        || (!c.is_ascii() && (matches!(c.script(), Script::Inherited) || is_invisible(c)))
+        || (!c.is_ascii() && (matches!(script(c), Script::Inherited) || is_invisible(c)))
 }
 
 /// The maximal runs of word characters ([`in_word`]) and of the others:

@@ -614,18 +614,24 @@ impl SvmModel {
                 (class, None, None)
             }
             (Scheme::OneVsRest, false) => {
-                let mut order: Vec<usize> = (0..probabilities.len()).collect();
-                // Most probable first; ties to the earlier class.
-                order.sort_by(|&i, &j| {
-                    probabilities[j]
-                        .1
-                        .total_cmp(&probabilities[i].1)
-                        .then(i.cmp(&j))
-                });
-                let (name, p) = &probabilities[order[0]];
-                let between = order
-                    .get(1)
-                    .map(|&j| &probabilities[j])
+                // The most probable class and the next; ties to the earlier
+                // class.
+                let best = |skip: Option<usize>| {
+                    (0..probabilities.len())
+                        .filter(|&i| Some(i) != skip)
+                        .reduce(|i, j| {
+                            if probabilities[j].1.total_cmp(&probabilities[i].1).is_gt() {
+                                j
+                            } else {
+                                i
+                            }
+                        })
+                };
+                // (This arm has probabilities: `first` is always found.)
+                let first = best(None).unwrap_or_default();
+                let (name, p) = &probabilities[first];
+                let between = best(Some(first))
+                    .map(|j| &probabilities[j])
                     .filter(|o| o.1 > p - CLOSE_PROBABILITIES)
                     .map(|o| (name.clone(), o.0.clone()));
                 (Some(name.clone()), Some(*p), between)

@@ -37,7 +37,7 @@ mod read;
 mod simhash;
 #[cfg(feature = "wasm")]
 mod simhash_index;
-#[cfg(any(feature = "wasm", feature = "wasm-compare"))]
+#[cfg(feature = "wasm")]
 mod speller;
 // The class's students from file names: the reader's module and the
 // whole package's, not the comparison's.
@@ -64,7 +64,7 @@ pub use read::{read_file, read_files, reading_limits};
 pub use simhash::{JsFingerprint, JsSimHash};
 #[cfg(feature = "wasm")]
 pub use simhash_index::JsSimHashIndex;
-#[cfg(any(feature = "wasm", feature = "wasm-compare"))]
+#[cfg(feature = "wasm")]
 pub use speller::JsSpeller;
 #[cfg(any(feature = "wasm", feature = "read"))]
 pub use students::{class_students_js, grouping_note_js};
