@@ -60,7 +60,6 @@ fn main() {
                     .insert(id, Fingerprint::from_value(fp))
                     .expect("insert");
             }
-            index.merge_pending();
             let build = t.elapsed().as_secs_f64();
             let per_fp = rss_bytes().saturating_sub(before) as f64 / n as f64;
             let t = Instant::now();

@@ -33,7 +33,7 @@ fn hash_id(id: &str) -> u64 {
 
 impl<V> IdTable<V> {
     /// An empty table with room for `n`; `reuse` hands freed slots to later
-    /// inserts (else slots stay dead until [`IdTable::compact`]).
+    /// inserts (else they stay dead: slots keep the order of insertion).
     pub(crate) fn with_capacity(n: usize, reuse: bool) -> Self {
         IdTable {
             slots: Vec::with_capacity(n),
@@ -133,19 +133,5 @@ impl<V> IdTable<V> {
             .iter()
             .enumerate()
             .filter_map(|(s, e)| e.as_ref().map(|(id, v)| (s as u32, &**id, v)))
-    }
-
-    /// Renumbers the live slots `0..len` in their order, dropping dead ones.
-    pub(crate) fn compact(&mut self) {
-        self.slots.retain(Option::is_some);
-        self.free.clear();
-        self.by_id.clear();
-        let slots = &self.slots;
-        for (s, e) in slots.iter().enumerate() {
-            if let Some((id, _)) = e {
-                self.by_id
-                    .insert_unique(hash_id(id), s as u32, |&t| Self::hash_slot(slots, t));
-            }
-        }
     }
 }

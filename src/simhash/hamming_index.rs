@@ -6,6 +6,7 @@
 use super::fingerprint::{hamming_distance, Fingerprint, SimHashConfig, Weighting};
 use crate::error::{check_range, Error};
 use crate::hash::Spec;
+use crate::index::buckets::Buckets;
 use crate::index::ids::IdTable;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::index::{sort_hits, sort_pairs, Hit, NearDupIndex, Pair, Score};
@@ -15,8 +16,6 @@ use alloc::vec::Vec;
 
 const MAGIC: &[u8; 4] = b"NDSH";
 const FORMAT_VERSION: u16 = 1;
-/// Inserts buffered unsorted before they are merged into the tables.
-const PENDING_LIMIT: usize = 1024;
 /// Largest `max_k` an index accepts.
 pub const MAX_K: u32 = 16;
 /// Largest number of tables an index accepts.
@@ -99,112 +98,13 @@ fn binomial(n: u64, r: u64) -> u64 {
     (0..r).fold(1u64, |acc, i| acc.saturating_mul(n - i) / (i + 1))
 }
 
-/// One table: which blocks form the key (its leading bits), and the sorted
-/// permuted fingerprints with their slots.
+/// One table: which blocks form the key (its leading bits after the
+/// permutation).
 #[derive(Clone, Debug)]
 struct Table {
     /// Block order: key blocks first.
     order: Vec<u8>,
     key_bits: u32,
-    /// The bulk of the entries.
-    main: Run,
-    /// Recent entries, merged into `main` when they pass `√(1024·|main|)`.
-    recent: Run,
-}
-
-/// Permuted fingerprints with their slots, sorted by (key, slot), in two
-/// parallel arrays, with a prefix directory.
-///
-/// The directory has `2^d + 1` offsets for the `d` leading bits of the
-/// permuted fingerprints (`d ≤` the table's key bits, about `log2(len) − 1`,
-/// at most 24): entries with prefix `x` are `dir[x] .. dir[x + 1]`. A key
-/// lookup reads two offsets and searches the few entries between them,
-/// instead of binary-searching the whole run (a cache miss per step at a
-/// million entries). Memory: at most 2 bytes per entry.
-#[derive(Clone, Debug, Default)]
-struct Run {
-    keys: Vec<u64>,
-    slots: Vec<u32>,
-    dir_bits: u32,
-    dir: Vec<u32>,
-}
-
-impl Run {
-    fn len(&self) -> usize {
-        self.keys.len()
-    }
-
-    /// Merges sorted `add` in, in place, from the back, and rebuilds the
-    /// directory for keys of `key_bits` bits.
-    fn merge_in(&mut self, add: &[(u64, u32)], key_bits: u32) {
-        if add.is_empty() {
-            return;
-        }
-        let old = self.keys.len();
-        self.keys.resize(old + add.len(), 0);
-        self.slots.resize(old + add.len(), 0);
-        let (mut i, mut j, mut w) = (old, add.len(), old + add.len());
-        while j > 0 {
-            if i > 0 && (self.keys[i - 1], self.slots[i - 1]) > add[j - 1] {
-                self.keys[w - 1] = self.keys[i - 1];
-                self.slots[w - 1] = self.slots[i - 1];
-                i -= 1;
-            } else {
-                self.keys[w - 1] = add[j - 1].0;
-                self.slots[w - 1] = add[j - 1].1;
-                j -= 1;
-            }
-            w -= 1;
-        }
-        self.build_directory(key_bits);
-    }
-
-    fn build_directory(&mut self, key_bits: u32) {
-        let n = self.keys.len();
-        let log2 = usize::BITS - n.leading_zeros(); // ⌊log2 n⌋ + 1, 0 for n = 0
-        let d = log2.saturating_sub(2).min(key_bits).min(24);
-        self.dir_bits = d;
-        self.dir.clear();
-        if d == 0 {
-            return;
-        }
-        self.dir.reserve_exact((1usize << d) + 1);
-        let shift = 64 - d;
-        let mut at = 0usize;
-        for x in 0..(1u64 << d) {
-            while at < n && self.keys[at] >> shift < x {
-                at += 1;
-            }
-            self.dir.push(at as u32);
-        }
-        self.dir.push(n as u32);
-    }
-
-    /// The entries whose key (the top `key_bits` bits) equals that of `p`.
-    fn with_key(&self, p: u64, key_bits: u32) -> (&[u64], &[u32]) {
-        let (from, to) = if self.dir_bits == 0 {
-            (0, self.keys.len())
-        } else {
-            let x = (p >> (64 - self.dir_bits)) as usize;
-            (self.dir[x] as usize, self.dir[x + 1] as usize)
-        };
-        let keys = &self.keys[from..to];
-        let shift = 64 - key_bits;
-        let lo_key = if shift >= 64 {
-            0
-        } else {
-            (p >> shift) << shift
-        };
-        let lo = keys.partition_point(|&x| x < lo_key);
-        let hi = match lo_key.checked_add(1u64.checked_shl(shift).unwrap_or(0)) {
-            Some(h) if shift < 64 => lo + keys[lo..].partition_point(|&x| x < h),
-            _ => keys.len(),
-        };
-        (
-            &self.keys[from + lo..from + hi],
-            &self.slots[from + lo..from + hi],
-        )
-    }
 }
 
 /// A stored fingerprint: its 64 bits, and whether it is empty.
@@ -220,27 +120,29 @@ struct Entry {
 /// The 64 bits are split into `B > max_k` blocks of consecutive bits (sizes as
 /// equal as possible). If two fingerprints differ in at most `k ≤ max_k` bits,
 /// at least `B − k` blocks are identical; so the index keeps one table per
-/// choice of `B − max_k` key blocks (`C(B, max_k)` tables), each table holding
-/// every fingerprint with its bits permuted so that the key blocks lead,
-/// sorted. A query looks, in every table, at the fingerprints whose permuted
-/// key equals its own (a binary search), and keeps those within distance `k`:
-/// the result is **exact** — precisely what a linear scan returns. The
-/// default `B = max_k + 2` gives `C(max_k + 2, 2)` tables (10 for `k = 3`,
-/// the paper's 10-table design size) with keys of about `64·2/(k+2)` bits.
+/// choice of `B − max_k` key blocks (`C(B, max_k)` tables), and in table `t`
+/// every fingerprint is in the bucket of its key there — table `t`'s bits,
+/// hashed with the table's number ([`SimHashIndex::table_keys`], SPEC.md
+/// §10). A query looks, in every table, at the bucket of its own key, and
+/// keeps the fingerprints within distance `k`: the result is **exact** —
+/// precisely what a linear scan returns. The default `B = max_k + 2` gives
+/// `C(max_k + 2, 2)` tables (10 for `k = 3`, the paper's 10-table design
+/// size) with keys of about `64·2/(k+2)` bits.
 ///
-/// **Memory** per fingerprint: 12 bytes per table (a `u64` key and a `u32`
-/// slot in two sorted arrays, no per-entry allocation) plus 8 bytes for the
-/// fingerprint and the id: e.g. `12 · 10 + 8 = 128` bytes plus the id at
-/// `max_k = 3`.
+/// **The buckets** are the bucket store every index shares
+/// (`index/buckets.rs`, its tables layout, as [`crate::minhash::MinHashLsh`]
+/// and the dedup pipeline): per table, a hash table of 4-byte slots that
+/// confirms a bucket by recomputing its key from the fingerprint of the slot
+/// it holds (keys are never stored), and a 4-byte link per slot and table.
+/// Paper's sorted tables are not kept: a bucket is found in one probe,
+/// inserts and removals take `O(tables)` plus the buckets' lengths, and
+/// nothing is buffered or merged.
 ///
-/// Inserts go to an unsorted buffer of up to 1,024 entries that queries scan
-/// linearly; full buffers are merged into a second, smaller sorted run per
-/// table, which is merged into the main run when it passes `√(1024·n)`
-/// entries (amortised `O(√(n/1024))` moves per insert and table, two binary
-/// searches per table per query); [`SimHashIndex::insert_many`] sorts once
-/// for bulk loads. Removals leave a tombstone until more than a
-/// quarter of the slots are dead, then the tables are rebuilt. Empty
-/// fingerprints (texts without features) are kept out of the tables.
+/// **Memory** per fingerprint: about 9–13 bytes per table (the slot with its
+/// hash table's spare room and control byte, and the link) plus 9 bytes for
+/// the fingerprint and the id's slot: e.g. about 100–140 bytes plus the id at
+/// `max_k = 3`. Empty fingerprints (texts without features) are kept out of
+/// the buckets. A removed id's slot is given to a later insert.
 #[derive(Clone, Debug)]
 pub struct SimHashIndex {
     max_k: u32,
@@ -248,8 +150,8 @@ pub struct SimHashIndex {
     blocks: Vec<(u8, u8)>,
     tables: Vec<Table>,
     ids: IdTable<Entry>,
-    pending: Vec<u32>,
-    dead: usize,
+    /// Per table, its buckets of slots (keys recomputed, never stored).
+    buckets: Buckets,
     config: Option<SimHashConfig>,
 }
 
@@ -278,12 +180,59 @@ fn combinations(n: usize, r: usize) -> Vec<Vec<u8>> {
     }
 }
 
+/// `fp` with its blocks in `order`, the first leading.
+fn permute(blocks: &[(u8, u8)], order: &[u8], fp: u64) -> u64 {
+    let mut out = 0u64;
+    for &j in order {
+        let (shift, len) = blocks[j as usize];
+        let mask = if len == 64 {
+            u64::MAX
+        } else {
+            (1u64 << len) - 1
+        };
+        out = if len == 64 { 0 } else { out << len } | ((fp >> shift) & mask);
+    }
+    out
+}
+
+/// Table `t`'s key of the fingerprint value `fp`: `combine(t, [its key
+/// blocks' bits])` (SPEC.md §10).
+fn key_of(blocks: &[(u8, u8)], tables: &[Table], t: usize, fp: u64) -> u64 {
+    let table = &tables[t];
+    let p = permute(blocks, &table.order, fp);
+    let key = if table.key_bits >= 64 {
+        p
+    } else {
+        p >> (64 - table.key_bits)
+    };
+    crate::hash::combine(t as u64, &[key])
+}
+
+/// Table `t`'s key of the fingerprint in live slot `s` (every slot in the
+/// buckets is live; a dead one gives 0): the keys the bucket store
+/// recomputes.
+fn slot_keys<'a>(
+    ids: &'a IdTable<Entry>,
+    blocks: &'a [(u8, u8)],
+    tables: &'a [Table],
+) -> impl Fn(u32, usize) -> u64 + 'a {
+    move |s, t| {
+        ids.get(s)
+            .map_or(0, |(_, e)| key_of(blocks, tables, t, e.fp))
+    }
+}
+
 impl SimHashIndex {
     /// An empty index with the design of `config`.
     ///
     /// # Errors
     /// As [`SimHashIndexConfig::check`].
     pub fn new(config: &SimHashIndexConfig) -> Result<Self, Error> {
+        Self::with_room(config, 0)
+    }
+
+    /// [`SimHashIndex::new`] with room for `n` fingerprints.
+    fn with_room(config: &SimHashIndexConfig, n: usize) -> Result<Self, Error> {
         config.check()?;
         let max_k = config.max_k;
         let b = config.block_count();
@@ -297,27 +246,22 @@ impl SimHashIndex {
             blocks.push((at as u8, len as u8));
             at += len;
         }
-        let tables = tables
+        let tables: Vec<Table> = tables
             .into_iter()
             .map(|key| {
                 let key_bits = key.iter().map(|&j| blocks[j as usize].1 as u32).sum();
                 let mut order = key.clone();
                 order.extend((0..b as u8).filter(|j| !key.contains(j)));
-                Table {
-                    order,
-                    key_bits,
-                    main: Run::default(),
-                    recent: Run::default(),
-                }
+                Table { order, key_bits }
             })
             .collect();
+        let buckets = Buckets::tables_for(tables.len(), n);
         Ok(SimHashIndex {
             max_k,
             blocks,
             tables,
-            ids: IdTable::with_capacity(0, false),
-            pending: Vec::new(),
-            dead: 0,
+            ids: IdTable::with_capacity(n, true),
+            buckets,
             config: None,
         })
     }
@@ -355,20 +299,6 @@ impl SimHashIndex {
         Ok(())
     }
 
-    fn permute(&self, order: &[u8], fp: u64) -> u64 {
-        let mut out = 0u64;
-        for &j in order {
-            let (shift, len) = self.blocks[j as usize];
-            let mask = if len == 64 {
-                u64::MAX
-            } else {
-                (1u64 << len) - 1
-            };
-            out = if len == 64 { 0 } else { out << len } | ((fp >> shift) & mask);
-        }
-        out
-    }
-
     /// The bucket keys of `fp`, one per table: table `t`'s key is
     /// `combine(t, [its key blocks' bits])` (SPEC.md §10). Two fingerprints
     /// within Hamming distance `max_k` share at least one key (the tables'
@@ -385,22 +315,20 @@ impl SimHashIndex {
         if fp.is_empty() {
             return Ok(Vec::new());
         }
-        Ok((0..self.tables.len())
-            .map(|t| self.table_key(t, fp.value()))
-            .collect())
+        Ok(self.keys(fp.value()))
+    }
+
+    /// Every table's key of the fingerprint value `fp`.
+    fn keys(&self, fp: u64) -> Vec<u64> {
+        (0..self.tables.len())
+            .map(|t| self.table_key(t, fp))
+            .collect()
     }
 
     /// Table `t`'s key of the fingerprint value `fp` (one of
     /// [`SimHashIndex::table_keys`], unchecked): `t < ` the number of tables.
     pub(crate) fn table_key(&self, t: usize, fp: u64) -> u64 {
-        let table = &self.tables[t];
-        let p = self.permute(&table.order, fp);
-        let key = if table.key_bits >= 64 {
-            p
-        } else {
-            p >> (64 - table.key_bits)
-        };
-        crate::hash::combine(t as u64, &[key])
+        key_of(&self.blocks, &self.tables, t, fp)
     }
 
     /// Every document, `(id, fingerprint)`, in the order of their slots
@@ -433,8 +361,10 @@ impl SimHashIndex {
         }
     }
 
+    /// Adds `id` with `fp` to its buckets.
     fn add(&mut self, id: &str, fp: Fingerprint) -> Result<(), Error> {
         self.check_fp(&fp)?;
+        let keys = (!fp.is_empty()).then(|| self.keys(fp.value()));
         let slot = self.ids.insert(
             id,
             Entry {
@@ -443,15 +373,15 @@ impl SimHashIndex {
             },
         )?;
         self.config = Some(fp.config());
-        if !fp.is_empty() {
-            self.pending.push(slot);
+        if let Some(keys) = keys {
+            let key = slot_keys(&self.ids, &self.blocks, &self.tables);
+            self.buckets.add(slot, &keys, key);
         }
         Ok(())
     }
 
-    /// Adds many fingerprints at once, sorting each table once (faster than
-    /// repeated [`NearDupIndex::insert`] for a bulk load). Stops at the first
-    /// error; the fingerprints before it stay inserted.
+    /// Adds many fingerprints at once (as repeated [`NearDupIndex::insert`]).
+    /// Stops at the first error; the fingerprints before it stay inserted.
     ///
     /// # Errors
     /// As [`NearDupIndex::insert`].
@@ -459,111 +389,31 @@ impl SimHashIndex {
         &mut self,
         items: impl IntoIterator<Item = (&'a str, Fingerprint)>,
     ) -> Result<(), Error> {
-        let mut result = Ok(());
         for (id, fp) in items {
-            if let Err(e) = self.add(id, fp) {
-                result = Err(e);
-                break;
-            }
+            self.add(id, fp)?;
         }
-        self.merge_pending();
-        result
-    }
-
-    /// The live slots of `slots`, each with its permuted fingerprint in
-    /// table `t`, sorted.
-    fn permuted(&self, t: usize, slots: &[u32]) -> Vec<(u64, u32)> {
-        let mut add: Vec<(u64, u32)> = slots
-            .iter()
-            .filter_map(|&s| {
-                self.ids
-                    .get(s)
-                    .map(|(_, e)| (self.permute(&self.tables[t].order, e.fp), s))
-            })
-            .collect();
-        add.sort_unstable();
-        add
-    }
-
-    /// Moves the unsorted buffer into the tables' recent runs, and those
-    /// into the main runs when they pass an eighth of them.
-    fn flush_pending(&mut self) {
-        let pending = core::mem::take(&mut self.pending);
-        for t in 0..self.tables.len() {
-            let add = self.permuted(t, &pending);
-            let table = &mut self.tables[t];
-            table.recent.merge_in(&add, table.key_bits);
-            // Balance the two merge costs: flushing into `recent` costs
-            // |recent| per 1,024 inserts, merging `recent` into `main` costs
-            // |main| per |recent| inserts; both are √(1024·|main|) per insert
-            // at |recent| = √(1024·|main|).
-            let limit = libm::sqrt(1024.0 * table.main.len() as f64) as usize;
-            if table.recent.len() > limit.max(1 << 16) {
-                let recent = core::mem::take(&mut table.recent);
-                let pairs: Vec<(u64, u32)> = recent.keys.into_iter().zip(recent.slots).collect();
-                table.main.merge_in(&pairs, table.key_bits);
-            }
-        }
-    }
-
-    /// Moves every buffered insert into the main sorted tables (inserts are
-    /// merged automatically in batches; call this after a bulk load to make
-    /// queries take the fastest path).
-    pub fn merge_pending(&mut self) {
-        self.flush_pending();
-        for table in &mut self.tables {
-            let recent = core::mem::take(&mut table.recent);
-            let pairs: Vec<(u64, u32)> = recent.keys.into_iter().zip(recent.slots).collect();
-            table.main.merge_in(&pairs, table.key_bits);
-        }
-    }
-
-    /// Drops removed fingerprints and rebuilds the tables.
-    fn compact(&mut self) {
-        self.ids.compact();
-        self.dead = 0;
-        for t in &mut self.tables {
-            t.main = Run::default();
-            t.recent = Run::default();
-        }
-        self.pending = self
-            .ids
-            .iter()
-            .filter(|(_, _, e)| !e.empty)
-            .map(|(s, _, _)| s)
-            .collect();
-        self.merge_pending();
+        Ok(())
     }
 
     /// Slots within distance `k` of `fp`, each once, ascending.
     fn query_slots(&self, fp: u64, k: u32) -> Vec<(u32, u32)> {
-        let mut out: Vec<(u32, u32)> = Vec::new();
-        for t in &self.tables {
-            let p = self.permute(&t.order, fp);
-            for run in [&t.main, &t.recent] {
-                let (keys, slots) = run.with_key(p, t.key_bits);
-                // A key is the whole permuted fingerprint, and permuting
-                // bits keeps Hamming distances: only matches are looked up
-                // (a removed slot is still in the runs until compaction).
-                for (&key, &s) in keys.iter().zip(slots) {
-                    let d = hamming_distance(key, p);
-                    if d <= k && self.ids.get(s).is_some() {
-                        out.push((s, d));
-                    }
-                }
-            }
-        }
-        for &s in &self.pending {
-            if let Some((_, e)) = self.ids.get(s) {
-                let d = hamming_distance(e.fp, fp);
-                if d <= k {
-                    out.push((s, d));
-                }
-            }
-        }
-        out.sort_unstable();
-        out.dedup();
-        out
+        let mut slots: Vec<u32> = Vec::new();
+        let distance = |s: u32| self.ids.get(s).map(|(_, e)| hamming_distance(e.fp, fp));
+        let key = slot_keys(&self.ids, &self.blocks, &self.tables);
+        self.buckets.candidates(
+            &self.keys(fp),
+            u32::MAX,
+            usize::MAX,
+            key,
+            |s| distance(s).is_some_and(|d| d <= k),
+            &mut slots,
+        );
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+            .into_iter()
+            .filter_map(|s| Some((s, distance(s)?)))
+            .collect()
     }
 
     fn check_k(&self, k: u32) -> Result<(), Error> {
@@ -607,41 +457,24 @@ impl SimHashIndex {
     }
 
     /// Every pair within Hamming distance `k ≤ max_k`, once, exactly, sorted
-    /// by ids. Works on a merged copy of the tables when inserts are
-    /// buffered.
+    /// by ids.
     ///
     /// # Errors
     /// [`crate::ErrorKind::InvalidOption`] when `k > max_k`.
     pub fn all_pairs_within(&self, k: u32) -> Result<Vec<Pair<'_>>, Error> {
         self.check_k(k)?;
-        let merged;
-        let this = if self.pending.is_empty() && self.tables.iter().all(|t| t.recent.len() == 0) {
-            self
-        } else {
-            let mut c = self.clone();
-            c.merge_pending();
-            merged = c;
-            &merged
-        };
+        // Pairs are filtered as they are met, bucket by bucket, so that
+        // memory follows the pairs kept (a pair sharing several tables is
+        // met once per table).
         let mut pairs: Vec<(u32, u32, u32)> = Vec::new();
-        for t in &this.tables {
-            let (keys, slots) = (&t.main.keys, &t.main.slots);
-            let shift = 64 - t.key_bits;
-            let key_of = |x: u64| if shift == 64 { 0 } else { x >> shift };
-            let mut i = 0;
-            while i < keys.len() {
-                let key = key_of(keys[i]);
-                let mut j = i;
-                while j < keys.len() && key_of(keys[j]) == key {
-                    j += 1;
-                }
-                let group = &slots[i..j];
-                for (x, &sa) in group.iter().enumerate() {
-                    let Some((_, ea)) = this.ids.get(sa) else {
+        for t in 0..self.tables.len() {
+            self.buckets.for_each_shared(t, |bucket| {
+                for (x, &sa) in bucket.iter().enumerate() {
+                    let Some((_, ea)) = self.ids.get(sa) else {
                         continue;
                     };
-                    for &sb in &group[x + 1..] {
-                        let Some((_, eb)) = this.ids.get(sb) else {
+                    for &sb in &bucket[x + 1..] {
+                        let Some((_, eb)) = self.ids.get(sb) else {
                             continue;
                         };
                         let d = hamming_distance(ea.fp, eb.fp);
@@ -650,12 +483,10 @@ impl SimHashIndex {
                         }
                     }
                 }
-                i = j;
-            }
+            });
         }
         pairs.sort_unstable();
         pairs.dedup();
-        // Slots of `this` equal slots of `self` (a merge moves no slot).
         let mut out: Vec<Pair<'_>> = pairs
             .into_iter()
             .filter_map(|(x, y, d)| {
@@ -729,11 +560,11 @@ impl SimHashIndex {
         let (mut r, _) = Reader::open_specs(bytes, MAGIC, versions, WHAT, Spec::V2)?;
         let max_k = r.u32()?;
         let blocks = r.u32()?;
-        let mut index = SimHashIndex::new(&SimHashIndexConfig {
+        let design = SimHashIndexConfig {
             max_k,
             blocks: Some(blocks),
-        })
-        .map_err(|e| corrupt(WHAT, format!("{e}")))?;
+        };
+        design.check().map_err(|e| corrupt(WHAT, format!("{e}")))?;
         let config = match r.u8()? {
             0 => None,
             1 => {
@@ -756,6 +587,8 @@ impl SimHashIndex {
             x => return Err(corrupt(WHAT, format!("bad config flag {x}"))),
         };
         let count = r.count(12)?;
+        let mut index =
+            SimHashIndex::with_room(&design, count).map_err(|e| corrupt(WHAT, format!("{e}")))?;
         index.config = config;
         let fp_config = config.unwrap_or(SimHashConfig::CUSTOM);
         for _ in 0..count {
@@ -769,7 +602,6 @@ impl SimHashIndex {
         if count == 0 {
             index.config = config;
         }
-        index.merge_pending();
         Ok(index)
     }
 }
@@ -777,22 +609,25 @@ impl SimHashIndex {
 impl NearDupIndex for SimHashIndex {
     type Sketch = Fingerprint;
 
+    /// Adds `id` with `fp`. Time `O(tables)`.
     fn insert(&mut self, id: &str, fp: Fingerprint) -> Result<(), Error> {
-        self.add(id, fp)?;
-        if self.pending.len() >= PENDING_LIMIT {
-            self.flush_pending();
-        }
-        Ok(())
+        self.add(id, fp)
     }
 
+    /// Removes `id`. Time `O(tables)` times the size of its buckets.
     fn remove(&mut self, id: &str) -> bool {
-        if self.ids.remove(id).is_none() {
+        let Some(slot) = self.ids.slot_of(id) else {
             return false;
-        }
-        self.dead += 1;
-        if self.dead * 4 > self.ids.slots() {
-            self.compact();
-        }
+        };
+        // Unlinked while its fingerprint is still in its slot: the tables
+        // confirm a bucket by the fingerprint of the slot they hold.
+        let keys = match self.ids.get(slot) {
+            Some((_, e)) if !e.empty => self.keys(e.fp),
+            _ => Vec::new(),
+        };
+        let key = slot_keys(&self.ids, &self.blocks, &self.tables);
+        self.buckets.remove(slot, &keys, usize::MAX, key);
+        self.ids.remove(id);
         true
     }
 
@@ -907,11 +742,22 @@ mod tests {
                 index.insert(id, fp(*v)).unwrap();
             }
             let mut rng = SplitMix64::new(99);
-            // Half the queries with inserts still buffered (unsorted and recent
-            // runs), half after everything is merged into the main runs.
             for q in 0..300 {
+                // Half the queries after a tenth of the fingerprints were
+                // removed and put back (their slots reused, their buckets'
+                // chains relinked).
                 if q == 150 {
-                    index.merge_pending();
+                    for (id, v) in fps.iter().step_by(10) {
+                        assert!(index.remove(id));
+                        assert!(index
+                            .query_within(&fp(*v), 0)
+                            .unwrap()
+                            .iter()
+                            .all(|h| h.id != id));
+                    }
+                    for (id, v) in fps.iter().step_by(10).rev() {
+                        index.insert(id, fp(*v)).unwrap();
+                    }
                 }
                 // Queries near stored fingerprints, and random ones.
                 let mut fp = if q % 2 == 0 {
@@ -987,7 +833,7 @@ mod tests {
     }
 
     #[test]
-    fn remove_compact_clusters_and_errors() {
+    fn remove_clusters_and_errors() {
         let mut index = new(3, None).unwrap();
         assert_eq!(index.tables(), 10);
         index.insert("a", fp(0b0000)).unwrap();
@@ -1002,7 +848,6 @@ mod tests {
         assert!(index.remove("b"));
         assert!(!index.remove("b"));
         assert!(hits(&index, 0, 3).iter().all(|m| m.0 != "b"));
-        // Removing more than a quarter compacts; answers stay right.
         assert!(index.remove("d"));
         assert_eq!(index.len(), 2);
         assert_eq!(hits(&index, 0b1, 3), [("a".to_string(), 1)]);
