@@ -134,14 +134,15 @@ struct Entry {
 /// and the dedup pipeline): per table, a hash table of 4-byte slots that
 /// confirms a bucket by recomputing its key from the fingerprint of the slot
 /// it holds (keys are never stored), and a 4-byte link per slot and table.
-/// Paper's sorted tables are not kept: a bucket is found in one probe,
-/// inserts and removals take `O(tables)` plus the buckets' lengths, and
-/// nothing is buffered or merged.
+/// The paper's sorted tables are not kept: a bucket is found in one probe,
+/// an insert or a removal takes `O(tables)` plus the lengths of its buckets,
+/// and nothing is buffered or merged.
 ///
 /// **Memory** per fingerprint: about 9–13 bytes per table (the slot with its
-/// hash table's spare room and control byte, and the link) plus 9 bytes for
-/// the fingerprint and the id's slot: e.g. about 100–140 bytes plus the id at
-/// `max_k = 3`. Empty fingerprints (texts without features) are kept out of
+/// hash table's spare room and control byte, and the link) plus about 40 in
+/// the id table (the id's pointer, the fingerprint, its lookup entry) and
+/// the id's bytes: about 130–170 bytes plus the id at `max_k = 3`
+/// (BENCHMARKS.md, "SimHashIndex over the shared bucket store"). Empty fingerprints (texts without features) are kept out of
 /// the buckets. A removed id's slot is given to a later insert.
 #[derive(Clone, Debug)]
 pub struct SimHashIndex {
