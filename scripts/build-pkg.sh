@@ -44,9 +44,10 @@ build simd target/simd "$simd" --features wasm
 # page's reader worker, `neardup/read`).
 build reader target/reader "${RUSTFLAGS:-}" --no-default-features --features wasm-read
 # The comparison's module (feature wasm-compare: compare, SvmModel,
-# textOfBytes, normalize, shingles, phonetic codes), baseline and SIMD with
-# one glue, loaded by the page's two-text view and `neardup/compare` without
-# the class set, dedup, library, multireference and dictionary code (issue 49).
+# textOfBytes, withHiddenText), baseline and SIMD with one glue, loaded by the
+# page's two-text view and `neardup/compare` without the class set, dedup,
+# library, multireference, dictionary, normalize, shingle and phonetic-code
+# functions (issue 49).
 build compare target/compare "${RUSTFLAGS:-}" --no-default-features --features wasm-compare
 build compare-simd target/compare-simd "$simd" --no-default-features --features wasm-compare
 failed=0

@@ -26,7 +26,7 @@ const pkg = {
     // classStudents): web target, `init()` before use.
     './read': { types: './neardup_read.d.ts', default: './neardup_read.js' },
     // The comparison's own module (compare, SvmModel, textOfBytes,
-    // normalize, shingles, phonetic codes; not the dictionary's Speller): in Node ready on import,
+    // withHiddenText; not Speller, normalize, shingles, phonetic codes): in Node ready on import,
     // elsewhere `init()` before use.
     './compare': {
       node: { types: './compare.d.ts', default: './compare-node.js' },

@@ -109,9 +109,25 @@ pub struct ModelFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ends: Option<CalibrationEnds>,
     /// Where the model came from: data, parameters, cross-validation scores
-    /// (free-form, kept as is).
+    /// (free-form, kept as is; read and dropped by the WebAssembly modules).
     #[serde(default)]
+    #[cfg_attr(
+        feature = "wasm-bindings",
+        serde(deserialize_with = "provenance_unread")
+    )]
     pub provenance: serde_json::Value,
+}
+
+/// The WebAssembly modules read a model's provenance as JSON and keep none
+/// of it ([`serde_json::Value::Null`]): nothing there shows it, and
+/// building it is code in the comparison's module, whose first load is
+/// bounded (issue 49).
+#[cfg(feature = "wasm-bindings")]
+fn provenance_unread<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<serde_json::Value, D::Error> {
+    <serde::de::IgnoredAny as serde::Deserialize>::deserialize(d)?;
+    Ok(serde_json::Value::Null)
 }
 
 /// The end terms of a model's calibration (format 3): one [`Ends`] per

@@ -1,4 +1,9 @@
 //! The module's functions: `compare`, `normalize`, shingles, defaults.
+//! The comparison's module (feature `wasm-compare`) has `compare`,
+//! `defaultOptions`, `specVersion`, `textOfBytes` and `withHiddenText`;
+//! `normalize`, the shingles and the phonetic codes are the whole
+//! package's (`#[cfg(feature = "wasm")]`), so that the two-text view's first
+//! load stays under 250 KB gzipped (issue 49).
 
 use super::{js_error, read_options, to_js};
 use crate::{CompareConfig, Document, Shingling, TextRange};
@@ -140,6 +145,7 @@ pub struct TokenRanges {
 
 /// Normalises `text` (NFKC, case folding, punctuation and whitespace
 /// folding) and returns its tokens with their ranges in UTF-16 units.
+#[cfg(feature = "wasm")]
 #[wasm_bindgen(unchecked_return_type = "NormalizedText")]
 pub fn normalize(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -191,6 +197,7 @@ fn shingles_of(
 /// Word k-shingle hashes of `text` by position (`BigUint64Array`), as
 /// specified in SPEC.md §3. `k` in 1..=32; `seed` defaults to 0; `spec`,
 /// the specification's version, 1 (default) or 2.
+#[cfg(feature = "wasm")]
 #[wasm_bindgen(js_name = wordShingles)]
 pub fn word_shingles(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -207,6 +214,7 @@ pub fn word_shingles(
 /// Character q-gram hashes of `text` by position (`BigUint64Array`), as
 /// specified in SPEC.md §3. `q` in 1..=32; `seed` defaults to 0; `spec`,
 /// the specification's version, 1 (default) or 2.
+#[cfg(feature = "wasm")]
 #[wasm_bindgen(js_name = charShingles)]
 pub fn char_shingles(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
@@ -234,6 +242,7 @@ pub fn spec_version() -> u32 {
 /// `"dsound"`, `"soundd"`, `"phonix"` or `"metaphone"` — Double
 /// Metaphone's primary code; SPEC.md §13). A word with no Latin letter is
 /// its own code. Throws for an unknown algorithm.
+#[cfg(feature = "wasm")]
 #[wasm_bindgen]
 pub fn phonetic(
     #[wasm_bindgen(unchecked_param_type = "string")] word: JsValue,
@@ -253,6 +262,7 @@ pub fn phonetic(
 /// characters (1..=64; 4 gives the codes of commons-codec). A word with no
 /// Latin letter is both its codes. Throws a `TypeError` for a non-string
 /// word, a `RangeError` for a bad `maxLength`.
+#[cfg(feature = "wasm")]
 #[wasm_bindgen(js_name = doubleMetaphone, unchecked_return_type = "[string, string]")]
 pub fn double_metaphone(
     #[wasm_bindgen(unchecked_param_type = "string")] word: JsValue,
@@ -269,6 +279,7 @@ pub fn double_metaphone(
 /// spec: `"word:K"`, `"char:Q"`, `"phonetic:K"`, `"phonetic:ALGO:K"`
 /// (SPEC.md §3, §13). `seed` defaults to 0; `spec`, the specification's
 /// version, 1 (default) or 2. Throws for a bad shingle spec or version.
+#[cfg(feature = "wasm")]
 #[wasm_bindgen]
 pub fn shingles(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,

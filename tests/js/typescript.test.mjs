@@ -66,7 +66,7 @@ export const used = [score, passages, tokens, w, c, p, code, primary, alternate,
 // \`neardup/compare\` (issue 49): the comparison's own module, typed as the
 // main entry's compare.
 const COMPARE_SAMPLE = `
-import init, { compare, SvmModel, normalize, wasmSimd } from 'neardup/compare';
+import init, { compare, SvmModel, textOfBytes, wasmSimd } from 'neardup/compare';
 
 export const ready: Promise<unknown> = init();
 const simd: boolean = wasmSimd;
@@ -75,15 +75,17 @@ const score: number = report.score;
 declare const modelJson: string;
 const judged = compare('a b c', 'a b d', { model: SvmModel.fromJson(modelJson) });
 const grade: string | undefined = judged.verdict.class ?? undefined;
-const tokens: number = normalize('Hello, World').tokens.length;
+const decoded: string = textOfBytes(new Uint8Array([104, 105])).text;
 // @ts-expect-error: texts are strings
 compare(123, 'b');
 // @ts-expect-error: the class set is not in this entry
 import('neardup/compare').then((m) => m.classPairs);
 // @ts-expect-error: nor the dictionary (the whole package's: \`neardup\`)
 import('neardup/compare').then((m) => m.Speller);
+// @ts-expect-error: nor the normalisation, shingles and phonetic codes
+import('neardup/compare').then((m) => m.normalize);
 
-export const usedToo = [simd, score, grade, tokens];
+export const usedToo = [simd, score, grade, decoded];
 `;
 
 const PROJECTS = {

@@ -1,7 +1,8 @@
 // The package's `neardup/compare` entry: the two-text comparison alone —
 // `compare` (with `{ model }` for the learned verdict), `SvmModel`,
-// `textOfBytes`, `normalize`, the shingle and phonetic-code functions (the
-// dictionary, `Speller`, is the whole package's) — from the comparison's own WebAssembly module
+// `textOfBytes`, `withHiddenText`, `defaultOptions`, `specVersion` (the
+// dictionary's `Speller`, `normalize`, the shingle and phonetic-code
+// functions are the whole package's, `neardup`) — from the comparison's own WebAssembly module
 // (neardup_compare_bg.wasm, neardup_compare_simd_bg.wasm), built from the
 // same core without the class set, dedup, library and multireference code:
 // about 40 % of the whole package's module to download (issue 49;
