@@ -2,7 +2,8 @@
 # The comparison's module (feature wasm-compare, SIMD) at another commit and
 # in this working tree, each built as its scripts/build-pkg.sh builds it
 # (with scripts/wasm-cold.sh where the commit has it): the gzipped size after
-# `wasm-opt -Oz`, and the CPU time of `compare` in Node, the two builds
+# `wasm-opt -Oz` (GNU gzip -9, and Node's zlib, which the bundler and
+# first-score figures use), and the CPU time of `compare` in Node, the two builds
 # interleaved — a 60,000-word text against a half-copied one, the same with
 # the verdict's model, and with look-alike letters and invisible characters
 # in one word of three (the unmasked normalisation's work). BENCHMARKS.md,
@@ -27,7 +28,7 @@ build() { # NAME TREE
   wasm-bindgen --target web --out-dir "$out/$name" --out-name neardup_compare \
     "$tree/target/compare-size-$name/wasm32-unknown-unknown/release/neardup.wasm"
   node_modules/.bin/wasm-opt -Oz "${features[@]}" "$out/$name/neardup_compare_bg.wasm" -o "$out/$name/o.wasm"
-  echo "$name: $(wc -c < "$out/$name/o.wasm") B, $(gzip -9c "$out/$name/o.wasm" | wc -c) gzipped"
+  echo "$name: $(wc -c < "$out/$name/o.wasm") B, $(gzip -9c "$out/$name/o.wasm" | wc -c) gzipped (gzip -9), $(node -e "const z = require('node:zlib'), b = require('node:fs').readFileSync(process.argv[1]); console.log(z.gzipSync(b).length + ' (Node zlib, level 6), ' + z.gzipSync(b, { level: 9 }).length + ' (level 9)')" "$out/$name/o.wasm")"
 }
 build before "$prev/tree"
 build after "$PWD"
