@@ -12,7 +12,7 @@
 import { openPair } from './two-text/view.js';
 import { onOpenPair, showMode } from './class-set/view.js';
 import { focusPair } from './class-set/table.js';
-import { registerOffline } from './offline.js';
+import { registerOfflineSoon } from './offline.js';
 import './privacy.js';
 import './store.js';
 
@@ -35,4 +35,4 @@ $('back-to-class').addEventListener('click', () => {
   if (fromClass) focusPair(fromClass);
 });
 
-registerOffline();
+registerOfflineSoon();
