@@ -39,3 +39,21 @@ pub(crate) fn assert_damaged<T: core::fmt::Debug>(
         Ok(v) => panic!("{what}: damaged bytes were read as {v:?}"),
     }
 }
+
+/// Fails unless `file` (the text of `src/text/NAME`, by `include_str!`) is
+/// `want`, the table derived now from `source` (a crate): the derived file is
+/// written to `target/NAME` to be reviewed and copied over.
+#[cfg(feature = "std")]
+pub(crate) fn assert_generated(name: &str, file: &str, want: &str, source: &str) {
+    if file != want {
+        let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("target")
+            .join(name);
+        std::fs::write(&out, want).unwrap();
+        panic!(
+            "src/text/{name} is not what {source} gives: the file it should be \
+             is {}; review it and copy it over",
+            out.display()
+        );
+    }
+}

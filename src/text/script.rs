@@ -98,16 +98,12 @@ mod tests {
     #[test]
     fn the_script_table_is_uax24s() {
         let want = tables_from_uax24();
-        if include_str!("script_tables.rs") != want {
-            let out =
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/script_tables.rs");
-            std::fs::write(&out, &want).unwrap();
-            panic!(
-                "src/text/script_tables.rs is not what unicode-script gives: \
-                 the file it should be is {}; review it and copy it over",
-                out.display()
-            );
-        }
+        crate::testing::assert_generated(
+            "script_tables.rs",
+            include_str!("script_tables.rs"),
+            &want,
+            "unicode-script",
+        );
         for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
             assert_eq!(super::script(c), c.script(), "U+{:04X}", c as u32);
         }

@@ -973,16 +973,12 @@ mod tests {
     #[test]
     fn the_tables_are_uts39s() {
         let (want, per_char) = tables_from_uts39();
-        if include_str!("unmask_tables.rs") != want {
-            let out =
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/unmask_tables.rs");
-            std::fs::write(&out, &want).unwrap();
-            panic!(
-                "src/text/unmask_tables.rs is not what unicode-security gives: \
-                 the file it should be is {}; review it and copy it over",
-                out.display()
-            );
-        }
+        crate::testing::assert_generated(
+            "unmask_tables.rs",
+            include_str!("unmask_tables.rs"),
+            &want,
+            "unicode-security",
+        );
         for (u, letters, empty) in &per_char {
             let c = char::from_u32(*u).unwrap();
             assert_eq!(super::basic_lookalikes(c), &letters[..], "U+{u:04X}");
