@@ -27,10 +27,11 @@ pub fn token_hashes(n: &Normalized, seed: u64, spec: Spec) -> Vec<u64> {
             .token_strs()
             .map(|t| hash::bytes_hash(seed, t.as_bytes()))
             .collect(),
-        Spec::V2 => n
-            .token_strs()
-            .map(|t| hash::v2::xxh3(seed, t.as_bytes()))
-            .collect(),
+        Spec::V2 => hash::v2::xxh3_ranges(
+            seed,
+            n.text().as_bytes(),
+            n.tokens().iter().map(|t| (t.norm.start, t.norm.end)),
+        ),
     }
 }
 

@@ -29,6 +29,142 @@ pub fn xxh3(seed: u64, bytes: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64_with_seed(bytes, seed)
 }
 
+/// The first 56 bytes of XXH3's default secret (`kSecret`, xxHash
+/// specification v0.8): all that inputs of 1 to 16 bytes read.
+const SECRET: [u8; 56] = [
+    0xb8, 0xfe, 0x6c, 0x39, 0x23, 0xa4, 0x4b, 0xbe, 0x7c, 0x01, 0x81, 0x2c, 0xf7, 0x21, 0xad, 0x1c,
+    0xde, 0xd4, 0x6d, 0xe9, 0x83, 0x90, 0x97, 0xdb, 0x72, 0x40, 0xa4, 0xa4, 0xb7, 0xb3, 0x67, 0x1f,
+    0xcb, 0x79, 0xe6, 0x4e, 0xcc, 0xc0, 0xe5, 0x78, 0x82, 0x5a, 0xd0, 0x7d, 0xcc, 0xff, 0x72, 0x21,
+    0xb8, 0x08, 0x46, 0x74, 0xf7, 0x43, 0x24, 0x8e,
+];
+
+const fn secret64(at: usize) -> u64 {
+    let mut v = 0u64;
+    let mut i = 8;
+    while i > 0 {
+        i -= 1;
+        v = (v << 8) | SECRET[at + i] as u64;
+    }
+    v
+}
+
+const fn secret32(at: usize) -> u64 {
+    secret64(at) & 0xffff_ffff
+}
+
+/// XXH3-64 of inputs of 1 to 16 bytes for one seed, without branching on
+/// the length: the three formulas of the specification (1–3, 4–8 and 9–16
+/// bytes) are all computed from two 8-byte reads and the right one kept,
+/// so that a text's words, whose lengths vary at random, cost no mispredicted
+/// branch. Equal to [`xxh3`] for every input of 1 to 16 bytes (tested).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ShortXxh3 {
+    /// 1–3 bytes: `(secret32[0] ^ secret32[4]) + seed`.
+    flip3: u64,
+    /// 4–8 bytes: `(secret64[8] ^ secret64[16]) - (seed ^ bswap32(seed) << 32)`.
+    flip8: u64,
+    /// 9–16 bytes: `(secret64[24] ^ secret64[32]) + seed` and
+    /// `(secret64[40] ^ secret64[48]) - seed`.
+    flip16: (u64, u64),
+}
+
+impl ShortXxh3 {
+    pub(crate) fn new(seed: u64) -> Self {
+        let seed8 = seed ^ (u64::from((seed as u32).swap_bytes()) << 32);
+        ShortXxh3 {
+            flip3: (secret32(0) ^ secret32(4)).wrapping_add(seed),
+            flip8: (secret64(8) ^ secret64(16)).wrapping_sub(seed8),
+            flip16: (
+                (secret64(24) ^ secret64(32)).wrapping_add(seed),
+                (secret64(40) ^ secret64(48)).wrapping_sub(seed),
+            ),
+        }
+    }
+
+    /// XXH3-64 of an input of `len` bytes (1 to 16), given `first`, its
+    /// first 8 bytes read little-endian, and `last`, the 8 bytes that end
+    /// it: bytes of either that are not the input's are read but not used.
+    #[inline(always)]
+    pub(crate) fn hash(&self, first: u64, last: u64, len: usize) -> u64 {
+        let n = len as u64;
+        // 1–3 bytes: the first, middle (at len / 2: 0 or 1) and last bytes,
+        // and the length.
+        let c1 = first & 0xff;
+        let c2 = (first >> (((len >> 1) & 1) * 8)) & 0xff;
+        let c3 = last >> 56;
+        let combo = (c1 << 16) | (c2 << 24) | c3 | (n << 8);
+        let h3 = xxh64_avalanche(combo ^ self.flip3);
+        // 4–8 bytes: the first and last four.
+        let x = ((first & 0xffff_ffff) << 32).wrapping_add(last >> 32) ^ self.flip8;
+        let h8 = strong_avalanche(x, n);
+        // 9–16 bytes: the first and last eight.
+        let lo = first ^ self.flip16.0;
+        let hi = last ^ self.flip16.1;
+        let wide = u128::from(lo) * u128::from(hi);
+        let acc = n
+            .wrapping_add(lo.swap_bytes())
+            .wrapping_add(hi)
+            .wrapping_add((wide as u64) ^ ((wide >> 64) as u64));
+        let h16 = xxh3_avalanche(acc);
+        let h = core::hint::select_unpredictable(len > 8, h16, h8);
+        core::hint::select_unpredictable(len < 4, h3, h)
+    }
+}
+
+#[inline(always)]
+fn xxh64_avalanche(mut h: u64) -> u64 {
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0x1656_67b1_9e37_79f9);
+    h ^ (h >> 32)
+}
+
+#[inline(always)]
+fn xxh3_avalanche(mut h: u64) -> u64 {
+    h ^= h >> 37;
+    h = h.wrapping_mul(0x1656_6791_9e37_79f9);
+    h ^ (h >> 32)
+}
+
+#[inline(always)]
+fn strong_avalanche(mut h: u64, len: u64) -> u64 {
+    h ^= h.rotate_left(49) ^ h.rotate_left(24);
+    h = h.wrapping_mul(0x9fb2_1c65_1e98_df25);
+    h ^= (h >> 35).wrapping_add(len);
+    h = h.wrapping_mul(0x9fb2_1c65_1e98_df25);
+    h ^ (h >> 28)
+}
+
+/// [`xxh3`] with `seed` of each byte range `start..end` of `text`, in order
+/// (word tokens: ranges in bounds, on character boundaries). Ranges of 1 to
+/// 16 bytes with 8 bytes of `text` on both sides of them in bounds go
+/// through [`ShortXxh3`]; the others through [`xxh3`].
+pub(crate) fn xxh3_ranges(
+    seed: u64,
+    text: &[u8],
+    ranges: impl ExactSizeIterator<Item = (usize, usize)>,
+) -> Vec<u64> {
+    let short = ShortXxh3::new(seed);
+    let read = |at: usize| -> Option<u64> {
+        let b: [u8; 8] = text.get(at..at + 8)?.try_into().ok()?;
+        Some(u64::from_le_bytes(b))
+    };
+    let mut out = Vec::with_capacity(ranges.len());
+    for (start, end) in ranges {
+        let len = end.wrapping_sub(start);
+        let quick = match (len.wrapping_sub(1) < 16, end.checked_sub(8)) {
+            (true, Some(back)) => read(start).zip(read(back)),
+            _ => None,
+        };
+        out.push(match quick {
+            Some((first, last)) => short.hash(first, last, len),
+            None => xxh3(seed, text.get(start..end).unwrap_or_default()),
+        });
+    }
+    out
+}
+
 /// The word k-shingle hash of one window of token hashes:
 /// `fmix64(seed ^ Σ_m t_m · P^(k−1−m))`, `k = window.len()`.
 pub fn window(seed: u64, tokens: &[u64]) -> u64 {
@@ -114,5 +250,31 @@ mod tests {
         }
         assert_eq!(word_shingles(&t[..3], 5, 1), [window(1, &t[..3])]);
         assert!(word_shingles(&[], 5, 1).is_empty());
+    }
+
+    /// The branch-free short path equals the `xxhash-rust` crate's XXH3-64
+    /// for every range of a buffer of random bytes: every length from 0 to
+    /// 40 (0 and past 16 go to the crate), at every start, so at the
+    /// buffer's two ends too, for seeds 0, 1 and two random ones.
+    #[test]
+    fn the_ranges_hash_as_the_crates_xxh3() {
+        let mut x = 0x0123_4567_89ab_cdefu64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let text: Vec<u8> = (0..97).map(|_| next() as u8).collect();
+        for seed in [0, 1, next(), next()] {
+            let ranges: Vec<(usize, usize)> = (0..=40)
+                .flat_map(|len| (0..=text.len() - len).map(move |s| (s, s + len)))
+                .collect();
+            let got = xxh3_ranges(seed, &text, ranges.iter().copied());
+            for (&(s, e), got) in ranges.iter().zip(got) {
+                let want = xxhash_rust::xxh3::xxh3_64_with_seed(&text[s..e], seed);
+                assert_eq!(got, want, "bytes {s}..{e}, seed {seed}");
+            }
+        }
     }
 }

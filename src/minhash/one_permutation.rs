@@ -59,9 +59,8 @@ impl Keys {
             let bin = (((h >> 32) * k) >> 32) as usize;
             let v = (h as u32).min(EMPTY_VALUE - 1);
             if let Some(b) = bins.get_mut(bin) {
-                if v < *b {
-                    *b = v;
-                }
+                // A store every time rather than a branch taken at random.
+                *b = (*b).min(v);
             }
         }
     }
