@@ -6,6 +6,10 @@
 //! reported.
 //! Run: `cargo bench --features serde --bench dedup_anchor`.
 //!
+//! Besides the sketch and index jobs, the pipeline every surface runs
+//! (`Deduplicator` at its defaults, one document at a time): the tricks
+//! undone, identical texts joined, MinHash LSH at its defaults.
+//!
 //! neardup normalises (NFKC, case folding, UAX #29 words); gaoya hashes the
 //! raw text (its 5-grams of the text as is, its words split at ASCII
 //! whitespace and punctuation). gaoya's index finds candidates by its own
@@ -61,6 +65,27 @@ fn neardup_job(
     let pairs = lsh.all_pairs();
     for p in &pairs {
         writeln!(out, "{}\t{}\t{:.4}", p.a, p.b, p.score.similarity()).expect("write");
+    }
+    pairs.len()
+}
+
+/// The pipeline every surface runs (CLI, npm, Python, the Worker), at its
+/// defaults but the shingling, one document at a time on this thread: the
+/// tricks undone (look-alike letters, invisible characters), identical texts
+/// joined by their digest, MinHash LSH, the pairs.
+fn pipeline_job(docs: &[(String, String)], shingle: Shingling) -> usize {
+    let config = neardup::dedup::DedupConfig {
+        shingle: Some(neardup::shingle::ShingleSpec::plain(shingle)),
+        ..Default::default()
+    };
+    let mut dedup = neardup::dedup::Deduplicator::new(&config).expect("deduplicator");
+    for (id, text) in docs {
+        dedup.add(id, text).expect("add");
+    }
+    let mut out = Vec::new();
+    let pairs = dedup.pairs().expect("pairs");
+    for p in &pairs {
+        writeln!(out, "{}\t{}", p.a, p.b).expect("write");
     }
     pairs.len()
 }
@@ -128,6 +153,10 @@ fn main() {
             "neardup char:5 classic",
             Box::new(|| neardup_job(&docs, chars, classic, V1)),
         ),
+        (
+            "neardup's pipeline, the defaults (char:5)",
+            Box::new(|| pipeline_job(&docs, chars)),
+        ),
         ("gaoya 5-grams", Box::new(|| gaoya_job(&docs, false))),
         (
             "neardup word:5 oph",
@@ -140,6 +169,10 @@ fn main() {
         (
             "neardup word:5 classic",
             Box::new(|| neardup_job(&docs, words, classic, V1)),
+        ),
+        (
+            "neardup's pipeline, the defaults but word:5",
+            Box::new(|| pipeline_job(&docs, words)),
         ),
         ("gaoya word 5-shingles", Box::new(|| gaoya_job(&docs, true))),
     ];

@@ -120,6 +120,42 @@ pub fn compute_with(
     }
 }
 
+/// Every word length from 1 to 24 bytes, at the text's ends and far from
+/// them, hashes under spec version 2 as the reference C library's XXH3-64
+/// does (`golden/token-lengths-v2.json`, written by the `xxhash` Python
+/// package, not by neardup): the short-token path of `hash::v2`, with its
+/// reads either side of a token, on every length class.
+#[test]
+fn word_lengths_hash_as_the_reference_xxh3() {
+    #[derive(Deserialize)]
+    struct Lengths {
+        text: String,
+        word_k: usize,
+        cases: Vec<LengthCase>,
+    }
+    #[derive(Deserialize)]
+    struct LengthCase {
+        seed: String,
+        word_shingles: Vec<String>,
+    }
+    let golden: Lengths =
+        serde_json::from_str(include_str!("golden/token-lengths-v2.json")).expect("parses");
+    let n = neardup::normalize(&golden.text);
+    let lengths: std::collections::BTreeSet<usize> = n.token_strs().map(str::len).collect();
+    assert_eq!(lengths, (1..=24).collect());
+    assert_eq!(golden.cases.len(), 3);
+    for case in &golden.cases {
+        let seed: u64 = case.seed.parse().expect("seed");
+        let got = word_shingles(
+            &token_hashes(&n, seed, Spec::V2),
+            golden.word_k,
+            seed,
+            Spec::V2,
+        );
+        assert_eq!(hex(&got), case.word_shingles, "seed {seed}");
+    }
+}
+
 #[test]
 fn golden_vectors_hold() {
     let default = neardup::Normalization::default();

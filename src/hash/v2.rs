@@ -100,15 +100,73 @@ impl ShortXxh3 {
         // 9–16 bytes: the first and last eight.
         let lo = first ^ self.flip16.0;
         let hi = last ^ self.flip16.1;
-        let wide = u128::from(lo) * u128::from(hi);
         let acc = n
             .wrapping_add(lo.swap_bytes())
             .wrapping_add(hi)
-            .wrapping_add((wide as u64) ^ ((wide >> 64) as u64));
+            .wrapping_add(mul_fold(lo, hi));
         let h16 = xxh3_avalanche(acc);
         let h = core::hint::select_unpredictable(len > 8, h16, h8);
         core::hint::select_unpredictable(len < 4, h3, h)
     }
+}
+
+/// The 128-bit product of `a` and `b`, its two halves XORed (XXH3's
+/// `mul128_fold64`). One instruction on 64-bit machines.
+#[cfg(not(target_arch = "wasm32"))]
+#[inline(always)]
+fn mul_fold(a: u64, b: u64) -> u64 {
+    let wide = u128::from(a) * u128::from(b);
+    (wide as u64) ^ ((wide >> 64) as u64)
+}
+
+/// WebAssembly has no 64 × 64 → 128-bit multiplication: Rust's `u128`
+/// product is a call to `__multi3`, which returns through the stack in
+/// memory, and LLVM turns the schoolbook product by halves back into that
+/// call. With SIMD, the four 32 × 32 → 64-bit products are two
+/// `i64x2.extmul_low_i32x4_u`, which it leaves alone.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+#[inline(always)]
+fn mul_fold(a: u64, b: u64) -> u64 {
+    use core::arch::wasm32::{i64x2_extmul_low_u32x4, u64x2, u64x2_extract_lane};
+    // Lanes as u32: (a_lo, a_hi, ·, ·) times (b_lo, b_lo, ·, ·) and
+    // (b_hi, b_hi, ·, ·).
+    let av = u64x2(a, 0);
+    let lo = i64x2_extmul_low_u32x4(av, u64x2(b & 0xffff_ffff | (b << 32), 0));
+    let hi = i64x2_extmul_low_u32x4(av, u64x2((b >> 32) | (b & !0xffff_ffff), 0));
+    let (lo_lo, hi_lo) = (u64x2_extract_lane::<0>(lo), u64x2_extract_lane::<1>(lo));
+    let (lo_hi, hi_hi) = (u64x2_extract_lane::<0>(hi), u64x2_extract_lane::<1>(hi));
+    fold_halves(lo_lo, hi_lo, lo_hi, hi_hi)
+}
+
+/// Without SIMD, the call (the module for browsers without SIMD).
+#[cfg(all(target_arch = "wasm32", not(target_feature = "simd128")))]
+#[inline(always)]
+fn mul_fold(a: u64, b: u64) -> u64 {
+    mul_fold_by_halves(a, b)
+}
+
+/// The fold of a 128-bit product from its four 32 × 32 → 64-bit partial
+/// products (schoolbook): no sum overflows, since `(2^32 − 1)^2 +
+/// 2 (2^32 − 1) = 2^64 − 1`.
+#[inline(always)]
+fn fold_halves(lo_lo: u64, hi_lo: u64, lo_hi: u64, hi_hi: u64) -> u64 {
+    const LOW: u64 = 0xffff_ffff;
+    let cross = (lo_lo >> 32) + (hi_lo & LOW) + lo_hi;
+    let upper = (hi_lo >> 32) + (cross >> 32) + hi_hi;
+    let lower = (cross << 32) | (lo_lo & LOW);
+    upper ^ lower
+}
+
+/// [`mul_fold`] from the four products of 32-bit halves.
+#[cfg_attr(
+    not(all(target_arch = "wasm32", not(target_feature = "simd128"))),
+    allow(dead_code)
+)]
+#[inline(always)]
+fn mul_fold_by_halves(a: u64, b: u64) -> u64 {
+    const LOW: u64 = 0xffff_ffff;
+    let (a_lo, a_hi, b_lo, b_hi) = (a & LOW, a >> 32, b & LOW, b >> 32);
+    fold_halves(a_lo * b_lo, a_hi * b_lo, a_lo * b_hi, a_hi * b_hi)
 }
 
 #[inline(always)]
@@ -275,6 +333,28 @@ mod tests {
                 let want = xxhash_rust::xxh3::xxh3_64_with_seed(&text[s..e], seed);
                 assert_eq!(got, want, "bytes {s}..{e}, seed {seed}");
             }
+        }
+    }
+
+    /// The product by 32-bit halves (WebAssembly's) equals the `u128` one,
+    /// at the extremes and on random values.
+    #[test]
+    fn the_product_by_halves_is_the_wide_one() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut cases = alloc::vec![
+            (0, 0),
+            (u64::MAX, u64::MAX),
+            (u64::MAX, 1),
+            (1 << 32, 1 << 32)
+        ];
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            cases.push((x, x.rotate_left(29) ^ 0x5555));
+        }
+        for (a, b) in cases {
+            assert_eq!(mul_fold_by_halves(a, b), mul_fold(a, b), "{a:#x} × {b:#x}");
         }
     }
 }

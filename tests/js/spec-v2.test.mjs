@@ -31,6 +31,17 @@ test('version 2 shingles equal the golden vectors', () => {
   assert.throws(() => nd.wordShingles('a b c', 2, 0, 3), /spec/);
 });
 
+test('every word length hashes as the reference XXH3 (the short-token path, SIMD module)', () => {
+  // tests/golden/token-lengths-v2.json: a word of each length 1–24 twice,
+  // hashed by the xxHash C library (Python package), not by neardup.
+  const golden = JSON.parse(readFileSync(join(repo, 'tests/golden/token-lengths-v2.json'), 'utf8'));
+  const lengths = new Set(golden.text.split(' ').map((w) => w.length));
+  assert.equal(lengths.size, 24);
+  for (const c of golden.cases) {
+    assert.deepEqual(hex64(nd.wordShingles(golden.text, golden.word_k, BigInt(c.seed), 2)), c.word_shingles, `seed ${c.seed}`);
+  }
+});
+
 test('version 2 MinHash signatures and LSH snapshots are byte-identical to the native ones', () => {
   let checked = 0;
   for (const c of sketches2.minhash) {
