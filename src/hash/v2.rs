@@ -316,15 +316,9 @@ mod tests {
     /// buffer's two ends too, for seeds 0, 1 and two random ones.
     #[test]
     fn the_ranges_hash_as_the_crates_xxh3() {
-        let mut x = 0x0123_4567_89ab_cdefu64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        let text: Vec<u8> = (0..97).map(|_| next() as u8).collect();
-        for seed in [0, 1, next(), next()] {
+        let mut rng = crate::testing::XorShift(0x0123_4567_89ab_cdef);
+        let text: Vec<u8> = (0..97).map(|_| rng.next_u64() as u8).collect();
+        for seed in [0, 1, rng.next_u64(), rng.next_u64()] {
             let ranges: Vec<(usize, usize)> = (0..=40)
                 .flat_map(|len| (0..=text.len() - len).map(move |s| (s, s + len)))
                 .collect();
@@ -340,7 +334,7 @@ mod tests {
     /// at the extremes and on random values.
     #[test]
     fn the_product_by_halves_is_the_wide_one() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = crate::testing::XorShift(0x9e37_79b9_7f4a_7c15);
         let mut cases = alloc::vec![
             (0, 0),
             (u64::MAX, u64::MAX),
@@ -348,9 +342,7 @@ mod tests {
             (1 << 32, 1 << 32)
         ];
         for _ in 0..10_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             cases.push((x, x.rotate_left(29) ^ 0x5555));
         }
         for (a, b) in cases {
