@@ -151,6 +151,15 @@ fn lookup<'a>(v: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Va
     })
 }
 
+/// [`lookup`], for taking the value out.
+fn lookup_mut<'a>(v: &'a mut serde_json::Value, path: &str) -> Option<&'a mut serde_json::Value> {
+    path.split('.').try_fold(v, |v, key| match v {
+        serde_json::Value::Object(m) => m.get_mut(key),
+        serde_json::Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
+        _ => None,
+    })
+}
+
 /// A document of a collection.
 pub struct Record {
     /// Its line number (1-based) in a JSONL input, or its position among
@@ -295,16 +304,17 @@ pub fn for_each_batch(
 
 fn parse_line(line: &[u8], n: usize, fields: &Fields) -> Result<(String, String)> {
     let s = std::str::from_utf8(line).context("not valid UTF-8")?;
-    let v: serde_json::Value = serde_json::from_str(s).context("not a JSON object")?;
-    let text = match lookup(&v, &fields.text) {
-        Some(serde_json::Value::String(t)) => t.clone(),
-        Some(_) => bail!("field {:?} is not a string", fields.text),
-        None => bail!("no field {:?}", fields.text),
-    };
+    let mut v: serde_json::Value = serde_json::from_str(s).context("not a JSON object")?;
+    // The id first: the text is then taken out of the record, not copied.
     let id = match lookup(&v, &fields.id) {
         Some(serde_json::Value::String(s)) => s.clone(),
         Some(other) => other.to_string(),
         None => n.to_string(),
+    };
+    let text = match lookup_mut(&mut v, &fields.text) {
+        Some(serde_json::Value::String(t)) => std::mem::take(t),
+        Some(_) => bail!("field {:?} is not a string", fields.text),
+        None => bail!("no field {:?}", fields.text),
     };
     Ok((id, text))
 }

@@ -1,6 +1,7 @@
 //! The one bounded line reader of every command (issue 26): a line is held
 //! only up to `--max-bytes`; a longer one is read to its end and dropped.
-//! Depends on `std` and `anyhow` only, so that `fuzz/` runs it as it is.
+//! Depends on `std`, `anyhow` and `memchr` only, so that `fuzz/` runs it as
+//! it is.
 
 use anyhow::{Context, Result};
 use std::io::BufRead;
@@ -61,7 +62,7 @@ pub fn for_each_line(
                 break;
             }
             any = true;
-            let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+            let (take, end) = match memchr::memchr(b'\n', chunk) {
                 Some(i) => (i + 1, true),
                 None => (chunk.len(), false),
             };
