@@ -285,8 +285,19 @@ fn the_exact_method_finds_every_pair_brute_force_finds() {
 
 #[test]
 fn removal_leaves_what_a_fresh_run_without_the_documents_finds() {
+    // MinHash's chains and SimHash's runs of words (the bucket store's two
+    // layouts of fixed key counts).
+    for config in [
+        DedupConfig::default(),
+        DedupConfig::default().method(DedupMethod::SimHash),
+    ] {
+        removal_matches_a_fresh_run(&config);
+    }
+}
+
+fn removal_matches_a_fresh_run(config: &DedupConfig) {
     let docs = collection(5, 200);
-    let mut d = Deduplicator::new(&DedupConfig::default()).unwrap();
+    let mut d = Deduplicator::new(config).unwrap();
     for (i, t) in docs.iter().enumerate() {
         d.add(&format!("d{i}"), t).unwrap();
     }
@@ -302,7 +313,7 @@ fn removal_leaves_what_a_fresh_run_without_the_documents_finds() {
         assert!(d.remove(id), "{id} was held");
     }
     assert!(!d.remove("d3"), "removed twice");
-    let mut fresh = Deduplicator::new(&DedupConfig::default()).unwrap();
+    let mut fresh = Deduplicator::new(config).unwrap();
     for (i, t) in docs.iter().enumerate() {
         let id = format!("d{i}");
         if !gone.contains(&id) {

@@ -55,6 +55,7 @@ use crate::index::clusters::UnionFind;
 use crate::index::ids::IdTable;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::shingle::ShingleSet;
+use crate::simhash::hamming_distance;
 use crate::spell::Dictionary;
 use crate::tfidf::DocumentFrequencies;
 use alloc::format;
@@ -202,9 +203,11 @@ impl Deduplicator {
     /// # Errors
     /// None: the stages' configuration is checked.
     pub fn from_stages(stages: Stages) -> Result<Self, Error> {
-        let buckets = match stages.method().key_count() {
-            Some(k) => Buckets::tables(k),
-            None => Buckets::keyed(),
+        let method = stages.method();
+        let buckets = match (method.key_count(), method.word_distance()) {
+            (Some(k), Some(_)) => Buckets::words(k),
+            (Some(k), None) => Buckets::tables(k),
+            (None, _) => Buckets::keyed(),
         };
         Ok(Deduplicator {
             width: stages.method().width(),
@@ -335,9 +338,35 @@ impl Deduplicator {
         let mut candidates = Vec::new();
         let method = self.stages.method().as_ref();
         let key = body_keys(method, &self.bodies, self.width);
-        let near = |q: u32| !method.far(side.body, body(&self.bodies, self.width, q));
-        self.buckets
-            .candidates(&plan.keys, x, self.cap, key, near, &mut candidates);
+        match method.word_distance() {
+            // Each candidate's word is read beside it: nothing else of the
+            // document is touched.
+            Some(k) => {
+                let w = method.word(side.body);
+                let near = |v: u64| hamming_distance(w, v) <= k;
+                self.buckets.candidates(
+                    &plan.keys,
+                    x,
+                    self.cap,
+                    key,
+                    |_| true,
+                    near,
+                    &mut candidates,
+                );
+            }
+            None => {
+                let keep = |q: u32| !method.far(side.body, body(&self.bodies, self.width, q));
+                self.buckets.candidates(
+                    &plan.keys,
+                    x,
+                    self.cap,
+                    key,
+                    keep,
+                    |_| true,
+                    &mut candidates,
+                );
+            }
+        }
         candidates.sort_unstable();
         candidates.dedup();
         // The clusters paired so far: a candidate in one of them is not
@@ -372,8 +401,10 @@ impl Deduplicator {
                 if let Some(d) = plan.digest {
                     self.digests.entry(d).or_insert(x);
                 }
-                let key = body_keys(self.stages.method().as_ref(), &self.bodies, self.width);
-                self.buckets.add(x, &plan.keys, key);
+                let method = self.stages.method().as_ref();
+                let word = method.word(body(&self.bodies, self.width, x));
+                let key = body_keys(method, &self.bodies, self.width);
+                self.buckets.add(x, &plan.keys, key, word);
             }
         }
         for &(y, _) in &plan.found {

@@ -12,7 +12,7 @@
 //! Positions increase along a chain from its first link to its last: a
 //! document added below the last of a bucket is linked in its place.
 //!
-//! **Two layouts.**
+//! **Three layouts.**
 //!
 //! * [`Buckets::tables`]: `k` keys per document, the `j`-th in table `j`
 //!   (bands, permuted-block tables). A table entry is a 4-byte position,
@@ -28,6 +28,16 @@
 //! * [`Buckets::keyed`]: keys of any number per document (the exact join's
 //!   prefixes): a map from the key (8 bytes) to its bucket's last link, and
 //!   per link its next link and its document.
+//! * [`Buckets::words`]: the tables layout for few, large buckets (the
+//!   permuted-block tables at large Hamming distances, whose keys are 10–16
+//!   bits: every bucket holds a fixed share of the collection). A bucket is
+//!   a *run*: its positions in order and, beside each, a 64-bit word the
+//!   caller gives (the SimHash fingerprint), both contiguous. A query reads
+//!   a bucket's words in one sequential scan and tests each without
+//!   touching the document (`keep(position, word)`), where a chain costs a
+//!   cache miss a link and another for the document. A table entry is the
+//!   bucket itself: its key (stored: the buckets are few) and its run. A
+//!   document costs `12 · k` bytes of runs (more with their spare room).
 //!
 //! The keys themselves are the caller's (stable 64-bit hashes, SPEC.md); the
 //! store never hashes with anything but them.
@@ -61,6 +71,33 @@ enum Store {
         next: Vec<u32>,
         owner: Vec<u32>,
     },
+    /// One table per key index, each entry a bucket's run (its key
+    /// stored: the buckets are few).
+    Words { tables: Vec<HashTable<Run>> },
+}
+
+/// A bucket of the words layout: its key, its positions, increasing, and
+/// the word of each (the same index in both).
+#[derive(Clone, Debug)]
+struct Run {
+    key: u64,
+    pos: Vec<u32>,
+    word: Vec<u64>,
+}
+
+impl Run {
+    /// Adds `p` with its word in the order of positions (at the end unless
+    /// it is below the last: a reused slot).
+    fn insert(&mut self, p: u32, word: u64) {
+        if self.pos.last().is_none_or(|&q| q < p) {
+            self.pos.push(p);
+            self.word.push(word);
+        } else {
+            let i = self.pos.partition_point(|&q| q < p);
+            self.pos.insert(i, p);
+            self.word.insert(i, word);
+        }
+    }
 }
 
 impl Buckets {
@@ -92,11 +129,22 @@ impl Buckets {
         }
     }
 
+    /// `k` keys a document, the `j`-th in table `j`, each bucket a run of
+    /// positions and their words (module docs).
+    pub(crate) fn words(k: usize) -> Self {
+        Buckets {
+            store: Store::Words {
+                tables: (0..k).map(|_| HashTable::new()).collect(),
+            },
+        }
+    }
+
     /// The same layout, empty.
     pub(crate) fn emptied(&self) -> Self {
         match &self.store {
             Store::Tables { tables, .. } => Self::tables(tables.len()),
             Store::Keyed { .. } => Self::keyed(),
+            Store::Words { tables, .. } => Self::words(tables.len()),
         }
     }
 
@@ -108,13 +156,15 @@ impl Buckets {
                 (position as u64 + 1) * (tables.len() as u64) < usize::MAX as u64
             }
             Store::Keyed { next, .. } => next.len() + more < NONE as usize,
+            Store::Words { .. } => true,
         }
     }
 
     /// Adds position `p` to the buckets of `keys` (one per table in the
-    /// tables layout). `key(q, j)` recomputes key `j` of a position `q`
-    /// already linked.
-    pub(crate) fn add(&mut self, p: u32, keys: &[u64], key: impl Fn(u32, usize) -> u64) {
+    /// tables and words layouts), with `word` beside it in the words layout
+    /// (the others ignore it). `key(q, j)` recomputes key `j` of a position
+    /// `q` already held.
+    pub(crate) fn add(&mut self, p: u32, keys: &[u64], key: impl Fn(u32, usize) -> u64, word: u64) {
         match &mut self.store {
             Store::Tables { tables, next } => {
                 let k = tables.len();
@@ -163,6 +213,20 @@ impl Buckets {
                     }
                 }
             }
+            Store::Words { tables } => {
+                for (j, &h) in keys.iter().enumerate() {
+                    match tables[j].entry(h, |r| r.key == h, |r| r.key) {
+                        Entry::Occupied(mut e) => e.get_mut().insert(p, word),
+                        Entry::Vacant(e) => {
+                            e.insert(Run {
+                                key: h,
+                                pos: alloc::vec![p],
+                                word: alloc::vec![word],
+                            });
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -170,7 +234,10 @@ impl Buckets {
     /// below `before` (all with `u32::MAX`): of the first `cap` of each
     /// bucket, in the order of positions (once per shared key), those that
     /// `keep` (a caller's cheap test, applied after the cap is counted, so
-    /// it never changes which documents are the first `cap`).
+    /// it never changes which documents are the first `cap`) and, in the
+    /// words layout, whose word is `near` (tested first: a position is
+    /// read only for a word kept; the other layouts ignore `near`).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn candidates(
         &self,
         keys: &[u64],
@@ -178,8 +245,37 @@ impl Buckets {
         cap: usize,
         key: impl Fn(u32, usize) -> u64,
         keep: impl Fn(u32) -> bool,
+        near: impl Fn(u64) -> bool,
         out: &mut Vec<u32>,
     ) {
+        if let Store::Words { tables } = &self.store {
+            for (j, &h) in keys.iter().enumerate() {
+                let Some(run) = tables[j].find(h, |r| r.key == h) else {
+                    continue;
+                };
+                if cap >= run.pos.len() {
+                    // Every position below `before` (usually all of them):
+                    // one read of the words, a position read only for a
+                    // word kept.
+                    for (i, &w) in run.word.iter().enumerate() {
+                        if near(w) {
+                            let q = run.pos[i];
+                            if q < before && keep(q) {
+                                out.push(q);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                let end = run.pos.partition_point(|&q| q < before).min(cap);
+                for (&q, &w) in run.pos[..end].iter().zip(&run.word[..end]) {
+                    if near(w) && keep(q) {
+                        out.push(q);
+                    }
+                }
+            }
+            return;
+        }
         for (j, &h) in keys.iter().enumerate() {
             let mut taken = 0;
             self.walk(j, h, &key, |p| {
@@ -216,6 +312,11 @@ impl Buckets {
                     chain(next, |l| l as usize, tail).all(|l| f(owner[l as usize]));
                 }
             }
+            Store::Words { tables } => {
+                if let Some(run) = tables[j].find(h, |r| r.key == h) {
+                    run.pos.iter().all(|&q| f(q));
+                }
+            }
         }
     }
 
@@ -242,6 +343,13 @@ impl Buckets {
             Store::Keyed { last, next, owner } => {
                 for &tail in last.values() {
                     each(next, &|l| l as usize, &|l| owner[l as usize], tail);
+                }
+            }
+            Store::Words { tables } => {
+                for run in tables[j].iter() {
+                    if run.pos.len() >= 2 {
+                        f(&run.pos);
+                    }
                 }
             }
         }
@@ -297,6 +405,23 @@ impl Buckets {
                             last.insert(h, l);
                         }
                         None => {}
+                    }
+                }
+            }
+            Store::Words { tables } => {
+                for (j, &h) in keys.iter().enumerate() {
+                    let Ok(mut e) = tables[j].find_entry(h, |r| r.key == h) else {
+                        continue;
+                    };
+                    let run = e.get_mut();
+                    let Ok(i) = run.pos.binary_search(&p) else {
+                        continue;
+                    };
+                    crowded |= run.pos.len() > cap;
+                    run.pos.remove(i);
+                    run.word.remove(i);
+                    if run.pos.is_empty() {
+                        e.remove();
                     }
                 }
             }
@@ -416,6 +541,7 @@ mod tests {
             cap,
             |q, j| all[q as usize][j],
             |_| true,
+            |_| true,
             &mut c,
         );
         c
@@ -426,14 +552,14 @@ mod tests {
         let none: &[Vec<u64>] = &[];
         let mut b = Buckets::keyed();
         let k = |_: u32, _: usize| 0;
-        b.add(0, &[10, 11], k);
+        b.add(0, &[10, 11], k, 0);
         assert_eq!(found(&b, &[11, 12], u32::MAX, usize::MAX, none), [0]);
-        b.add(1, &[11, 12], k);
+        b.add(1, &[11, 12], k, 0);
         assert_eq!(
             found(&b, &[10, 11, 12], u32::MAX, usize::MAX, none),
             [0, 0, 1, 1]
         );
-        b.add(2, &[10, 11, 12], k);
+        b.add(2, &[10, 11, 12], k, 0);
         assert_eq!(found(&b, &[11], u32::MAX, usize::MAX, none), [0, 1, 2]);
         assert_eq!(found(&b, &[11], 2, usize::MAX, none), [0, 1]);
         assert!(!b.remove(1, &[11, 12], usize::MAX, k));
@@ -445,22 +571,22 @@ mod tests {
         };
         assert!(last.is_empty());
         // A bucket whose last was removed takes new links again.
-        b.add(3, &[11], k);
-        b.add(4, &[11], k);
+        b.add(3, &[11], k, 0);
+        b.add(4, &[11], k, 0);
         assert_eq!(found(&b, &[11], u32::MAX, usize::MAX, none), [3, 4]);
         // A position below the last goes in its place.
-        b.add(1, &[11], k);
+        b.add(1, &[11], k, 0);
         assert_eq!(found(&b, &[11], u32::MAX, usize::MAX, none), [1, 3, 4]);
     }
 
     #[test]
     fn a_cap_takes_the_first_documents_of_each_bucket() {
-        for mut b in [Buckets::keyed(), Buckets::tables(1)] {
+        for mut b in [Buckets::keyed(), Buckets::tables(1), Buckets::words(1)] {
             let mut all: Vec<Vec<u64>> = (0..10).map(|_| vec![7]).collect();
             all.push(vec![8]);
             let key = |q: u32, j: usize| all[q as usize][j];
             for p in 0..11 {
-                b.add(p, &all[p as usize], key);
+                b.add(p, &all[p as usize], key, 0);
             }
             assert_eq!(found(&b, &[7], u32::MAX, 3, &all), [0, 1, 2]);
             assert_eq!(found(&b, &[8], u32::MAX, 3, &all), [10]);
@@ -477,6 +603,18 @@ mod tests {
     /// per table, as the tables grow from empty: candidates agree in order.
     #[test]
     fn tables_agree_with_a_plain_list_as_they_grow() {
+        agrees_with_a_plain_list(Buckets::tables(3));
+    }
+
+    /// The same for the words layout; and a word test drops exactly the
+    /// positions whose word fails it (each position's word is `3p`).
+    #[test]
+    fn words_agree_with_a_plain_list_as_they_grow() {
+        agrees_with_a_plain_list(Buckets::words(3));
+    }
+
+    fn agrees_with_a_plain_list(mut b: Buckets) {
+        let words = matches!(b.store, Store::Words { .. });
         let k = 3;
         let n = 3000u32;
         let mut s = 0x9e37_79b9_7f4a_7c15u64;
@@ -491,10 +629,9 @@ mod tests {
             .map(|_| (0..k).map(|j| ((j as u64) << 32) | (rnd() % 400)).collect())
             .collect();
         let key = |q: u32, j: usize| all[q as usize][j];
-        let mut b = Buckets::tables(k);
         let mut live: Vec<bool> = vec![false; n as usize];
         for p in 0..n {
-            b.add(p, &all[p as usize], key);
+            b.add(p, &all[p as usize], key, 3 * p as u64);
             live[p as usize] = true;
             if rnd() % 4 == 0 {
                 let q = (rnd() % (p as u64 + 1)) as u32;
@@ -507,7 +644,7 @@ mod tests {
         // Some removed positions come back (below the last of their buckets).
         for q in (0..n).step_by(7) {
             if !live[q as usize] {
-                b.add(q, &all[q as usize], key);
+                b.add(q, &all[q as usize], key, 3 * q as u64);
                 live[q as usize] = true;
             }
         }
@@ -521,6 +658,18 @@ mod tests {
                 })
                 .collect();
             assert_eq!(found(&b, keys, u32::MAX, usize::MAX, &all), want);
+            let mut even = Vec::new();
+            b.candidates(
+                keys,
+                probe,
+                usize::MAX,
+                key,
+                |_| true,
+                |w| w % 2 == 0,
+                &mut even,
+            );
+            let kept = |&q: &u32| q < probe && (!words || q % 2 == 0);
+            assert_eq!(even, want.iter().copied().filter(kept).collect::<Vec<_>>());
             let capped: Vec<u32> = (0..k)
                 .flat_map(|j| {
                     (0..n)

@@ -179,6 +179,7 @@ impl MinHashLsh {
             usize::MAX,
             key,
             |_| true,
+            |_| true,
             &mut slots,
         );
         slots.sort_unstable();
@@ -271,7 +272,7 @@ impl MinHashLsh {
         self.kind = Some(kind);
         if let Some(bands) = bands {
             let key = slot_keys(&self.ids, &self.spans);
-            self.buckets.add(slot, &bands, key);
+            self.buckets.add(slot, &bands, key, 0);
         }
         Ok(())
     }

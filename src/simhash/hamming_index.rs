@@ -104,7 +104,8 @@ fn binomial(n: u64, r: u64) -> u64 {
 struct Table {
     /// Block order: key blocks first.
     order: Vec<u8>,
-    key_bits: u32,
+    /// How many of `order` are key blocks.
+    key_blocks: usize,
 }
 
 /// A stored fingerprint: its 64 bits, and whether it is empty.
@@ -203,12 +204,9 @@ fn permute(blocks: &[(u8, u8)], order: &[u8], fp: u64) -> u64 {
 /// blocks' bits])` (SPEC.md §10).
 fn key_of(blocks: &[(u8, u8)], tables: &[Table], t: usize, fp: u64) -> u64 {
     let table = &tables[t];
-    let p = permute(blocks, &table.order, fp);
-    let key = if table.key_bits >= 64 {
-        p
-    } else {
-        p >> (64 - table.key_bits)
-    };
+    // The leading bits of the permuted fingerprint that are its key blocks:
+    // those blocks alone, in order.
+    let key = permute(blocks, &table.order[..table.key_blocks], fp);
     crate::hash::combine(t as u64, &[key])
 }
 
@@ -249,10 +247,12 @@ impl SimHashIndex {
         let tables: Vec<Table> = tables
             .into_iter()
             .map(|key| {
-                let key_bits = key.iter().map(|&j| blocks[j as usize].1 as u32).sum();
                 let mut order = key.clone();
                 order.extend((0..b as u8).filter(|j| !key.contains(j)));
-                Table { order, key_bits }
+                Table {
+                    order,
+                    key_blocks: key.len(),
+                }
             })
             .collect();
         let buckets = Buckets::tables_for(tables.len(), n);
@@ -381,7 +381,7 @@ impl SimHashIndex {
             }
             self.fps[at] = fp.value();
             let key = slot_keys(&self.fps, &self.blocks, &self.tables);
-            self.buckets.add(slot, &keys, key);
+            self.buckets.add(slot, &keys, key, 0);
         }
         Ok(())
     }
@@ -412,6 +412,7 @@ impl SimHashIndex {
             usize::MAX,
             key,
             |s| distance(s) <= k,
+            |_| true,
             &mut slots,
         );
         slots.sort_unstable();

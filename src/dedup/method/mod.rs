@@ -120,6 +120,21 @@ pub(crate) trait Method: core::fmt::Debug + Send + Sync {
         false
     }
 
+    /// For a method whose [`Method::far`] is "the Hamming distance of two
+    /// 64-bit words over `k`" (SimHash: the fingerprints): `k`. Its buckets
+    /// then keep each document's word beside its position (the bucket
+    /// store's words layout) and are filtered by one sequential scan.
+    /// Default: `None`.
+    fn word_distance(&self) -> Option<u32> {
+        None
+    }
+
+    /// The word of a body that [`Method::word_distance`] compares (read
+    /// only when that is `Some`). Default: 0.
+    fn word(&self, _body: &[u32]) -> u64 {
+        0
+    }
+
     /// How many keys a document with shingles has, when it is the same for
     /// every document (bands, tables); `None` when it varies (prefixes).
     fn key_count(&self) -> Option<usize>;

@@ -129,6 +129,14 @@ impl Method for SimHash {
         hamming_distance(word64(a), word64(b)) > self.k
     }
 
+    fn word_distance(&self) -> Option<u32> {
+        Some(self.k)
+    }
+
+    fn word(&self, body: &[u32]) -> u64 {
+        word64(body)
+    }
+
     fn key(&self, body: &[u32], j: usize) -> u64 {
         self.tables.table_key(j, word64(body))
     }
