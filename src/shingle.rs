@@ -459,6 +459,9 @@ impl ShingleSet {
                 last = x;
             }
             hashes.truncate(kept);
+            // Sets are kept (the pipeline's verification holds one per
+            // document): the room of the repeats is given back.
+            hashes.shrink_to_fit();
         }
         ShingleSet { hashes }
     }
