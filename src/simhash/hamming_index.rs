@@ -131,13 +131,18 @@ struct Entry {
 /// size) with keys of about `64·2/(k+2)` bits.
 ///
 /// **The buckets** are the bucket store every index shares
-/// (`index/buckets.rs`, its tables layout, as [`crate::minhash::MinHashLsh`]
-/// and the dedup pipeline): per table, a hash table of 4-byte slots that
-/// confirms a bucket by recomputing its key from the fingerprint of the slot
-/// it holds (keys are never stored), and a 4-byte link per slot and table.
-/// The paper's sorted tables are not kept: a bucket is found in one probe,
-/// an insert or a removal takes `O(tables)` plus the lengths of its buckets,
-/// and nothing is buffered or merged.
+/// (`index/buckets.rs`, as [`crate::minhash::MinHashLsh`] and the dedup
+/// pipeline). With keys wider than 16 bits (small distances: the default
+/// `k = 3` has 25-bit keys), its tables layout: per table, a hash table of
+/// 4-byte slots that confirms a bucket by recomputing its key from the
+/// fingerprint of the slot it holds (keys are never stored), and a 4-byte
+/// link per slot and table. When a table's key has at most 16 bits (large
+/// distances, few and large buckets), its words layout: each bucket a run
+/// of slots with their fingerprints beside them, scanned in one read, about
+/// 12 bytes per table and fingerprint. The paper's sorted tables are not
+/// kept: a bucket is found in one probe, an insert or a removal takes
+/// `O(tables)` plus the lengths of its buckets, and nothing is buffered or
+/// merged.
 ///
 /// **Memory** per fingerprint: about 9–13 bytes per table (the slot with its
 /// hash table's spare room and control byte, and the link) plus about 40 in
@@ -255,7 +260,23 @@ impl SimHashIndex {
                 }
             })
             .collect();
-        let buckets = Buckets::tables_for(tables.len(), n);
+        // Keys of at most 16 bits (large distances: 14 blocks for k = 12)
+        // make few, large buckets, scanned by their fingerprints in one
+        // read; wider keys make many small ones, chained.
+        let narrowest = tables
+            .iter()
+            .map(|t| {
+                let key = &t.order[..t.key_blocks];
+                key.iter()
+                    .map(|&j| blocks[j as usize].1 as u32)
+                    .sum::<u32>()
+            })
+            .min()
+            .unwrap_or(64);
+        let buckets = match narrowest <= 16 {
+            true => Buckets::words(tables.len()),
+            false => Buckets::tables_for(tables.len(), n),
+        };
         Ok(SimHashIndex {
             max_k,
             blocks,
@@ -381,7 +402,7 @@ impl SimHashIndex {
             }
             self.fps[at] = fp.value();
             let key = slot_keys(&self.fps, &self.blocks, &self.tables);
-            self.buckets.add(slot, &keys, key, 0);
+            self.buckets.add(slot, &keys, key, fp.value());
         }
         Ok(())
     }
@@ -412,7 +433,7 @@ impl SimHashIndex {
             usize::MAX,
             key,
             |s| distance(s) <= k,
-            |_| true,
+            |w| hamming_distance(w, fp) <= k,
             &mut slots,
         );
         slots.sort_unstable();
@@ -729,11 +750,16 @@ mod tests {
 
     #[test]
     fn index_is_exact_against_brute_force() {
-        // Every k from 0 to 8 with the default blocks, and unusual designs.
-        let designs =
-            (0..=8u32)
-                .map(|k| (k, None))
-                .chain([(3, Some(4)), (8, Some(10)), (1, Some(64))]);
+        // Every k from 0 to 8 with the default blocks, the pipeline's
+        // designs (k 10 and 12: keys of 9–11 bits, the bucket store's words
+        // layout, as from k = 6), and unusual ones.
+        let designs = (0..=8u32).map(|k| (k, None)).chain([
+            (3, Some(4)),
+            (8, Some(10)),
+            (1, Some(64)),
+            (10, Some(12)),
+            (12, Some(14)),
+        ]);
         for (k, blocks) in designs {
             let fps = data(3000, k, k as u64 * 31 + blocks.unwrap_or(0) as u64);
             let mut index = new(k, blocks).unwrap();
