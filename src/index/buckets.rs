@@ -29,7 +29,7 @@
 //!   prefixes): a map from the key (8 bytes) to its bucket's last link, and
 //!   per link its next link and its document.
 //! * [`Buckets::words`]: the tables layout for few, large buckets (the
-//!   permuted-block tables at large Hamming distances, whose keys are 10–16
+//!   permuted-block tables at large Hamming distances, whose keys are 9–12
 //!   bits: every bucket holds a fixed share of the collection). A bucket is
 //!   a *run*: its positions in order and, beside each, a 64-bit word the
 //!   caller gives (the SimHash fingerprint), both contiguous. A query reads
