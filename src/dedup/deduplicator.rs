@@ -338,35 +338,14 @@ impl Deduplicator {
         let mut candidates = Vec::new();
         let method = self.stages.method().as_ref();
         let key = body_keys(method, &self.bodies, self.width);
-        match method.word_distance() {
-            // Each candidate's word is read beside it: nothing else of the
-            // document is touched.
-            Some(k) => {
-                let w = method.word(side.body);
-                let near = |v: u64| hamming_distance(w, v) <= k;
-                self.buckets.candidates(
-                    &plan.keys,
-                    x,
-                    self.cap,
-                    key,
-                    |_| true,
-                    near,
-                    &mut candidates,
-                );
-            }
-            None => {
-                let keep = |q: u32| !method.far(side.body, body(&self.bodies, self.width, q));
-                self.buckets.candidates(
-                    &plan.keys,
-                    x,
-                    self.cap,
-                    key,
-                    keep,
-                    |_| true,
-                    &mut candidates,
-                );
-            }
-        }
+        let keep = |q: u32| !method.far(side.body, body(&self.bodies, self.width, q));
+        // SimHash's buckets hold each fingerprint beside its position: a
+        // bucket is filtered by them in one read, and `keep` (the same
+        // test) reads a document only for the fingerprints kept.
+        let (w, k) = (method.word(side.body), method.word_distance());
+        let near = |v: u64| k.is_none_or(|k| hamming_distance(w, v) <= k);
+        self.buckets
+            .candidates(&plan.keys, x, self.cap, key, keep, near, &mut candidates);
         candidates.sort_unstable();
         candidates.dedup();
         // The clusters paired so far: a candidate in one of them is not
