@@ -34,6 +34,7 @@
 /// empty bin here before densification.
 pub const EMPTY_VALUE: u32 = u32::MAX;
 use crate::hash::{fmix64, SplitMix64};
+use alloc::vec::Vec;
 
 /// The two keys of the scheme for a seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,27 +83,40 @@ impl Keys {
         if !any {
             return;
         }
+        // Every empty bin tries its `t`-th bin at once, `t = 1, 2, …`: the
+        // first filled bin it meets is its first in its own sequence, and
+        // it leaves the list of open bins. All the tries of a round are
+        // independent, and nothing branches on the data (a bin's search
+        // ended at random, a mispredicted branch each, when bins were
+        // searched one after the other: two thirds of the time of a
+        // 20-word text's signature).
+        let mut open: Vec<u32> = (0..k as u32)
+            .filter(|&i| bins[i as usize] == EMPTY_VALUE)
+            .collect();
         let max_tries = 64 * k as u64;
-        for (i, v) in values.iter_mut().enumerate() {
-            if bins[i] != EMPTY_VALUE {
-                continue;
-            }
-            let mut borrowed = None;
-            for t in 1..=max_tries {
-                let h = fmix64(self.dkey ^ (((i as u64) << 32) | t));
+        let mut t = 1u64;
+        while !open.is_empty() && t <= max_tries {
+            let mut kept = 0;
+            for n in 0..open.len() {
+                let i = open[n];
+                let h = fmix64(self.dkey ^ ((u64::from(i) << 32) | t));
                 let j = (((h >> 32) * k as u64) >> 32) as usize;
-                if bins[j] != EMPTY_VALUE {
-                    borrowed = Some(bins[j]);
-                    break;
-                }
+                // `j < k`; an empty donor leaves the bin empty, and open.
+                let b = bins.get(j).copied().unwrap_or(EMPTY_VALUE);
+                values[i as usize] = b;
+                open[kept] = i;
+                kept += usize::from(b == EMPTY_VALUE);
             }
-            *v = borrowed.unwrap_or_else(|| {
-                // Not reached in practice (see the module docs); `any` holds.
-                (1..k)
-                    .map(|d| bins[(i + d) % k])
-                    .find(|&b| b != EMPTY_VALUE)
-                    .unwrap_or(EMPTY_VALUE)
-            });
+            open.truncate(kept);
+            t += 1;
+        }
+        for &i in &open {
+            // Not reached in practice (see the module docs); `any` holds.
+            let i = i as usize;
+            values[i] = (1..k)
+                .map(|d| bins[(i + d) % k])
+                .find(|&b| b != EMPTY_VALUE)
+                .unwrap_or(EMPTY_VALUE);
         }
     }
 }
@@ -115,6 +129,7 @@ pub(crate) const fn mask_words(k: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
 
     #[test]
     fn densified_bins_borrow_from_filled_ones_only() {
@@ -152,6 +167,53 @@ mod tests {
         assert!(values.iter().all(|&v| v == 5));
         assert_eq!(mask, [1 << 17, 0]);
         assert_eq!(mask_words(40), 2);
+    }
+
+    /// The module docs read literally, one empty bin after the other: bin
+    /// `i` takes the first filled bin of its sequence `j_t`.
+    fn densify_by_the_definition(keys: &Keys, bins: &[u32]) -> Vec<u32> {
+        let k = bins.len() as u64;
+        if bins.iter().all(|&b| b == EMPTY_VALUE) {
+            return bins.to_vec();
+        }
+        (0..bins.len())
+            .map(|i| {
+                if bins[i] != EMPTY_VALUE {
+                    return bins[i];
+                }
+                (1..=64 * k)
+                    .map(|t| fmix64(keys.dkey ^ ((i as u64) << 32 | t)))
+                    .map(|h| bins[(((h >> 32) * k) >> 32) as usize])
+                    .find(|&b| b != EMPTY_VALUE)
+                    .expect("a filled bin within 64 k tries")
+            })
+            .collect()
+    }
+
+    /// Every bin borrows what the definition says, at every fill from one
+    /// bin to all, for small and large `k`.
+    #[test]
+    fn densification_follows_the_definition() {
+        let mut rng = crate::hash::SplitMix64::new(5);
+        for k in [1usize, 2, 7, 16, 128, 1000] {
+            for filled in [0usize, 1, 2, 3, 5, 15, 50, k / 2, k - 1, k] {
+                if filled > k {
+                    continue;
+                }
+                let keys = Keys::new(rng.next());
+                let mut bins = alloc::vec![EMPTY_VALUE; k];
+                while bins.iter().filter(|&&b| b != EMPTY_VALUE).count() < filled {
+                    bins[(rng.next() % k as u64) as usize] = (rng.next() as u32) >> 1;
+                }
+                let (mut values, mut mask) = (alloc::vec![0; k], alloc::vec![0; mask_words(k)]);
+                keys.densify(&bins, &mut values, &mut mask);
+                assert_eq!(
+                    values,
+                    densify_by_the_definition(&keys, &bins),
+                    "k {k}, {filled} filled"
+                );
+            }
+        }
     }
 
     #[test]
