@@ -187,13 +187,13 @@ pub struct SplitMix64(u64);
 
 impl SplitMix64 {
     /// A generator starting at `seed`.
-    pub fn new(seed: u64) -> Self {
+    pub const fn new(seed: u64) -> Self {
         SplitMix64(seed)
     }
 
     /// The next 64-bit value.
     #[allow(clippy::should_implement_trait)]
-    pub fn next(&mut self) -> u64 {
+    pub const fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);

@@ -43,8 +43,39 @@ pub(crate) struct Keys {
     dkey: u64,
 }
 
+/// What the default hasher (128 bins, [`crate::hash::DEFAULT_SEED`])
+/// tries first for each empty bin: the first [`TRIES`] bins `j_1 … j_16`
+/// of every bin's sequence, computed when the crate is compiled. Densifying
+/// reads them instead of hashing (a hash a try was most of the time of a
+/// short text's signature); the values are the same.
+const DEFAULT_BINS: usize = 128;
+const TRIES: usize = 16;
+static DEFAULT_TRIES: [[u8; TRIES]; DEFAULT_BINS] = {
+    let dkey = Keys::new(crate::hash::DEFAULT_SEED).dkey;
+    let mut table = [[0u8; TRIES]; DEFAULT_BINS];
+    let mut i = 0;
+    while i < DEFAULT_BINS {
+        let mut t = 0;
+        while t < TRIES {
+            let j = bin_of(dkey, i as u32, t as u64 + 1, DEFAULT_BINS as u64);
+            table[i][t] = j as u8;
+            t += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
+/// `j_t` of empty bin `i` among `k`: `(hi32(fmix64(dkey ^ (i · 2^32 + t)))
+/// · k) >> 32`.
+#[inline(always)]
+const fn bin_of(dkey: u64, i: u32, t: u64, k: u64) -> usize {
+    let h = fmix64(dkey ^ (((i as u64) << 32) | t));
+    (((h >> 32) * k) >> 32) as usize
+}
+
 impl Keys {
-    pub(crate) fn new(seed: u64) -> Keys {
+    pub(crate) const fn new(seed: u64) -> Keys {
         let mut rng = SplitMix64::new(seed ^ 0x6f6e_655f_7065_726d);
         let key = rng.next();
         let dkey = rng.next();
@@ -72,15 +103,14 @@ impl Keys {
     pub(crate) fn densify(&self, bins: &[u32], values: &mut [u32], filled: &mut [u32]) {
         let k = bins.len();
         filled.fill(0);
-        let mut any = false;
+        let mut empty = 0usize;
         for (i, &b) in bins.iter().enumerate() {
-            if b != EMPTY_VALUE {
-                filled[i / 32] |= 1 << (i % 32);
-                any = true;
-            }
+            let full = b != EMPTY_VALUE;
+            filled[i / 32] |= u32::from(full) << (i % 32);
+            empty += usize::from(!full);
         }
         values.copy_from_slice(bins);
-        if !any {
+        if empty == 0 || empty == k {
             return;
         }
         // Every empty bin tries its `t`-th bin at once, `t = 1, 2, …`: the
@@ -89,29 +119,43 @@ impl Keys {
         // independent, and nothing branches on the data (a bin's search
         // ended at random, a mispredicted branch each, when bins were
         // searched one after the other: two thirds of the time of a
-        // 20-word text's signature).
-        let mut open: Vec<u32> = (0..k as u32)
-            .filter(|&i| bins[i as usize] == EMPTY_VALUE)
-            .collect();
+        // 20-word text's signature). The list is on the stack up to the
+        // default's 128 bins.
+        let mut stack = [0u32; DEFAULT_BINS];
+        let mut heap = Vec::new();
+        let open: &mut [u32] = match empty <= DEFAULT_BINS {
+            true => &mut stack[..empty],
+            false => {
+                heap.resize(empty, 0);
+                &mut heap
+            }
+        };
+        let mut n = 0;
+        for (i, &b) in bins.iter().enumerate() {
+            if b == EMPTY_VALUE {
+                open[n] = i as u32;
+                n += 1;
+            }
+        }
         let max_tries = 64 * k as u64;
         let mut t = 1u64;
-        while !open.is_empty() && t <= max_tries {
-            let mut kept = 0;
-            for n in 0..open.len() {
-                let i = open[n];
-                let h = fmix64(self.dkey ^ ((u64::from(i) << 32) | t));
-                let j = (((h >> 32) * k as u64) >> 32) as usize;
-                // `j < k`; an empty donor leaves the bin empty, and open.
-                let b = bins.get(j).copied().unwrap_or(EMPTY_VALUE);
-                values[i as usize] = b;
-                open[kept] = i;
-                kept += usize::from(b == EMPTY_VALUE);
+        if k == DEFAULT_BINS && self.dkey == Keys::new(crate::hash::DEFAULT_SEED).dkey {
+            while n > 0 && t <= TRIES as u64 {
+                let at = t as usize - 1;
+                n = round(&mut open[..n], bins, values, |i| {
+                    DEFAULT_TRIES[i as usize % DEFAULT_BINS][at] as usize
+                });
+                t += 1;
             }
-            open.truncate(kept);
+        }
+        while n > 0 && t <= max_tries {
+            n = round(&mut open[..n], bins, values, |i| {
+                bin_of(self.dkey, i, t, k as u64)
+            });
             t += 1;
         }
-        for &i in &open {
-            // Not reached in practice (see the module docs); `any` holds.
+        for &i in &open[..n] {
+            // Not reached in practice (see the module docs): a bin is filled.
             let i = i as usize;
             values[i] = (1..k)
                 .map(|d| bins[(i + d) % k])
@@ -119,6 +163,28 @@ impl Keys {
                 .unwrap_or(EMPTY_VALUE);
         }
     }
+}
+
+/// One round of densification: each open bin `i` takes the value of bin
+/// `try_of(i)`, and stays open when that bin is empty too. Returns how
+/// many stay open, moved to the front of `open`.
+#[inline(always)]
+fn round(
+    open: &mut [u32],
+    bins: &[u32],
+    values: &mut [u32],
+    try_of: impl Fn(u32) -> usize,
+) -> usize {
+    let mut kept = 0;
+    for n in 0..open.len() {
+        let i = open[n];
+        // An empty donor leaves the bin empty, and open.
+        let b = bins.get(try_of(i)).copied().unwrap_or(EMPTY_VALUE);
+        values[i as usize] = b;
+        open[kept] = i;
+        kept += usize::from(b == EMPTY_VALUE);
+    }
+    kept
 }
 
 /// Number of `u32` words of the filled-bin mask for `k` bins.
@@ -191,16 +257,23 @@ mod tests {
     }
 
     /// Every bin borrows what the definition says, at every fill from one
-    /// bin to all, for small and large `k`.
+    /// bin to all, for small and large `k`, with the default seed's table
+    /// and without.
     #[test]
     fn densification_follows_the_definition() {
         let mut rng = crate::hash::SplitMix64::new(5);
         for k in [1usize, 2, 7, 16, 128, 1000] {
-            for filled in [0usize, 1, 2, 3, 5, 15, 50, k / 2, k - 1, k] {
+            for filled in [0usize, 1, 2, 3, 4, 5, 14, 15, 50, 51, k / 2, k - 1, k] {
                 if filled > k {
                     continue;
                 }
-                let keys = Keys::new(rng.next());
+                // At k = 128, the default seed too: its first tries come
+                // from the compiled table.
+                let seed = match k == DEFAULT_BINS && filled % 2 == 0 {
+                    true => crate::hash::DEFAULT_SEED,
+                    false => rng.next(),
+                };
+                let keys = Keys::new(seed);
                 let mut bins = alloc::vec![EMPTY_VALUE; k];
                 while bins.iter().filter(|&&b| b != EMPTY_VALUE).count() < filled {
                     bins[(rng.next() % k as u64) as usize] = (rng.next() as u32) >> 1;
