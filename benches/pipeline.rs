@@ -14,6 +14,11 @@
 //!   text (no Unicode normalisation, case folding or word segmentation: its
 //!   words are split at ASCII whitespace and punctuation, its 5-grams are of
 //!   the text as is), so it does less work per byte.
+//! * `short/*`: text → MinHash-128 (one-permutation, the default) for short
+//!   texts of 6, 20 and 70 words cut from the same sample, 2,000 of each
+//!   length, where most of the 128 bins are empty and densification
+//!   dominates, gaoya in the same run (`cargo bench --bench pipeline --
+//!   short/`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use neardup::hash::Spec::{self, V1};
@@ -147,6 +152,52 @@ fn bench_docs(c: &mut Criterion, docs: &[String]) {
     g.finish();
 }
 
+/// Text → MinHash-128 for short texts (6, 20 and 70 words), neardup's
+/// default scheme and gaoya's.
+fn bench_short(c: &mut Criterion, docs: &[String]) {
+    use gaoya::minhash::{MinHasher as _, MinHasher32};
+    use gaoya::text::{shingle_text, whitespace_split};
+
+    let words: Vec<&str> = docs.iter().flat_map(|d| d.split_whitespace()).collect();
+    let mut g = c.benchmark_group("short");
+    g.sample_size(10);
+    let gm = MinHasher32::new(128);
+    for n in [6usize, 20, 70] {
+        let texts: Vec<String> = words
+            .chunks_exact(n)
+            .take(2_000)
+            .map(|w| w.join(" "))
+            .collect();
+        g.throughput(Throughput::Elements(texts.len() as u64));
+        for sh in [Shingling::Words(5), Shingling::Chars(5)] {
+            let h = MinHasher::new(&MinHashConfig::default().shingle(sh)).expect("hasher");
+            g.bench_function(format!("minhash/{sh}/{n}w"), |b| {
+                b.iter(|| {
+                    for t in &texts {
+                        black_box(h.signature_of_text(black_box(t)));
+                    }
+                })
+            });
+        }
+        g.bench_function(format!("minhash/word:5/{n}w/gaoya"), |b| {
+            b.iter(|| {
+                for t in &texts {
+                    let w: Vec<&str> = whitespace_split(black_box(t)).collect();
+                    black_box(gm.create_signature(w.windows(5)));
+                }
+            })
+        });
+        g.bench_function(format!("minhash/char:5/{n}w/gaoya"), |b| {
+            b.iter(|| {
+                for t in &texts {
+                    black_box(gm.create_signature(shingle_text(black_box(t), 5)));
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
 /// The unmasked normalisation against the plain one on the docs-bench
 /// documents that are not ASCII (where its first pass runs).
 fn bench_non_ascii(c: &mut Criterion, docs: &HashMap<String, String>) {
@@ -176,7 +227,9 @@ fn bench_non_ascii(c: &mut Criterion, docs: &HashMap<String, String>) {
 fn bench(c: &mut Criterion) {
     let docs = load_docs();
     let text = corpus_chunk(&docs, 1 << 20);
-    bench_docs(c, &sample_docs(&docs, 1 << 20));
+    let sample = sample_docs(&docs, 1 << 20);
+    bench_docs(c, &sample);
+    bench_short(c, &sample);
     bench_non_ascii(c, &docs);
 
     let mut g = c.benchmark_group("pipeline");
