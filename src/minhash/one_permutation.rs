@@ -56,8 +56,10 @@ pub(crate) struct Keys {
 /// short text's signature); the values are the same.
 const DEFAULT_BINS: usize = 128;
 const TRIES: usize = 16;
+/// The default seed's keys.
+const DEFAULT_KEYS: Keys = Keys::new(crate::hash::DEFAULT_SEED);
 static DEFAULT_TRIES: [[u8; TRIES]; DEFAULT_BINS] = {
-    let dkey = Keys::new(crate::hash::DEFAULT_SEED).dkey;
+    let dkey = DEFAULT_KEYS.dkey;
     let mut table = [[0u8; TRIES]; DEFAULT_BINS];
     let mut i = 0;
     while i < DEFAULT_BINS {
@@ -145,7 +147,7 @@ impl Keys {
         }
         let max_tries = 64 * k as u64;
         let mut t = 1u64;
-        if k == DEFAULT_BINS && self.dkey == Keys::new(crate::hash::DEFAULT_SEED).dkey {
+        if k == DEFAULT_BINS && self.dkey == DEFAULT_KEYS.dkey {
             while n > 0 && t <= TRIES as u64 {
                 let at = t as usize - 1;
                 n = round(&mut open[..n], bins, values, |i| {
