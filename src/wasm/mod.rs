@@ -74,6 +74,7 @@ pub use svm_model::JsSvmModel;
 use crate::config::camel_case as camel;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -479,8 +480,15 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue
 /// Reads an options object into a core configuration: `undefined`/`null`
 /// gives the defaults; keys are those of `T`'s serde fields, and an unknown
 /// one is refused by name (serde-wasm-bindgen reads only the known keys of an
-/// object, so a misspelt option would otherwise pass silently). A seed must
-/// be a safe integer.
+/// object, so a misspelt option would otherwise pass silently); a key whose
+/// value is `undefined` is absent (`{ seed: undefined }`). A seed must be a
+/// safe integer.
+///
+/// The object's own entries are read once and each value is given to
+/// serde-wasm-bindgen's deserializer as a map entry, so an options object
+/// costs about a microsecond (a copy of the object and a lookup of every
+/// field of `T` cost three: BENCHMARKS.md, "WebAssembly at the pipeline's
+/// spec").
 pub(crate) fn read_options<T>(value: JsValue, seed: impl Fn(&T) -> u64) -> Result<T, JsValue>
 where
     T: serde::de::DeserializeOwned + Default,
@@ -493,34 +501,37 @@ where
     }
     let keys = serde_aux::serde_introspection::serde_introspect::<T>();
     let object: &js_sys::Object = value.unchecked_ref();
-    // A key whose value is `undefined` is absent (`{ seed: undefined }`).
-    let defined = js_sys::Object::new();
+    let mut defined: Vec<(String, JsValue)> = Vec::new();
     for entry in js_sys::Object::entries(object).iter() {
         let entry: js_sys::Array = entry.unchecked_into();
-        let (key, v) = (entry.get(0), entry.get(1));
-        let name = key.as_string().unwrap_or_default();
+        let name = entry.get(0).as_string().unwrap_or_default();
         if !keys.contains(&name.as_str()) {
             return Err(error_msg(format_args!(
                 "invalid options: unknown field `{name}`, expected one of {}",
                 keys.join(", ")
             )));
         }
+        let v = entry.get(1);
         if !v.is_undefined() {
-            js_sys::Reflect::set(&defined, &key, &v)
-                .map_err(|_| error_msg("invalid options: cannot read them"))?;
+            defined.push((name, v));
         }
     }
-    let o: T = serde_wasm_bindgen::from_value(defined.clone().into()).map_err(|e| {
+    let from = |entries: &[(String, JsValue)]| -> Result<T, serde_wasm_bindgen::Error> {
+        T::deserialize(serde::de::value::MapDeserializer::new(entries.iter().map(
+            |(k, v)| {
+                (
+                    k.as_str(),
+                    serde_wasm_bindgen::Deserializer::from(v.clone()),
+                )
+            },
+        )))
+    };
+    let o: T = from(&defined).map_err(|e| {
         // Name the option: the first key that fails on its own.
-        let name = js_sys::Object::entries(&defined).iter().find_map(|entry| {
-            let entry: js_sys::Array = entry.unchecked_into();
-            let alone = js_sys::Object::new();
-            js_sys::Reflect::set(&alone, &entry.get(0), &entry.get(1)).ok()?;
-            serde_wasm_bindgen::from_value::<T>(alone.into())
-                .is_err()
-                .then(|| entry.get(0).as_string())
-                .flatten()
-        });
+        let name = defined
+            .iter()
+            .find(|entry| from(core::slice::from_ref(*entry)).is_err())
+            .map(|(name, _)| name.clone());
         let msg = format!("{e}");
         let msg = msg.strip_prefix("Error: ").unwrap_or(&msg);
         // A core parser's own error already names the option: its reason.
