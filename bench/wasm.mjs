@@ -81,6 +81,18 @@ for (const [name, f] of [
       }, 7);
       rows.push([`docs: MinHash ${shingle} ${scheme}`, `${(smb / (ms / 1000)).toFixed(1)} MB/s`, `${ms.toFixed(1)} ms per ${sample.length} documents`]);
     }
+    // Spec version 2, the dedup pipeline's default (its token hashes are
+    // XXH3-64, which the core computes differently on wasm32).
+    {
+      const ms = median(() => {
+        for (const d of sample) {
+          const m = new nd.MinHash({ numPerm: 128, shingle, scheme: 'oph', spec: 2 });
+          m.update(d);
+          m.free();
+        }
+      }, 7);
+      rows.push([`docs: MinHash ${shingle} oph spec 2`, `${(smb / (ms / 1000)).toFixed(1)} MB/s`, `${ms.toFixed(1)} ms per ${sample.length} documents`]);
+    }
     // What the JavaScript objects alone cost (made and freed, no text),
     // which the native figures do not include.
     const objects = median(() => {

@@ -103,6 +103,21 @@ fn bench_docs(c: &mut Criterion, docs: &[String]) {
                 })
             });
         }
+        // Spec version 2, the dedup pipeline's default.
+        let h = MinHasher::new(
+            &MinHashConfig::default()
+                .shingle(sh)
+                .scheme(MinHashScheme::OnePermutation)
+                .spec(Spec::V2),
+        )
+        .expect("hasher");
+        g.bench_function(format!("minhash/{sh}/oph-spec2"), |b| {
+            b.iter(|| {
+                for d in docs {
+                    black_box(h.signature_of_text(black_box(d)));
+                }
+            })
+        });
         let config = SimHashConfig {
             shingle: sh,
             weights: Weighting::Tf,

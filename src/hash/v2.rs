@@ -57,6 +57,12 @@ const fn secret32(at: usize) -> u64 {
 /// bytes) are all computed from two 8-byte reads and the right one kept,
 /// so that a text's words, whose lengths vary at random, cost no mispredicted
 /// branch. Equal to [`xxh3`] for every input of 1 to 16 bytes (tested).
+///
+/// On wasm32 the 9–16-byte formula is computed only for the inputs that need
+/// it (about one word in seven of prose): its 128-bit product costs some
+/// thirty instructions there (see `mul_fold`), more than the mispredicted
+/// branches it saves, and hashing a text's tokens took 2.4× native time
+/// (BENCHMARKS.md, "WebAssembly at the pipeline's spec").
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ShortXxh3 {
     /// 1–3 bytes: `(secret32[0] ^ secret32[4]) + seed`.
@@ -98,15 +104,27 @@ impl ShortXxh3 {
         let x = ((first & 0xffff_ffff) << 32).wrapping_add(last >> 32) ^ self.flip8;
         let h8 = strong_avalanche(x, n);
         // 9–16 bytes: the first and last eight.
-        let lo = first ^ self.flip16.0;
-        let hi = last ^ self.flip16.1;
-        let acc = n
-            .wrapping_add(lo.swap_bytes())
-            .wrapping_add(hi)
-            .wrapping_add(mul_fold(lo, hi));
-        let h16 = xxh3_avalanche(acc);
-        let h = core::hint::select_unpredictable(len > 8, h16, h8);
-        core::hint::select_unpredictable(len < 4, h3, h)
+        let h16 = || {
+            let lo = first ^ self.flip16.0;
+            let hi = last ^ self.flip16.1;
+            let acc = n
+                .wrapping_add(lo.swap_bytes())
+                .wrapping_add(hi)
+                .wrapping_add(mul_fold(lo, hi));
+            xxh3_avalanche(acc)
+        };
+        // On wasm32, a branch around the costly formula (see the type's docs).
+        #[cfg(target_arch = "wasm32")]
+        if len > 8 {
+            return h16();
+        }
+        #[cfg(target_arch = "wasm32")]
+        return core::hint::select_unpredictable(len < 4, h3, h8);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let h = core::hint::select_unpredictable(len > 8, h16(), h8);
+            core::hint::select_unpredictable(len < 4, h3, h)
+        }
     }
 }
 
