@@ -59,7 +59,7 @@ const fn secret32(at: usize) -> u64 {
 /// branch. Equal to [`xxh3`] for every input of 1 to 16 bytes (tested).
 ///
 /// On wasm32 the 9–16-byte formula is computed only for the inputs that need
-/// it (about one word in seven of prose): its 128-bit product costs some
+/// it (one word in ten of docs-bench's prose): its 128-bit product costs some
 /// thirty instructions there (see `mul_fold`), more than the mispredicted
 /// branches it saves, and hashing a text's tokens took 2.4× native time
 /// (BENCHMARKS.md, "WebAssembly at the pipeline's spec").
