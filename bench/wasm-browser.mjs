@@ -45,9 +45,9 @@ for (let r = 0; r < rounds; r++) {
         return t.sort((x, y) => x - y)[3];
       };
       const rate = (f, size = mb) => `${(size / (median(f) / 1000)).toFixed(1)} MB/s`;
-      const perDoc = (shingle) => rate(() => {
+      const perDoc = (shingle, spec = 1) => rate(() => {
         for (const d of docs) {
-          const h = new m.MinHash({ numPerm: 128, shingle, scheme: 'oph' });
+          const h = new m.MinHash({ numPerm: 128, shingle, scheme: 'oph', spec });
           h.update(d);
           h.free();
         }
@@ -66,8 +66,11 @@ for (let r = 0; r < rounds; r++) {
         // After the rows above, which bring the module's code to its
         // optimising tier.
         'docs: MinHash word:5 oph': perDoc('word:5'),
+        // Spec version 2, the dedup pipeline's default.
+        'docs: MinHash word:5 oph spec 2': perDoc('word:5', 2),
         'docs: MinHash word:5 objects alone': objects('word:5'),
         'docs: MinHash char:5 oph': perDoc('char:5'),
+        'docs: MinHash char:5 oph spec 2': perDoc('char:5', 2),
         'docs: MinHash char:5 objects alone': objects('char:5'),
       };
     }, [file, text, mb, r, docsSample, docsMb]);

@@ -51,7 +51,15 @@ pub fn word_shingles(token_hashes: &[u64], k: usize, seed: u64, spec: Spec) -> V
 pub fn char_shingles(n: &Normalized, q: usize, seed: u64, spec: Spec) -> Vec<u64> {
     match spec {
         Spec::V1 => char_shingles_by(n, q, |b| hash::bytes_hash(seed, b)),
-        Spec::V2 => char_shingles_by(n, q, |b| hash::v2::xxh3(seed, b)),
+        Spec::V2 => {
+            let (q, text) = (q.max(1), n.text());
+            if (4..=8).contains(&q) && text.len() >= q && text.is_ascii() {
+                // One byte per character: the q-grams are the byte windows,
+                // all hashed by one formula of XXH3-64.
+                return hash::v2::xxh3_windows(seed, text.as_bytes(), q);
+            }
+            char_shingles_by(n, q, |b| hash::v2::xxh3(seed, b))
+        }
     }
 }
 
@@ -550,6 +558,38 @@ mod tests {
                 let mut want = v.clone();
                 want.sort_unstable();
                 assert_eq!(sorted_hashes(&v), want, "n {n}, kind {kind}");
+            }
+        }
+    }
+
+    /// Spec 2's q-grams of an ASCII text are the XXH3-64 of each window of
+    /// `q` bytes (for `q` of 4 to 8, computed inline), for every `q` around
+    /// that range and texts shorter than `q`.
+    #[test]
+    fn ascii_char_shingles_are_xxh3_of_each_window() {
+        let mut rng = crate::hash::SplitMix64::new(5);
+        for len in [1usize, 3, 4, 7, 8, 9, 15, 16, 17, 40, 300] {
+            let text: alloc::string::String = (0..len)
+                .map(|_| match rng.next() % 4 {
+                    0 => ' ',
+                    _ => char::from(b'a' + (rng.next() % 26) as u8),
+                })
+                .collect();
+            let n = normalize(&text);
+            let norm = n.text().as_bytes();
+            if norm.is_empty() {
+                continue;
+            }
+            for q in 1..=12usize {
+                for seed in [0, 42, u64::MAX] {
+                    let want: Vec<u64> = if norm.len() < q {
+                        alloc::vec![hash::v2::xxh3(seed, norm)]
+                    } else {
+                        norm.windows(q).map(|w| hash::v2::xxh3(seed, w)).collect()
+                    };
+                    let got = char_shingles(&n, q, seed, Spec::V2);
+                    assert_eq!(got, want, "{text:?}, q {q}, seed {seed}");
+                }
             }
         }
     }

@@ -100,9 +100,7 @@ impl ShortXxh3 {
         let c3 = last >> 56;
         let combo = (c1 << 16) | (c2 << 24) | c3 | (n << 8);
         let h3 = xxh64_avalanche(combo ^ self.flip3);
-        // 4–8 bytes: the first and last four.
-        let x = ((first & 0xffff_ffff) << 32).wrapping_add(last >> 32) ^ self.flip8;
-        let h8 = strong_avalanche(x, n);
+        let h8 = self.hash4to8(first, last, n);
         // 9–16 bytes: the first and last eight.
         let h16 = || {
             let lo = first ^ self.flip16.0;
@@ -126,6 +124,43 @@ impl ShortXxh3 {
             core::hint::select_unpredictable(len < 4, h3, h)
         }
     }
+}
+
+impl ShortXxh3 {
+    /// XXH3-64 of an input of `n` bytes (4 to 8): its first four bytes are
+    /// the low half of `first`, its last four the high half of `last`.
+    #[inline(always)]
+    fn hash4to8(&self, first: u64, last: u64, n: u64) -> u64 {
+        let x = ((first & 0xffff_ffff) << 32).wrapping_add(last >> 32) ^ self.flip8;
+        strong_avalanche(x, n)
+    }
+}
+
+/// [`xxh3`] with `seed` of every window of `q` bytes of `bytes`, in order
+/// (`bytes.len() - q + 1` values), for `q` in 4..=8 and `bytes` at least `q`
+/// long: an ASCII text's character q-grams. One formula of the
+/// specification applies to every window, so it is computed inline from two
+/// 4-byte reads, without the length dispatch of a call to [`xxh3`].
+///
+/// # Panics
+/// Never for `q` in 4..=8 and `bytes.len() >= q`; other `q` go through
+/// [`xxh3`].
+pub(crate) fn xxh3_windows(seed: u64, bytes: &[u8], q: usize) -> Vec<u64> {
+    if !(4..=8).contains(&q) {
+        return bytes.windows(q.max(1)).map(|w| xxh3(seed, w)).collect();
+    }
+    let short = ShortXxh3::new(seed);
+    let four = |w: &[u8], at: usize| -> u64 {
+        let b: [u8; 4] = w
+            .get(at..at + 4)
+            .and_then(|b| b.try_into().ok())
+            .unwrap_or_default();
+        u64::from(u32::from_le_bytes(b))
+    };
+    bytes
+        .windows(q)
+        .map(|w| short.hash4to8(four(w, 0), four(w, q - 4) << 32, q as u64))
+        .collect()
 }
 
 /// The 128-bit product of `a` and `b`, its two halves XORed (XXH3's
