@@ -51,16 +51,20 @@ pub fn word_shingles(token_hashes: &[u64], k: usize, seed: u64, spec: Spec) -> V
 pub fn char_shingles(n: &Normalized, q: usize, seed: u64, spec: Spec) -> Vec<u64> {
     match spec {
         Spec::V1 => char_shingles_by(n, q, |b| hash::bytes_hash(seed, b)),
-        Spec::V2 => {
-            let (q, text) = (q.max(1), n.text());
-            if (4..=8).contains(&q) && text.len() >= q && text.is_ascii() {
-                // One byte per character: the q-grams are the byte windows,
-                // all hashed by one formula of XXH3-64.
-                return hash::v2::xxh3_windows(seed, text.as_bytes(), q);
-            }
-            char_shingles_by(n, q, |b| hash::v2::xxh3(seed, b))
-        }
+        Spec::V2 => char_shingles_v2(n, q, seed),
     }
+}
+
+/// [`char_shingles`] under spec version 2: an ASCII text's q-grams of 4 to 8
+/// bytes by [`hash::v2::xxh3_windows`], the others by [`hash::v2::xxh3`].
+fn char_shingles_v2(n: &Normalized, q: usize, seed: u64) -> Vec<u64> {
+    let (q, text) = (q.max(1), n.text());
+    if (4..=8).contains(&q) && text.len() >= q && text.is_ascii() {
+        // One byte per character: the q-grams are the byte windows, all
+        // hashed by one formula of XXH3-64.
+        return hash::v2::xxh3_windows(seed, text.as_bytes(), q);
+    }
+    char_shingles_by(n, q, |b| hash::v2::xxh3(seed, b))
 }
 
 fn char_shingles_by(n: &Normalized, q: usize, hash: impl Fn(&[u8]) -> u64) -> Vec<u64> {
