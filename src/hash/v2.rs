@@ -124,9 +124,7 @@ impl ShortXxh3 {
             core::hint::select_unpredictable(len < 4, h3, h)
         }
     }
-}
 
-impl ShortXxh3 {
     /// XXH3-64 of an input of `n` bytes (4 to 8): its first four bytes are
     /// the low half of `first`, its last four the high half of `last`.
     #[inline(always)]
@@ -140,11 +138,8 @@ impl ShortXxh3 {
 /// (`bytes.len() - q + 1` values), for `q` in 4..=8 and `bytes` at least `q`
 /// long: an ASCII text's character q-grams. One formula of the
 /// specification applies to every window, so it is computed inline from two
-/// 4-byte reads, without the length dispatch of a call to [`xxh3`].
-///
-/// # Panics
-/// Never for `q` in 4..=8 and `bytes.len() >= q`; other `q` go through
-/// [`xxh3`].
+/// 4-byte reads, without the length dispatch of a call to [`xxh3`]. Other
+/// `q` go through [`xxh3`]; `bytes` shorter than `q` gives no value.
 pub(crate) fn xxh3_windows(seed: u64, bytes: &[u8], q: usize) -> Vec<u64> {
     if !(4..=8).contains(&q) {
         return bytes.windows(q.max(1)).map(|w| xxh3(seed, w)).collect();
