@@ -112,6 +112,21 @@ pub use index::{Hit, NearDupIndex, Pair, Score};
 pub use shingle::{ShingleSet, Shingling};
 pub use text::{normalize, Normalization, Normalized, Obfuscation, TextRange, Token};
 
+/// The instruction-set level this build needs and the running processor
+/// lacks: `Some("x86-64-v2 (POPCNT, SSE4.2)")` when native x86-64 code was
+/// built for x86-64-v2 (the repository's `.cargo/config.toml`) and runs on an
+/// older processor; `None` otherwise, and always on other targets. The CLI
+/// and the Python module ask before any other work, so that such a
+/// processor gets a message instead of an illegal instruction.
+#[cfg(feature = "std")]
+pub fn missing_cpu_level() -> Option<&'static str> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "popcnt"))]
+    if !std::is_x86_feature_detected!("popcnt") || !std::is_x86_feature_detected!("sse4.2") {
+        return Some("x86-64-v2 (POPCNT, SSE4.2)");
+    }
+    None
+}
+
 /// The default version of the shingle hashing and normalisation
 /// specification (`SPEC.md`): what a value made without a `spec` option
 /// follows. [`hash::Spec`] lists every version this build reads and writes

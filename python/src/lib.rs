@@ -48,14 +48,11 @@ pub(crate) fn value_error(e: neardup::Error) -> PyErr {
 /// The native module `neardup._neardup`; `neardup/__init__.py` re-exports it.
 #[pymodule]
 fn _neardup(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    // Built for x86-64-v2 (the repository's `.cargo/config.toml`): an
-    // ImportError that says so on an older processor.
-    #[cfg(all(target_arch = "x86_64", target_feature = "popcnt"))]
-    if !std::is_x86_feature_detected!("popcnt") || !std::is_x86_feature_detected!("sse4.2") {
-        return Err(pyo3::exceptions::PyImportError::new_err(
-            "neardup: this build needs an x86-64-v2 processor (POPCNT, SSE4.2); build the \
-             wheel with RUSTFLAGS=\"-C target-cpu=x86-64\"",
-        ));
+    if let Some(level) = neardup::missing_cpu_level() {
+        return Err(pyo3::exceptions::PyImportError::new_err(format!(
+            "neardup: this build needs an {level} processor; build the wheel with \
+             RUSTFLAGS=\"-C target-cpu=x86-64\""
+        )));
     }
     errors::register(m)?;
     m.add_function(wrap_pyfunction!(dedup::dedup, m)?)?;

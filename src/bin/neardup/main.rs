@@ -107,13 +107,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    // Built for x86-64-v2 (`.cargo/config.toml`): say so on an older
-    // processor, before any of its instructions run.
-    #[cfg(all(target_arch = "x86_64", target_feature = "popcnt"))]
-    if !std::is_x86_feature_detected!("popcnt") || !std::is_x86_feature_detected!("sse4.2") {
+    if let Some(level) = neardup::missing_cpu_level() {
         eprintln!(
-            "neardup: this build needs an x86-64-v2 processor (POPCNT, SSE4.2); rebuild \
-             with RUSTFLAGS=\"-C target-cpu=x86-64\" cargo build --release --features cli"
+            "neardup: this build needs an {level} processor; rebuild with \
+             RUSTFLAGS=\"-C target-cpu=x86-64\" cargo build --release --features cli"
         );
         return ExitCode::from(2);
     }
