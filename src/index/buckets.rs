@@ -35,7 +35,10 @@
 //!   caller gives (the SimHash fingerprint), both contiguous. A query reads
 //!   a bucket's words in one sequential scan and tests each without
 //!   touching the document (`keep(position, word)`), where a chain costs a
-//!   cache miss a link and another for the document. A table entry is the
+//!   cache miss a link and another for the document. A query finds all its
+//!   buckets first and reads a word of every cache line of them before the
+//!   scan, so that their memory is fetched in parallel rather than one
+//!   bucket after another. A table entry is the
 //!   bucket itself: its key (stored: the buckets are few) and its run. A
 //!   document costs `12 · k` bytes of runs (more with their spare room).
 //!
@@ -249,20 +252,48 @@ impl Buckets {
         out: &mut Vec<u32>,
     ) {
         if let Store::Words { tables } = &self.store {
-            for (j, &h) in keys.iter().enumerate() {
-                let Some(run) = tables[j].find(h, |r| r.key == h) else {
-                    continue;
-                };
+            // The buckets first, then one word read from every cache line
+            // of each, loads that do not wait on one another: the lines of
+            // all the runs (each its own allocation, dozens a query, most
+            // out of cache in a large collection) are fetched at once
+            // instead of run after run, and the scan below finds them in
+            // cache (BENCHMARKS.md, "SimHash's buckets fetched at once").
+            let runs: Vec<&Run> = keys
+                .iter()
+                .enumerate()
+                .filter_map(|(j, &h)| tables[j].find(h, |r| r.key == h))
+                .collect();
+            let lines = runs.iter().fold(0u64, |a, run| {
+                a ^ run.word.iter().step_by(8).fold(0, |b, &w| b ^ w)
+            });
+            core::hint::black_box(lines);
+            for run in runs {
                 if cap >= run.pos.len() {
                     // Every position below `before` (usually all of them):
-                    // one read of the words, a position read only for a
-                    // word kept.
-                    for (i, &w) in run.word.iter().enumerate() {
-                        if near(w) {
-                            let q = run.pos[i];
-                            if q < before && keep(q) {
-                                out.push(q);
+                    // one read of the words, four a branch (almost every
+                    // word fails `near`), a position read only for a word
+                    // kept.
+                    let mut take = |i: usize| {
+                        let q = run.pos[i];
+                        if q < before && keep(q) {
+                            out.push(q);
+                        }
+                    };
+                    let mut quads = run.word.chunks_exact(4);
+                    let mut i = 0;
+                    for c in &mut quads {
+                        if near(c[0]) | near(c[1]) | near(c[2]) | near(c[3]) {
+                            for (d, &w) in c.iter().enumerate() {
+                                if near(w) {
+                                    take(i + d);
+                                }
                             }
+                        }
+                        i += 4;
+                    }
+                    for (d, &w) in quads.remainder().iter().enumerate() {
+                        if near(w) {
+                            take(i + d);
                         }
                     }
                     continue;
