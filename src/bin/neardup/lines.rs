@@ -92,3 +92,36 @@ pub fn for_each_line(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::BufReader;
+
+    /// Every line comes out whole, numbered and in order whatever the
+    /// reader's buffer size (lines inside one buffer's worth and lines
+    /// across its end, empty lines), the last one with or without its
+    /// newline.
+    #[test]
+    fn lines_come_out_whole_whatever_the_buffer() {
+        let lines: Vec<String> = (0..40).map(|i| "ab".repeat((i * 7) % 23)).collect();
+        for end in ["", "\n"] {
+            let data = lines.join("\n") + end;
+            for cap in 1..=64 {
+                let mut reader = BufReader::with_capacity(cap, data.as_bytes());
+                let mut got = Vec::new();
+                for_each_line(&mut reader, |n, line| {
+                    got.push((n, line.expect("under the limit").to_vec()));
+                    Ok(())
+                })
+                .expect("read");
+                let want: Vec<(usize, Vec<u8>)> = lines
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| (i + 1, l.as_bytes().to_vec()))
+                    .collect();
+                assert_eq!(got, want, "buffer of {cap} bytes, ending {end:?}");
+            }
+        }
+    }
+}
