@@ -79,15 +79,15 @@ pub struct DedupArgs {
 const CHOOSING: &str = "\
 How to choose (F1 over pairs on docs-bench, 5,075 documents with 543 copies
 edited at 1-15 %, and on its typo copies with up to 20 % of words misspelled;
-CPU for 34 MB on one core (dedup uses every core); EVALUATION.md has the
+CPU for 34 MB, all cores summed, on 2026-11-29; EVALUATION.md has the
 whole sweep):
 
   setting                               docs-bench  typos  CPU    memory
   (default) minhash, char:5, t 0.5      0.995       0.998  0.3 s  1.1 KB a document
-  --method simhash (char:5, k 10,       0.994       0.989  0.9 s  + every shingle set
+  --method simhash (char:5, k 10,       0.994       0.989  0.8 s  + every shingle set
     verified by exact Jaccard >= 0.5)                              (8 B a character)
-  --shingle word:5                      0.771       0.625  0.4 s  finds only light edits
-  --method simhash --no-verify -k 3     0.775       0.699  0.8 s  smallest
+  --shingle word:5                      0.771       0.625  0.2 s  finds only light edits
+  --method simhash --no-verify -k 3     0.775       0.699  0.3 s  smallest
   --method exact                        1.000 by definition; 45 s on 5,000 documents";
 
 #[derive(Serialize)]
