@@ -38,9 +38,9 @@
 //!   cache miss a link and another for the document. A query finds all its
 //!   buckets first and reads a word of every cache line of them before the
 //!   scan, so that their memory is fetched in parallel rather than one
-//!   bucket after another. A table entry is the
-//!   bucket itself: its key (stored: the buckets are few) and its run. A
-//!   document costs `12 · k` bytes of runs (more with their spare room).
+//!   bucket after another. A table entry is the bucket itself: its key
+//!   (stored: the buckets are few) and its run. A document costs `12 · k`
+//!   bytes of runs (more with their spare room).
 //!
 //! The keys themselves are the caller's (stable 64-bit hashes, SPEC.md); the
 //! store never hashes with anything but them.
