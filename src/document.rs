@@ -10,6 +10,7 @@
 use crate::hash::Spec;
 use crate::shingle::{ShingleSet, Shingling};
 use crate::text::{normalize_with, Normalization, Normalized};
+use alloc::boxed::Box;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::cell::{OnceCell, RefCell};
@@ -23,7 +24,12 @@ use core::cell::{OnceCell, RefCell};
 /// `Document` is `Send` but not `Sync`: share it within one thread.
 #[derive(Debug)]
 pub struct Document {
-    normalized: Normalized,
+    /// Normalised on first use when made by [`Document::for_shingling`]
+    /// for word shingles; at once otherwise.
+    normalized: OnceCell<Normalized>,
+    /// The text, kept by [`Document::for_shingling`] for word shingles
+    /// until something asks for its normal form.
+    source: Option<Box<str>>,
     seed: u64,
     spec: Spec,
     how: Normalization,
@@ -65,11 +71,41 @@ impl Document {
         d
     }
 
+    /// [`Document::with_spec`] for reading `shingling`'s shingles, the
+    /// same document in every value it gives. For word shingles at spec
+    /// version 2, the tokens are hashed straight from the normaliser,
+    /// without writing the normalised text and its token records (the
+    /// pipeline's word shingles in about 80 % of the time); the text is
+    /// kept (`text.len()` bytes) and normalised only if something else is
+    /// asked of the document. Otherwise exactly [`Document::with_spec`].
+    pub fn for_shingling(
+        text: &str,
+        seed: u64,
+        how: Normalization,
+        spec: Spec,
+        shingling: Shingling,
+    ) -> Self {
+        if !matches!(shingling, Shingling::Words(_)) || spec != Spec::V2 {
+            return Self::with_spec(text, seed, how, spec);
+        }
+        let hashes = crate::text::word_hashes(text, how, seed);
+        Document {
+            normalized: OnceCell::new(),
+            source: Some(text.into()),
+            seed,
+            spec,
+            how,
+            token_hashes: OnceCell::from(hashes),
+            memo: RefCell::new(Vec::new()),
+        }
+    }
+
     /// A document from a text normalised by [`crate::normalize`] (the
     /// default [`Normalization`]).
     pub fn from_normalized(normalized: Normalized, seed: u64) -> Self {
         Document {
-            normalized,
+            normalized: OnceCell::from(normalized),
+            source: None,
             seed,
             spec: Spec::default(),
             how: Normalization::default(),
@@ -80,7 +116,9 @@ impl Document {
 
     /// The normalised text and its tokens.
     pub fn normalized(&self) -> &Normalized {
-        &self.normalized
+        self.normalized.get_or_init(|| {
+            crate::text::normalize_with(self.source.as_deref().unwrap_or_default(), self.how)
+        })
     }
 
     /// How the text was normalised (diacritics folded or not).
@@ -102,17 +140,20 @@ impl Document {
     /// computed on first use.
     pub fn token_hashes(&self) -> &[u64] {
         self.token_hashes
-            .get_or_init(|| crate::shingle::token_hashes(&self.normalized, self.seed, self.spec))
+            .get_or_init(|| crate::shingle::token_hashes(self.normalized(), self.seed, self.spec))
     }
 
     /// Number of word tokens.
     pub fn len(&self) -> usize {
-        self.normalized.tokens().len()
+        match self.token_hashes.get() {
+            Some(hashes) => hashes.len(),
+            None => self.normalized().tokens().len(),
+        }
     }
 
     /// `true` when the text has no word tokens.
     pub fn is_empty(&self) -> bool {
-        self.normalized.tokens().is_empty()
+        self.len() == 0
     }
 
     fn memo<T>(&self, shingling: Shingling, get: impl FnOnce(&mut Memo) -> T) -> T {
@@ -136,14 +177,15 @@ impl Document {
         if let Some(s) = self.memo(shingling, |m| m.sequence.clone()) {
             return s;
         }
-        // Only word shingles read the token hashes.
-        let tokens: &[u64] = match shingling {
-            Shingling::Words(_) => self.token_hashes(),
-            _ => &[],
-        };
-        let s: Arc<[u64]> = shingling
-            .compute(&self.normalized, tokens, self.seed, self.spec)
-            .into();
+        // Word shingles read the token hashes alone; the others the
+        // normalised text.
+        let s: Arc<[u64]> = match shingling {
+            Shingling::Words(k) => {
+                crate::shingle::word_shingles(self.token_hashes(), k as usize, self.seed, self.spec)
+            }
+            _ => shingling.compute(self.normalized(), &[], self.seed, self.spec),
+        }
+        .into();
         self.memo(shingling, |m| m.sequence = Some(s.clone()));
         s
     }
@@ -163,6 +205,7 @@ impl Document {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::format;
 
     #[test]
     fn memoised_shingles_equal_fresh_ones() {
@@ -180,5 +223,57 @@ mod tests {
             &crate::shingle::char_shingles(d.normalized(), 5, 7, Spec::V1)[..]
         );
         assert!(Document::new("  ", 0).shingles(w3).is_empty());
+    }
+
+    /// A document made for word shingles gives what one normalised at once
+    /// gives: its token hashes, shingles of every kind, length, emptiness
+    /// and (normalised on demand) normal form, at either spec; on texts of
+    /// no word, one word, a few, and a trick (a zero-width space inside a
+    /// word, undone by unmasking).
+    #[test]
+    fn a_document_for_word_shingles_is_the_same_document() {
+        let texts = [
+            "",
+            "  ... !!! ",
+            "Word",
+            "The CAT’s ﬁsh, and a dog's bone: 3.14 naïve",
+            "The quick brown fox jumps over the lazy dog, again and again",
+            "co\u{200b}py of a text with a hidden space",
+        ];
+        for text in texts {
+            for spec in [Spec::V1, Spec::V2] {
+                for how in [
+                    Normalization::default(),
+                    Normalization::folding(true).unmasking(true),
+                ] {
+                    for k in [1, 3, 5] {
+                        let words = Shingling::Words(k);
+                        let lazy = Document::for_shingling(text, 7, how, spec, words);
+                        let eager = Document::with_spec(text, 7, how, spec);
+                        let at = format!("{text:?}, {spec}, {}, k {k}", how.name());
+                        assert_eq!(lazy.len(), eager.len(), "{at}");
+                        assert_eq!(lazy.is_empty(), eager.is_empty(), "{at}");
+                        assert_eq!(lazy.token_hashes(), eager.token_hashes(), "{at}");
+                        assert_eq!(lazy.shingles(words), eager.shingles(words), "{at}");
+                        assert_eq!(lazy.shingle_set(words), eager.shingle_set(words), "{at}");
+                        let c4 = Shingling::Chars(4);
+                        assert_eq!(lazy.shingles(c4), eager.shingles(c4), "{at}");
+                        assert_eq!(lazy.normalized(), eager.normalized(), "{at}");
+                        assert_eq!(lazy.spec(), spec);
+                        assert_eq!(lazy.normalization(), how);
+                    }
+                }
+            }
+        }
+        let hidden = |unmask| {
+            let how = Normalization::default().unmasking(unmask);
+            Document::for_shingling(texts[5], 0, how, Spec::V2, Shingling::Words(5)).len()
+        };
+        assert_eq!(
+            hidden(true),
+            8,
+            "the hidden space undone: \"copy\" is one word"
+        );
+        assert_eq!(hidden(false), 9, "the hidden space kept: \"co\" and \"py\"");
     }
 }

@@ -36,3 +36,32 @@ fn fast_path_equals_reference_on_docs_bench() {
     }
     assert!(n > 1200);
 }
+
+/// A document made for word shingles (its tokens hashed straight from the
+/// normaliser) has the token hashes of the document normalised at once, on
+/// every text of the real corpora, unmasked or not.
+#[test]
+fn word_hashes_from_the_normaliser_equal_the_tokens_hashes_on_the_corpora() {
+    use neardup::hash::Spec;
+    use neardup::{Document, Normalization, Shingling};
+    let mut texts: Vec<String> = Vec::new();
+    for entry in std::fs::read_dir(crate::util::data_dir().join("clough-abc/texts")).unwrap() {
+        let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+        texts.push(String::from_utf8_lossy(&bytes).into_owned());
+    }
+    let all =
+        std::fs::read_to_string(crate::util::data_dir().join("docs-bench/docs.jsonl")).unwrap();
+    for line in all.lines().step_by(4) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        texts.push(v["text"].as_str().unwrap().to_string());
+    }
+    assert!(texts.len() > 1260);
+    for text in &texts {
+        for unmask in [false, true] {
+            let how = Normalization::default().unmasking(unmask);
+            let lazy = Document::for_shingling(text, 3, how, Spec::V2, Shingling::Words(5));
+            let eager = Document::with_spec(text, 3, how, Spec::V2);
+            assert_eq!(lazy.token_hashes(), eager.token_hashes(), "{text:.80}");
+        }
+    }
+}

@@ -352,18 +352,20 @@ impl Stages {
                     "word:K+correct needs a dictionary (Stages::with_dictionary)",
                 )
             })?;
-            return Ok(Document::with_spec(
+            return Ok(Document::for_shingling(
                 &d.correct_text(text),
                 seed,
                 self.config.normalization(),
                 self.config.hash_spec(),
+                self.config.shingling(),
             ));
         }
-        Ok(Document::with_spec(
+        Ok(Document::for_shingling(
             text,
             seed,
             self.config.normalization(),
             self.config.hash_spec(),
+            self.config.shingling(),
         ))
     }
 

@@ -390,7 +390,13 @@ impl MinHasher {
     /// The signature of a text: [`MinHasher::signature_of`] a new
     /// [`Document`] with the hasher's seed and spec version.
     pub fn signature_of_text(&self, text: &str) -> Signature {
-        let doc = Document::with_spec(text, self.seed, Default::default(), self.spec);
+        let doc = Document::for_shingling(
+            text,
+            self.seed,
+            Default::default(),
+            self.spec,
+            self.shingling,
+        );
         // Cannot fail: the document has the hasher's seed.
         self.signature_of(&doc).unwrap_or_else(|_| self.empty())
     }

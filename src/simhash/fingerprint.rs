@@ -144,11 +144,12 @@ impl SimHashConfig {
     /// # Errors
     /// As [`SimHashConfig::fingerprint_of`].
     pub fn fingerprint(&self, text: &str) -> Result<Fingerprint, Error> {
-        self.fingerprint_of(&Document::with_spec(
+        self.fingerprint_of(&Document::for_shingling(
             text,
             self.seed,
             Default::default(),
             self.spec,
+            self.shingle,
         ))
     }
 

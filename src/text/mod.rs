@@ -23,6 +23,7 @@ mod script;
 mod segment;
 mod token;
 mod unmask;
+mod word_hashes;
 
 pub use decode::{decode_text, Decoded, TextEncoding};
 #[cfg(feature = "std")]
@@ -31,3 +32,4 @@ pub use normalize::{normalize, normalize_with, Normalization, Normalized, Token}
 pub(crate) use offsets::{ranges_to_utf16, sort_ranges};
 pub use offsets::{utf16_offsets, utf8_offsets, TextRange};
 pub use unmask::{Obfuscation, MAX_OBFUSCATION_RANGES};
+pub(crate) use word_hashes::word_hashes;

@@ -35,7 +35,7 @@
 //! original text, and [`Normalized::obfuscation`] says what was undone. A
 //! text with none of these characters normalises exactly as without it.
 
-use super::token::append_token;
+use super::segment::{Sink, Written};
 pub use super::token::Token;
 use super::{Obfuscation, TextRange};
 use alloc::string::String;
@@ -259,13 +259,21 @@ pub fn normalize_with(input: &str, how: Normalization) -> Normalized {
 fn normalize_plain(input: &str, fold: bool) -> Normalized {
     // Bytes, so that the fast path can write eight at a time; every byte
     // written is ASCII or a whole character's UTF-8.
-    let mut text: Vec<u8> = Vec::with_capacity(input.len() + 8);
-    let mut tokens = Vec::with_capacity(input.len() / 6 + 1);
+    let mut written = Written {
+        text: Vec::with_capacity(input.len() + 8),
+        tokens: Vec::with_capacity(input.len() / 6 + 1),
+    };
+    normalize_plain_into(input, fold, &mut written);
+    finish(written.text, written.tokens)
+}
+
+/// The normalisation after step 0 (see [`normalize_plain`]), its tokens
+/// given to `sink`.
+pub(super) fn normalize_plain_into<S: Sink>(input: &str, fold: bool, sink: &mut S) {
     let mut scratch = String::new();
-    super::segment::normalize_into(input, &mut text, &mut tokens, |text, tokens, start, end| {
-        push_token(input, start, end, text, tokens, fold, &mut scratch)
+    super::segment::normalize_into(input, sink, |sink, start, end| {
+        push_token(input, start, end, sink, fold, &mut scratch)
     });
-    finish(text, tokens)
 }
 
 /// The [`Normalized`] of the bytes written (UTF-8 by construction: an
@@ -286,31 +294,25 @@ fn finish(text: Vec<u8>, tokens: Vec<Token>) -> Normalized {
 #[doc(hidden)]
 #[cfg(feature = "std")]
 pub fn normalize_reference(input: &str) -> Normalized {
-    let mut text = Vec::with_capacity(input.len());
-    let mut tokens = Vec::new();
+    let mut written = Written {
+        text: Vec::with_capacity(input.len()),
+        tokens: Vec::new(),
+    };
     let mut scratch = String::new();
     super::segment::word_segments_reference(input, |start, end| {
-        push_token(
-            input,
-            start,
-            end,
-            &mut text,
-            &mut tokens,
-            false,
-            &mut scratch,
-        )
+        push_token(input, start, end, &mut written, false, &mut scratch)
     });
-    finish(text, tokens)
+    finish(written.text, written.tokens)
 }
 
-/// Normalises segment `input[start..end]` and appends it as a token when it
-/// is a word (`scratch`: a buffer for the segment's normal form).
-fn push_token(
+/// Normalises segment `input[start..end]` and gives it to `sink` as a
+/// token when it is a word (`scratch`: a buffer for the segment's normal
+/// form).
+fn push_token<S: Sink>(
     input: &str,
     start: usize,
     end: usize,
-    text: &mut Vec<u8>,
-    tokens: &mut Vec<Token>,
+    sink: &mut S,
     fold: bool,
     scratch: &mut String,
 ) {
@@ -324,9 +326,7 @@ fn push_token(
     if is_word {
         scratch.clear();
         normalize_segment(seg, scratch, fold);
-        append_token(text, tokens, start, end, |text| {
-            text.extend_from_slice(scratch.as_bytes())
-        });
+        sink.word(start, end, scratch.as_bytes());
     }
 }
 

@@ -48,6 +48,11 @@
 //! eight-bytes-at-a-time path alone: classifying eight classes with SWAR
 //! cost more than it saved (normalisation 370 → 310 MiB/s when tried).
 //!
+//! The tokens go to a [`Sink`]: the normalised text and the token records
+//! ([`Written`], what `Normalized` holds), or only each token's hash
+//! (`word_hashes.rs`, for word shingles), one implementation of the
+//! segmentation and normalisation for both.
+//!
 //! `normalize::tests::fast_path_equals_the_general_path` checks the equality
 //! with `unicode-segmentation` and the general normalisation on random
 //! strings of troublesome characters; `tests/segmentation.rs` on the real
@@ -125,13 +130,13 @@ fn classify8(w: u64) -> u64 {
 /// Eight bytes with their ASCII uppercase letters lowercased: bit 5 (0x20)
 /// set on each byte in `A..=Z`.
 #[inline]
-fn lower8(w: u64) -> u64 {
+pub(super) fn lower8(w: u64) -> u64 {
     w | ((in_range(w & !HIGHS, b'A', b'Z') & !w) >> 2)
 }
 
 /// Eight bytes from `at`, little-endian; past the end, spaces (not word bytes).
 #[inline]
-fn load8(bytes: &[u8], at: usize) -> u64 {
+pub(super) fn load8(bytes: &[u8], at: usize) -> u64 {
     match bytes.get(at..at + 8) {
         Some(b) => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
         None => {
@@ -267,7 +272,7 @@ impl Block {
 
 /// Normalises the pieces of `bytes[at..]` that start in the next 64 bytes,
 /// when `at` starts a piece (the byte before it, if any, is whitespace)
-/// and the block is in bounds: appends their words to `text` and `tokens`
+/// and the block is in bounds: gives their words to `sink`
 /// and returns where the next piece starts and where the whitespace before
 /// it starts. `None` when nothing can be done a block at a time here (the
 /// piece at `at` runs to the block's end, or holds a byte ≥ 0x80).
@@ -277,12 +282,7 @@ impl Block {
     target_feature = "simd128"
 ))]
 #[inline]
-fn block_pieces(
-    bytes: &[u8],
-    at: usize,
-    text: &mut Vec<u8>,
-    tokens: &mut Vec<Token>,
-) -> Option<(usize, usize)> {
+fn block_pieces<S: Sink>(bytes: &[u8], at: usize, sink: &mut S) -> Option<(usize, usize)> {
     if at + 64 > bytes.len() {
         return None;
     }
@@ -309,13 +309,11 @@ fn block_pieces(
         runs &= runs - 1;
         ends &= ends - 1;
         let inside = (1u64 << e) - (1u64 << s);
-        push_word(
+        sink.ascii_word(
             bytes,
             at + s as usize,
             at + e as usize,
             b.impure & inside == 0,
-            text,
-            tokens,
         );
     }
     // The whitespace before the next piece: after the last non-space byte.
@@ -323,38 +321,36 @@ fn block_pieces(
     Some((at + end as usize, at + ws as usize))
 }
 
-/// Normalises `input` into `text` and `tokens` (see the module docs):
-/// ASCII pieces here, every other run of pieces by `slow(text, tokens,
-/// start, end)` for each of its UAX #29 segments from `unicode-segmentation`.
-pub(crate) fn normalize_into(
+/// Normalises `input` into `sink` (see the module docs): ASCII pieces
+/// here, every other run of pieces by `slow(sink, start, end)` for each of
+/// its UAX #29 segments from `unicode-segmentation`.
+pub(crate) fn normalize_into<S: Sink>(
     input: &str,
-    text: &mut Vec<u8>,
-    tokens: &mut Vec<Token>,
-    mut slow: impl FnMut(&mut Vec<u8>, &mut Vec<Token>, usize, usize),
+    sink: &mut S,
+    mut slow: impl FnMut(&mut S, usize, usize),
 ) {
     let bytes = input.as_bytes();
     let n = bytes.len();
-    // The current piece: where the whitespace before it starts, and the
-    // text and tokens written before it (to take back on a byte ≥ 0x80).
-    let mut mark = (0usize, 0usize, 0usize);
+    // The current piece: where the whitespace before it starts, and what
+    // was written before it (to take back on a byte ≥ 0x80).
+    let mut mark = (0usize, sink.mark());
     // A pending run of non-ASCII pieces: from the whitespace before the
     // first to the end of the last.
     let mut pending: Option<(usize, usize)> = None;
-    let mut flush =
-        |pending: &mut Option<(usize, usize)>, text: &mut Vec<u8>, tokens: &mut Vec<Token>| {
-            if let Some((s, e)) = pending.take() {
-                // Piece boundaries are ASCII, so these are char boundaries.
-                for (at, seg) in input[s..e].split_word_bound_indices() {
-                    slow(text, tokens, s + at, s + at + seg.len());
-                }
+    let mut flush = |pending: &mut Option<(usize, usize)>, sink: &mut S| {
+        if let Some((s, e)) = pending.take() {
+            // Piece boundaries are ASCII, so these are char boundaries.
+            for (at, seg) in input[s..e].split_word_bound_indices() {
+                slow(sink, s + at, s + at + seg.len());
             }
-        };
+        }
+    };
     let mut i = 0;
     while i < n {
         let f = flags(bytes[i]);
         if f & WORD != 0 {
             let (end, plain) = scan_word(bytes, i);
-            push_word(bytes, i, end, plain, text, tokens);
+            sink.ascii_word(bytes, i, end, plain);
             i = end;
         } else if f & SPACE != 0 {
             let ws_start = i;
@@ -368,23 +364,22 @@ pub(crate) fn normalize_into(
                     i = end;
                     continue;
                 }
-                flush(&mut pending, text, tokens);
+                flush(&mut pending, sink);
             }
-            mark = (ws_start, text.len(), tokens.len());
+            mark = (ws_start, sink.mark());
             // Pieces a block at a time while they are ASCII.
             #[cfg(any(
                 target_feature = "sse2",
                 all(target_arch = "aarch64", target_feature = "neon"),
                 target_feature = "simd128"
             ))]
-            while let Some((next, ws)) = block_pieces(bytes, i, text, tokens) {
-                mark = (ws, text.len(), tokens.len());
+            while let Some((next, ws)) = block_pieces(bytes, i, sink) {
+                mark = (ws, sink.mark());
                 i = next;
             }
         } else if f & HIGH != 0 {
             // Not an ASCII piece after all: take back its words.
-            text.truncate(mark.1);
-            tokens.truncate(mark.2);
+            sink.take_back(mark.1);
             let end = piece_end(bytes, i);
             pending = Some((mark.0, end));
             i = end;
@@ -392,7 +387,57 @@ pub(crate) fn normalize_into(
             i += 1;
         }
     }
-    flush(&mut pending, text, tokens);
+    flush(&mut pending, sink);
+}
+
+/// Where [`normalize_into`] puts a text's word tokens: the normalised text
+/// and the token records ([`Written`], what [`super::Normalized`] holds),
+/// or only each token's hash (`super::word_hashes`, for word shingles).
+/// The same tokens, in the same order, go to either.
+pub(crate) trait Sink {
+    /// How much has been written, for [`Sink::take_back`].
+    fn mark(&self) -> (usize, usize);
+    /// Forgets what was written since `mark` was taken.
+    fn take_back(&mut self, mark: (usize, usize));
+    /// ASCII word segment `bytes[start..end]` (letters, digits, `_` and
+    /// joining punctuation; `plain` when letters and digits only): a token
+    /// of its letters and digits lowercased, or nothing when it has none
+    /// (`__`).
+    fn ascii_word(&mut self, bytes: &[u8], start: usize, end: usize, plain: bool);
+    /// A word segment of original bytes `start..end` normalised elsewhere
+    /// to `norm`: a token, or nothing when `norm` is empty.
+    fn word(&mut self, start: usize, end: usize, norm: &[u8]);
+}
+
+/// The normalised text (tokens separated by one space) and its tokens.
+pub(crate) struct Written {
+    pub(crate) text: Vec<u8>,
+    pub(crate) tokens: Vec<Token>,
+}
+
+impl Sink for Written {
+    #[inline]
+    fn mark(&self) -> (usize, usize) {
+        (self.text.len(), self.tokens.len())
+    }
+
+    #[inline]
+    fn take_back(&mut self, (text, tokens): (usize, usize)) {
+        self.text.truncate(text);
+        self.tokens.truncate(tokens);
+    }
+
+    #[inline(always)]
+    fn ascii_word(&mut self, bytes: &[u8], start: usize, end: usize, plain: bool) {
+        push_word(bytes, start, end, plain, &mut self.text, &mut self.tokens);
+    }
+
+    #[inline]
+    fn word(&mut self, start: usize, end: usize, norm: &[u8]) {
+        append_token(&mut self.text, &mut self.tokens, start, end, |text| {
+            text.extend_from_slice(norm)
+        });
+    }
 }
 
 /// The end of the piece holding `i`: the next ASCII whitespace, or `n`.

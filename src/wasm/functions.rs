@@ -190,7 +190,7 @@ fn shingles_of(
         None => crate::hash::Spec::default(),
     };
     let seed = seed.unwrap_or(crate::hash::DEFAULT_SEED);
-    let doc = Document::with_spec(text, seed, Default::default(), spec);
+    let doc = Document::for_shingling(text, seed, Default::default(), spec, shingling);
     Ok(doc.shingles(shingling).to_vec())
 }
 

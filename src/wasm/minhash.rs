@@ -39,11 +39,12 @@ impl JsMinHash {
         #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     ) -> Result<(), JsValue> {
         let text = &super::str_arg(text, "text")?;
-        let doc = Document::with_spec(
+        let doc = Document::for_shingling(
             text,
             self.hasher.seed(),
             Default::default(),
             self.hasher.spec(),
+            self.hasher.shingling(),
         );
         self.hasher
             .update_document(&mut self.sig, &doc)

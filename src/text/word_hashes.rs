@@ -1,0 +1,176 @@
+//! A text's word-token hashes under spec version 2 (`SPEC.md` §3a: XXH3-64
+//! of each token's bytes with the seed) straight from the normaliser, for
+//! word shingles, which read nothing else of a text.
+//!
+//! The tokens are the normaliser's ([`super::normalize_with`]: the same
+//! segmentation, the same normal forms, the same order, by the same code,
+//! `segment::normalize_into`); only where they go differs. Instead of the
+//! normalised text and a 32-byte record a token, each token is hashed where
+//! it is found: an ASCII word of letters and digits of at most 16 bytes (nine
+//! words in ten of English prose) from the two 8-byte words that hold its
+//! first and last bytes, lowercased in registers ([`ShortXxh3`]); any other
+//! token from its normal form written out, by [`xxh3`].
+//!
+//! Equal to `token_hashes(&normalize_with(text, how), seed, Spec::V2)` on
+//! every text (tested on random strings of troublesome characters and on
+//! the real corpora).
+
+use super::normalize::normalize_plain_into;
+use super::segment::{load8, lower8, Sink};
+use super::Normalization;
+use crate::hash::v2::{xxh3, ShortXxh3};
+use alloc::vec::Vec;
+
+/// The spec-2 hash of each word token of `input` normalised as `how` says,
+/// in order: as many as [`super::Normalized::tokens`] of
+/// [`super::normalize_with`]`(input, how)`, each `xxh3(seed, token)`.
+/// Time linear in `input.len()`; memory 8 bytes a token.
+pub(crate) fn word_hashes(input: &str, how: Normalization, seed: u64) -> Vec<u64> {
+    let mut sink = Hashes {
+        hashes: Vec::with_capacity(input.len() / 6 + 1),
+        short: ShortXxh3::new(seed),
+        seed,
+        scratch: Vec::new(),
+    };
+    // Step 0 as `normalize_with` takes it: the unmasked text when
+    // something was undone.
+    let unmasked = match how.unmask {
+        true => super::unmask::unmask(input),
+        false => None,
+    };
+    let text = unmasked.as_ref().map_or(input, |u| u.text.as_str());
+    normalize_plain_into(text, how.fold_diacritics, &mut sink);
+    sink.hashes
+}
+
+/// The tokens' hashes.
+struct Hashes {
+    hashes: Vec<u64>,
+    short: ShortXxh3,
+    seed: u64,
+    /// A token's normal form, when it is written out.
+    scratch: Vec<u8>,
+}
+
+impl Sink for Hashes {
+    #[inline]
+    fn mark(&self) -> (usize, usize) {
+        (self.hashes.len(), 0)
+    }
+
+    #[inline]
+    fn take_back(&mut self, (hashes, _): (usize, usize)) {
+        self.hashes.truncate(hashes);
+    }
+
+    #[inline(always)]
+    fn ascii_word(&mut self, bytes: &[u8], start: usize, end: usize, plain: bool) {
+        let len = end - start;
+        // Letters and digits, 1 to 16 of them, with 8 bytes before the end
+        // in the text: its normal form is its bytes lowercased, and the
+        // 8-byte words from its start and to its end hold all the formula
+        // reads (bytes past the word in the first, before it in the last,
+        // are read but not used).
+        if plain && len.wrapping_sub(1) < 16 && end >= 8 {
+            let first = lower8(load8(bytes, start));
+            let last = lower8(load8(bytes, end - 8));
+            self.hashes.push(self.short.hash(first, last, len));
+            return;
+        }
+        self.scratch.clear();
+        self.scratch.extend(
+            bytes[start..end]
+                .iter()
+                .filter(|b| b.is_ascii_alphanumeric())
+                .map(u8::to_ascii_lowercase),
+        );
+        if !self.scratch.is_empty() {
+            self.hashes.push(xxh3(self.seed, &self.scratch));
+        }
+    }
+
+    #[inline]
+    fn word(&mut self, _start: usize, _end: usize, norm: &[u8]) {
+        if !norm.is_empty() {
+            self.hashes.push(xxh3(self.seed, norm));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::normalize_with;
+    use alloc::string::String;
+
+    /// The hashes are XXH3-64 (the `xxhash-rust` crate) of the tokens that
+    /// `normalize_with` gives, for every normalisation and two seeds, on
+    /// random strings that take each of the normaliser's paths: 64-byte
+    /// blocks of ASCII words, the word-at-a-time path near the ends, words
+    /// of 1 to 19 bytes, words with `_` or joining punctuation, a word
+    /// taken back when its piece turns out to hold a byte ≥ 0x80,
+    /// non-ASCII pieces, and the tricks unmasking undoes (a zero-width
+    /// space, a Cyrillic `о` among Latin letters).
+    #[test]
+    fn hashes_are_xxh3_of_the_normalised_tokens() {
+        const ALPHABET: &[&str] = &[
+            "a",
+            "b",
+            "Z",
+            "7",
+            "_",
+            ":",
+            ".",
+            "'",
+            ",",
+            ";",
+            "-",
+            "(",
+            " ",
+            " ",
+            " ",
+            " ",
+            "\n",
+            "\t",
+            "word",
+            "Words",
+            "abcdefgh",
+            "ABCDEFGHIJKLMNOPQRS",
+            "can't",
+            "3.14",
+            "e.g.",
+            "x_1",
+            "é",
+            "\u{301}",
+            "\u{200b}",
+            "\u{43e}",
+            "ß",
+            "\u{fb01}",
+            "日",
+            "\u{1f600}",
+        ];
+        let mut rng = crate::testing::XorShift(0x2545_f491_4f6c_dd1d);
+        let mut tokens = 0;
+        for _ in 0..6_000 {
+            let len = (rng.next_u64() % 160) as usize;
+            let s: String = (0..len)
+                .map(|_| ALPHABET[(rng.next_u64() % ALPHABET.len() as u64) as usize])
+                .collect();
+            for fold in [false, true] {
+                for unmask in [false, true] {
+                    let how = Normalization::folding(fold).unmasking(unmask);
+                    let n = normalize_with(&s, how);
+                    for seed in [0, 0x9e37_79b9_7f4a_7c15] {
+                        let want: Vec<u64> = n
+                            .token_strs()
+                            .map(|t| xxhash_rust::xxh3::xxh3_64_with_seed(t.as_bytes(), seed))
+                            .collect();
+                        assert_eq!(word_hashes(&s, how, seed), want, "{s:?}, {}", how.name());
+                    }
+                    tokens += n.tokens().len();
+                }
+            }
+        }
+        assert!(tokens > 400_000, "{tokens} tokens");
+    }
+}
