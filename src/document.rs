@@ -181,11 +181,13 @@ impl Document {
         // normalised text.
         let s: Arc<[u64]> = match shingling {
             Shingling::Words(k) => {
-                crate::shingle::word_shingles(self.token_hashes(), k as usize, self.seed, self.spec)
+                self.spec
+                    .collect_word_shingles(self.token_hashes(), k as usize, self.seed)
             }
-            _ => shingling.compute(self.normalized(), &[], self.seed, self.spec),
-        }
-        .into();
+            _ => shingling
+                .compute(self.normalized(), &[], self.seed, self.spec)
+                .into(),
+        };
         self.memo(shingling, |m| m.sequence = Some(s.clone()));
         s
     }

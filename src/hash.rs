@@ -87,16 +87,27 @@ impl Spec {
     /// [`crate::shingle::word_shingles`]): version 1 [`combine`] per
     /// window, version 2 [`v2::word_shingles`].
     pub fn word_shingles(self, tokens: &[u64], k: usize, seed: u64) -> Vec<u64> {
+        self.collect_word_shingles(tokens, k, seed)
+    }
+
+    /// [`Spec::word_shingles`] into any collection, written in place (an
+    /// `Arc<[u64]>` is not copied from a vector).
+    pub(crate) fn collect_word_shingles<C: FromIterator<u64>>(
+        self,
+        tokens: &[u64],
+        k: usize,
+        seed: u64,
+    ) -> C {
         match self {
             Spec::V1 => {
                 let k = k.max(1);
                 match tokens.len() {
-                    0 => Vec::new(),
-                    n if n < k => alloc::vec![combine(seed, tokens)],
+                    0 => core::iter::empty().collect(),
+                    n if n < k => core::iter::once(combine(seed, tokens)).collect(),
                     _ => tokens.windows(k).map(|w| combine(seed, w)).collect(),
                 }
             }
-            Spec::V2 => v2::word_shingles(tokens, k, seed),
+            Spec::V2 => v2::collect_word_shingles(tokens, k, seed),
         }
     }
 }

@@ -52,17 +52,24 @@ const fn secret32(at: usize) -> u64 {
     secret64(at) & 0xffff_ffff
 }
 
-/// XXH3-64 of inputs of 1 to 16 bytes for one seed, without branching on
-/// the length: the three formulas of the specification (1–3, 4–8 and 9–16
-/// bytes) are all computed from two 8-byte reads and the right one kept,
-/// so that a text's words, whose lengths vary at random, cost no mispredicted
-/// branch. Equal to [`xxh3`] for every input of 1 to 16 bytes (tested).
+/// XXH3-64 of inputs of 1 to 16 bytes for one seed, from two 8-byte reads
+/// of the input: the three formulas of the specification (1–3, 4–8 and 9–16
+/// bytes) without the length dispatch and the memory reads of a call to
+/// [`xxh3`]. Equal to [`xxh3`] for every input of 1 to 16 bytes (tested).
+///
+/// Natively the input's formula is chosen by branches on its length. A
+/// text's words vary in length at random, so these are often mispredicted,
+/// yet computing all three formulas and keeping one without a branch (the
+/// form before) was slower: 3–4 % of `neardup dedup --shingle word:5`
+/// (BENCHMARKS.md, "Word hashes straight from the normaliser").
 ///
 /// On wasm32 the 9–16-byte formula is computed only for the inputs that need
 /// it (one word in ten of docs-bench's prose): its 128-bit product costs some
 /// thirty instructions there (see `mul_fold`), more than the mispredicted
 /// branches it saves, and hashing a text's tokens took 2.4× native time
-/// (BENCHMARKS.md, "WebAssembly at the pipeline's spec").
+/// (BENCHMARKS.md, "WebAssembly at the pipeline's spec"); the other two are
+/// computed and one kept without a branch, which measured faster there than
+/// branching on all three.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ShortXxh3 {
     /// 1–3 bytes: `(secret32[0] ^ secret32[4]) + seed`.
@@ -120,8 +127,13 @@ impl ShortXxh3 {
         return core::hint::select_unpredictable(len < 4, h3, h8);
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let h = core::hint::select_unpredictable(len > 8, h16(), h8);
-            core::hint::select_unpredictable(len < 4, h3, h)
+            if len < 4 {
+                return h3;
+            }
+            if len <= 8 {
+                return h8;
+            }
+            h16()
         }
     }
 
@@ -287,26 +299,34 @@ fn polynomial(tokens: &[u64]) -> u64 {
 /// [`window`] of tokens `i .. i + k`, rolled; for `n < k` tokens, one value
 /// for all of them. `k = 0` is treated as 1.
 pub fn word_shingles(tokens: &[u64], k: usize, seed: u64) -> Vec<u64> {
+    collect_word_shingles(tokens, k, seed)
+}
+
+/// [`word_shingles`] into any collection: from an iterator of known
+/// length, so that an `Arc<[u64]>` is written in place, not copied from a
+/// vector.
+pub(crate) fn collect_word_shingles<C: FromIterator<u64>>(
+    tokens: &[u64],
+    k: usize,
+    seed: u64,
+) -> C {
     let k = k.max(1);
-    if tokens.is_empty() {
-        return Vec::new();
-    }
     if tokens.len() <= k {
-        return alloc::vec![window(seed, tokens)];
+        let all = (!tokens.is_empty()).then(|| window(seed, tokens));
+        return all.into_iter().collect();
     }
     // P^(k−1): what the token leaving the window weighs.
     let top = (1..k).fold(1u64, |x, _| x.wrapping_mul(POLY_BASE));
     let mut h = polynomial(&tokens[..k]);
-    let mut out = Vec::with_capacity(tokens.len() - k + 1);
-    out.push(fmix64(seed ^ h));
-    for (&old, &new) in tokens.iter().zip(&tokens[k..]) {
+    let first = fmix64(seed ^ h);
+    let rolled = tokens.iter().zip(&tokens[k..]).map(move |(&old, &new)| {
         h = h
             .wrapping_sub(old.wrapping_mul(top))
             .wrapping_mul(POLY_BASE)
             .wrapping_add(new);
-        out.push(fmix64(seed ^ h));
-    }
-    out
+        fmix64(seed ^ h)
+    });
+    core::iter::once(first).chain(rolled).collect()
 }
 
 #[cfg(test)]
