@@ -57,7 +57,7 @@ fn neardup_job(
     let hasher = MinHasher::new(&config).expect("hasher");
     let mut lsh = MinHashLsh::new(&LshConfig::default().threshold(0.5)).expect("lsh");
     for (id, text) in docs {
-        let doc = Document::with_spec(text, 0, Default::default(), spec);
+        let doc = Document::for_shingling(text, 0, Default::default(), spec, shingle);
         let sig = hasher.signature_of(&doc).expect("signature");
         lsh.insert(id, sig).expect("insert");
     }
