@@ -114,7 +114,9 @@ impl Document {
         }
     }
 
-    /// The normalised text and its tokens.
+    /// The normalised text and its tokens (for a document made by
+    /// [`Document::for_shingling`] for word shingles, normalised on this
+    /// first call).
     pub fn normalized(&self) -> &Normalized {
         self.normalized.get_or_init(|| {
             crate::text::normalize_with(self.source.as_deref().unwrap_or_default(), self.how)
