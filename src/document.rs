@@ -75,9 +75,10 @@ impl Document {
     /// same document in every value it gives. For word shingles at spec
     /// version 2, the tokens are hashed straight from the normaliser,
     /// without writing the normalised text and its token records (the
-    /// pipeline's word shingles in about 80 % of the time); the text is
-    /// kept (`text.len()` bytes) and normalised only if something else is
-    /// asked of the document. Otherwise exactly [`Document::with_spec`].
+    /// dedup pipeline's word:5 job in 85 % of the CPU, BENCHMARKS.md); the
+    /// text is kept (`text.len()` bytes) and normalised only if something
+    /// else is asked of the document. Otherwise exactly
+    /// [`Document::with_spec`].
     pub fn for_shingling(
         text: &str,
         seed: u64,
