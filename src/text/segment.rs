@@ -479,15 +479,20 @@ fn push_word(
                 }
                 text.truncate(norm_start + (end - start));
             } else {
-                text.extend(
-                    bytes[start..end]
-                        .iter()
-                        .filter(|b| b.is_ascii_alphanumeric())
-                        .map(u8::to_ascii_lowercase),
-                );
+                text.extend(ascii_normal_form(&bytes[start..end]));
             }
         },
     );
+}
+
+/// The normal form of an ASCII word segment: its letters and digits,
+/// lowercased (`_` and the joining punctuation dropped; nothing for `__`).
+#[inline]
+pub(super) fn ascii_normal_form(segment: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    segment
+        .iter()
+        .filter(|b| b.is_ascii_alphanumeric())
+        .map(u8::to_ascii_lowercase)
 }
 
 /// The reference: every segment from `unicode-segmentation` on the whole text.

@@ -16,7 +16,7 @@
 //! the real corpora).
 
 use super::normalize::normalize_plain_into;
-use super::segment::{load8, lower8, Sink};
+use super::segment::{ascii_normal_form, load8, lower8, Sink};
 use super::Normalization;
 use crate::hash::v2::{xxh3, ShortXxh3};
 use alloc::vec::Vec;
@@ -78,12 +78,7 @@ impl Sink for Hashes {
             return;
         }
         self.scratch.clear();
-        self.scratch.extend(
-            bytes[start..end]
-                .iter()
-                .filter(|b| b.is_ascii_alphanumeric())
-                .map(u8::to_ascii_lowercase),
-        );
+        self.scratch.extend(ascii_normal_form(&bytes[start..end]));
         if !self.scratch.is_empty() {
             self.hashes.push(xxh3(self.seed, &self.scratch));
         }
