@@ -19,32 +19,13 @@
 //! values, which its index requires) and keeps those whose estimate reaches
 //! 0.5, as neardup's does.
 
-use gaoya::minhash::{calculate_minhash_params, MinHashIndex, MinHasher as _, MinHasher32};
-use gaoya::text::{shingle_text, whitespace_split};
+#[path = "anchor_jobs.rs"]
+mod anchor_jobs;
+use anchor_jobs::{cpu_seconds, gaoya_job, load_docs_in_order};
 use neardup::hash::Spec::{self, V1, V2};
 use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher};
 use neardup::{Document, NearDupIndex, Shingling};
 use std::io::Write;
-
-/// CPU seconds of this thread: the time it ran on a CPU, in nanoseconds
-/// (`/proc/thread-self/schedstat`, first field), where the kernel gives it;
-/// else user + system time of the process in ticks of 10 ms
-/// (`/proc/self/stat`), too coarse for a job of 0.15 s.
-fn cpu_seconds() -> f64 {
-    let ns = std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok());
-    if let Some(ns) = ns {
-        return ns as f64 / 1e9;
-    }
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    // Fields after the command name (which ends with ')'): utime is the
-    // 12th, stime the 13th.
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let f: Vec<&str> = rest.split_whitespace().collect();
-    let ticks = |i: usize| f.get(i).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
-}
 
 fn neardup_job(
     docs: &[(String, String)],
@@ -92,52 +73,8 @@ fn pipeline_job(docs: &[(String, String)], shingle: Shingling) -> usize {
     pairs.len()
 }
 
-fn gaoya_job(docs: &[(String, String)], words: bool) -> usize {
-    // gaoya's index needs bands × rows values: 126 of the 128 here.
-    let (b, r) = calculate_minhash_params(0.5, 128);
-    let hasher = MinHasher32::new(b * r);
-    let mut index = MinHashIndex::<u32, u32>::new(b, r, 0.5);
-    let mut sigs = Vec::with_capacity(docs.len());
-    for (i, (_, text)) in docs.iter().enumerate() {
-        let sig = if words {
-            let w: Vec<&str> = whitespace_split(text).collect();
-            hasher.create_signature(w.windows(5))
-        } else {
-            hasher.create_signature(shingle_text(text, 5))
-        };
-        index.insert(i as u32, sig.clone());
-        sigs.push(sig);
-    }
-    let mut out = Vec::new();
-    let mut n = 0;
-    for (i, sig) in sigs.iter().enumerate() {
-        for (j, sim) in index.query_owned_return_similarity(sig) {
-            if j as usize > i {
-                writeln!(out, "{}\t{}\t{sim:.4}", docs[i].0, docs[j as usize].0).expect("write");
-                n += 1;
-            }
-        }
-    }
-    n
-}
-
 fn main() {
-    let data = std::env::var_os("NEARDUP_DATA")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
-        });
-    let text = std::fs::read_to_string(data.join("docs-bench/docs.jsonl")).expect("docs-bench");
-    let docs: Vec<(String, String)> = text
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
-            (
-                v["id"].as_str().expect("id").into(),
-                v["text"].as_str().expect("text").into(),
-            )
-        })
-        .collect();
+    let docs = load_docs_in_order();
     let mb = docs.iter().map(|d| d.1.len()).sum::<usize>() as f64 / 1e6;
     type Job<'a> = (&'a str, Box<dyn Fn() -> usize + 'a>);
     let (chars, words) = (Shingling::Chars(5), Shingling::Words(5));

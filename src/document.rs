@@ -195,6 +195,26 @@ impl Document {
         s
     }
 
+    /// Calls `f` with each of [`Document::shingles`]' values, in order: from
+    /// the memo when they were computed, else, for character q-grams,
+    /// straight from the normalised text without keeping them (what a
+    /// one-permutation signature reads: one pass, no `8 · c` bytes written
+    /// and read back). Other shinglings are computed and memoised.
+    pub fn for_each_shingle(&self, shingling: Shingling, mut f: impl FnMut(u64)) {
+        let memoised = self.memo(shingling, |m| m.sequence.clone());
+        match (memoised, shingling) {
+            (None, Shingling::Chars(q)) => crate::shingle::for_each_char_shingle(
+                self.normalized(),
+                q as usize,
+                self.seed,
+                self.spec,
+                f,
+            ),
+            (Some(s), _) => s.iter().for_each(|&h| f(h)),
+            (None, _) => self.shingles(shingling).iter().for_each(|&h| f(h)),
+        }
+    }
+
     /// The distinct shingle hashes as a sorted set, computed once per
     /// shingling.
     pub fn shingle_set(&self, shingling: Shingling) -> Arc<ShingleSet> {

@@ -49,59 +49,80 @@ pub fn word_shingles(token_hashes: &[u64], k: usize, seed: u64, spec: Spec) -> V
 /// Shape: `max(c - q + 1, 1)` values for a normalised text of `c >= 1`
 /// characters, none when it is empty. `q = 0` is treated as 1.
 pub fn char_shingles(n: &Normalized, q: usize, seed: u64, spec: Spec) -> Vec<u64> {
-    match spec {
-        Spec::V1 => char_shingles_by(n, q, |b| hash::bytes_hash(seed, b)),
-        Spec::V2 => char_shingles_v2(n, q, seed),
-    }
+    // At most one q-gram a byte.
+    let mut out = Vec::with_capacity(n.text().len());
+    for_each_char_shingle(n, q, seed, spec, |h| out.push(h));
+    out
 }
 
-/// [`char_shingles`] under spec version 2: an ASCII text's q-grams of 4 to 8
-/// bytes by [`hash::v2::xxh3_windows`], the others by [`hash::v2::xxh3`].
-fn char_shingles_v2(n: &Normalized, q: usize, seed: u64) -> Vec<u64> {
+/// Calls `f` with each value of [`char_shingles`], in order, without
+/// keeping them: the streaming form a one-permutation signature reads
+/// (one pass over the text, no `8 · c` bytes written and read back).
+/// Under spec version 2, an ASCII text's q-grams of 4 to 8 bytes are hashed
+/// by [`hash::v2::for_each_xxh3_window`], the others by [`hash::v2::xxh3`].
+pub(crate) fn for_each_char_shingle(
+    n: &Normalized,
+    q: usize,
+    seed: u64,
+    spec: Spec,
+    f: impl FnMut(u64),
+) {
     let (q, text) = (q.max(1), n.text());
-    if (4..=8).contains(&q) && text.len() >= q && text.is_ascii() {
-        // One byte per character: the q-grams are the byte windows, all
-        // hashed by one formula of XXH3-64.
-        return hash::v2::xxh3_windows(seed, text.as_bytes(), q);
+    match spec {
+        Spec::V1 => for_each_char_shingle_by(text, q, |b| hash::bytes_hash(seed, b), f),
+        Spec::V2 if (4..=8).contains(&q) && text.len() >= q && text.is_ascii() => {
+            // One byte per character: the q-grams are the byte windows, all
+            // hashed by one formula of XXH3-64.
+            hash::v2::for_each_xxh3_window(seed, text.as_bytes(), q, f)
+        }
+        Spec::V2 => for_each_char_shingle_by(text, q, |b| hash::v2::xxh3(seed, b), f),
     }
-    char_shingles_by(n, q, |b| hash::v2::xxh3(seed, b))
 }
 
-fn char_shingles_by(n: &Normalized, q: usize, hash: impl Fn(&[u8]) -> u64) -> Vec<u64> {
-    let q = q.max(1);
-    let text = n.text();
+fn for_each_char_shingle_by(
+    text: &str,
+    q: usize,
+    hash: impl Fn(&[u8]) -> u64,
+    mut f: impl FnMut(u64),
+) {
     if text.is_empty() {
-        return Vec::new();
+        return;
     }
     if text.is_ascii() {
         // One byte per character: the q-grams are the byte windows.
         let bytes = text.as_bytes();
         if bytes.len() < q {
-            return alloc::vec![hash(bytes)];
+            return f(hash(bytes));
         }
-        return bytes.windows(q).map(hash).collect();
+        return bytes.windows(q).for_each(|w| f(hash(w)));
     }
-    char_shingles_general(text, q, hash)
+    char_shingles_general(text, q, hash, f)
 }
 
-/// [`char_shingles`] for any text (`q ≥ 1`, `text` not empty).
-fn char_shingles_general(text: &str, q: usize, hash: impl Fn(&[u8]) -> u64) -> Vec<u64> {
-    let mut out = Vec::with_capacity(text.len());
+/// [`char_shingles`] for any text (`q ≥ 1`, `text` not empty), each value
+/// given to `f`.
+fn char_shingles_general(
+    text: &str,
+    q: usize,
+    hash: impl Fn(&[u8]) -> u64,
+    mut f: impl FnMut(u64),
+) {
     // Byte offsets of the last q character starts.
     let mut starts: VecDeque<usize> = VecDeque::with_capacity(q + 1);
+    let mut any = false;
     for (i, _) in text.char_indices() {
         if starts.len() == q {
             let s = starts.pop_front().unwrap_or(0);
-            out.push(hash(&text.as_bytes()[s..i]));
+            f(hash(&text.as_bytes()[s..i]));
+            any = true;
         }
         starts.push_back(i);
     }
     if let Some(&s) = starts.front() {
-        if starts.len() == q || out.is_empty() {
-            out.push(hash(&text.as_bytes()[s..]));
+        if starts.len() == q || !any {
+            f(hash(&text.as_bytes()[s..]));
         }
     }
-    out
 }
 
 /// Which shingles a sketch (MinHash signature, SimHash fingerprint) is built
@@ -651,7 +672,16 @@ mod tests {
                 for spec in Spec::ALL {
                     assert_eq!(
                         char_shingles(&n, q, 7, spec),
-                        char_shingles_general(n.text(), q, |b| spec.bytes_hash(7, b)),
+                        {
+                            let mut all = Vec::new();
+                            char_shingles_general(
+                                n.text(),
+                                q,
+                                |b| spec.bytes_hash(7, b),
+                                |h| all.push(h),
+                            );
+                            all
+                        },
                         "{text:?} q {q}"
                     );
                 }

@@ -147,14 +147,14 @@ impl ShortXxh3 {
 }
 
 /// [`xxh3`] with `seed` of every window of `q` bytes of `bytes`, in order
-/// (`bytes.len() - q + 1` values), for `q` in 4..=8 and `bytes` at least `q`
+/// (`bytes.len() - q + 1` values), each given to `f`, for `q` in 4..=8 and `bytes` at least `q`
 /// long: an ASCII text's character q-grams. One formula of the
 /// specification applies to every window, so it is computed inline from two
 /// 4-byte reads, without the length dispatch of a call to [`xxh3`]. Other
 /// `q` go through [`xxh3`]; `bytes` shorter than `q` gives no value.
-pub(crate) fn xxh3_windows(seed: u64, bytes: &[u8], q: usize) -> Vec<u64> {
+pub(crate) fn for_each_xxh3_window(seed: u64, bytes: &[u8], q: usize, mut f: impl FnMut(u64)) {
     if !(4..=8).contains(&q) {
-        return bytes.windows(q.max(1)).map(|w| xxh3(seed, w)).collect();
+        return bytes.windows(q.max(1)).for_each(|w| f(xxh3(seed, w)));
     }
     let short = ShortXxh3::new(seed);
     let four = |w: &[u8], at: usize| -> u64 {
@@ -166,8 +166,7 @@ pub(crate) fn xxh3_windows(seed: u64, bytes: &[u8], q: usize) -> Vec<u64> {
     };
     bytes
         .windows(q)
-        .map(|w| short.hash4to8(four(w, 0), four(w, q - 4) << 32, q as u64))
-        .collect()
+        .for_each(|w| f(short.hash4to8(four(w, 0), four(w, q - 4) << 32, q as u64)));
 }
 
 /// The 128-bit product of `a` and `b`, its two halves XORed (XXH3's

@@ -93,15 +93,20 @@ impl Keys {
     /// Folds shingle hashes into raw bins (`bins.len() = k`, ≤ 2^32).
     #[inline]
     pub(crate) fn add(&self, bins: &mut [u32], shingles: &[u64]) {
-        let k = bins.len() as u64;
         for &x in shingles {
-            let h = fmix64(x ^ self.key);
-            let bin = (((h >> 32) * k) >> 32) as usize;
-            let v = (h as u32).min(EMPTY_VALUE - 1);
-            if let Some(b) = bins.get_mut(bin) {
-                // A store every time rather than a branch taken at random.
-                *b = (*b).min(v);
-            }
+            self.fold(bins, x);
+        }
+    }
+
+    /// Folds one shingle hash into raw bins (`bins.len() = k`, ≤ 2^32).
+    #[inline(always)]
+    pub(crate) fn fold(&self, bins: &mut [u32], x: u64) {
+        let h = fmix64(x ^ self.key);
+        let bin = (((h >> 32) * bins.len() as u64) >> 32) as usize;
+        let v = (h as u32).min(EMPTY_VALUE - 1);
+        if let Some(b) = bins.get_mut(bin) {
+            // A store every time rather than a branch taken at random.
+            *b = (*b).min(v);
         }
     }
 

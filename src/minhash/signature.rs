@@ -383,7 +383,20 @@ impl MinHasher {
         }
         match self.scheme {
             MinHashScheme::Classic => self.update(sig, doc.shingle_set(self.shingling).as_slice()),
-            MinHashScheme::OnePermutation => self.update(sig, &doc.shingles(self.shingling)),
+            MinHashScheme::OnePermutation => {
+                // The shingles streamed into the bins (`update`'s fold).
+                self.check_compatible(sig)?;
+                let mut bins = sig.bins();
+                let mut any = false;
+                doc.for_each_shingle(self.shingling, |x| {
+                    self.oph.fold(&mut bins, x);
+                    any = true;
+                });
+                if any {
+                    sig.set_bins(&bins);
+                }
+                Ok(())
+            }
         }
     }
 
