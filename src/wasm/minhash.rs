@@ -51,6 +51,15 @@ impl JsMinHash {
             .map_err(js_error)
     }
 
+    /// Empties the signature, keeping its options (datasketch's
+    /// `MinHash.clear`): one object then sketches text after text —
+    /// `m.clear(); m.update(text); m.toBytes()` — without the cost of
+    /// reading the options and freeing an object per text. The values are
+    /// those of a new `MinHash` with the same options.
+    pub fn clear(&mut self) {
+        self.sig = self.hasher.empty();
+    }
+
     /// Adds shingle hashes computed elsewhere (e.g. `wordShingles`).
     #[wasm_bindgen(js_name = updateShingles)]
     pub fn update_shingles(

@@ -62,6 +62,32 @@ for (const name of ['lsh', 'lsh_oph']) {
   });
 }
 
+test('a cleared MinHash sketches the next text as a new one would, golden vectors included', () => {
+  // Each golden text sketched by one object after every other text, at both
+  // specs: a leftover value of the text before would change the bytes.
+  for (const spec of [1, 2]) {
+    const cases = golden.minhash.filter((c) => BigInt(c.seed) <= BigInt(Number.MAX_SAFE_INTEGER));
+    const byOptions = new Map();
+    for (const c of cases) {
+      const key = `${c.num_perm} ${c.seed} ${c.shingle} ${c.scheme}`;
+      const options = { numPerm: c.num_perm, seed: Number(c.seed), shingle: c.shingle, scheme: c.scheme, spec };
+      if (!byOptions.has(key)) byOptions.set(key, { m: new MinHash(options), options });
+      const { m } = byOptions.get(key);
+      m.update('a text sketched before, whose shingles must not survive clear()');
+      m.clear();
+      assert.equal(m.isEmpty(), true);
+      m.update(c.text);
+      const fresh = new MinHash(options);
+      fresh.update(c.text);
+      if (spec === 1) assert.equal(hex(m.toBytes()), c.bytes, c.text);
+      assert.equal(hex(m.toBytes()), hex(fresh.toBytes()), `${c.text} (spec ${spec})`);
+      assert.equal(m.spec, spec);
+      fresh.free();
+    }
+    for (const { m } of byOptions.values()) m.free();
+  }
+});
+
 test('bad input throws clear errors', () => {
   const throwsWith = (fn, re) => assert.throws(fn, (e) => e instanceof Error && re.test(e.message));
   throwsWith(() => new MinHash({ numPerm: 0 }), /invalid option numPerm: must be in 1..=4096, got 0/);
