@@ -4,7 +4,7 @@
 //! shared binary (25–40 % on the Xeon, BENCHMARKS.md "The Xeon again").
 //! CPU time of this thread, five rounds, the median reported, in the table
 //! form of `dedup_anchor`.
-//! Run: `cargo bench --features serde --bench gaoya_anchor`; `-- words`
+//! Run: `cargo bench --features serde --bench gaoya_anchor`; `-- word`
 //! or `-- 5-grams` runs one job. `scripts/bench-anchor.sh` runs it in turn
 //! with neardup's jobs and CLI and prints the ratios.
 
