@@ -10,19 +10,12 @@
 // (as `bench/wasm.mjs`'s `docs:` rows and criterion's `docs/minhash/*/oph`),
 // and what making and freeing the objects alone costs.
 import { launch } from '../tests/browser/browser.mjs';
-import { docsBench, docsBenchChunk } from '../tests/js/helpers.mjs';
+import { docsBenchChunk, docsBenchSample } from '../tests/js/helpers.mjs';
 
 const rounds = Number(process.argv[2] ?? 3);
 const text = docsBenchChunk();
 const mb = Buffer.byteLength(text) / 1e6;
-const { docs } = docsBench();
-const docsSample = [];
-let docsBytes = 0;
-for (const id of [...docs.keys()].sort()) {
-  if (docsBytes >= 1 << 20) break;
-  docsSample.push(docs.get(id));
-  docsBytes += Buffer.byteLength(docs.get(id));
-}
+const { sample: docsSample, bytes: docsBytes } = docsBenchSample();
 const docsMb = docsBytes / 1e6;
 
 const env = await launch();

@@ -9,16 +9,9 @@
 // Prints, for word:5 and char:5, the fastest of 15 passes (after a second
 // of them to warm up), in milliseconds: on a shared machine the least disturbed pass.
 import * as nd from '../pkg/node.js';
-import { docsBench } from '../tests/js/helpers.mjs';
+import { docsBenchSample } from '../tests/js/helpers.mjs';
 
-const { docs } = docsBench();
-const sample = [];
-let bytes = 0;
-for (const id of [...docs.keys()].sort()) {
-  if (bytes >= 1 << 20) break;
-  sample.push(docs.get(id));
-  bytes += Buffer.byteLength(docs.get(id));
-}
+const { sample, bytes } = docsBenchSample();
 const cpu = () => performance.now();
 // V8 runs a module first in its baseline compiler and tiers hot functions up
 // in the background: the first second or so is not the steady state.

@@ -7,14 +7,13 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as nd from '../pkg/node.js';
-import { docsBench, docsBenchChunk } from '../tests/js/helpers.mjs';
+import { docsBench, docsBenchChunk, docsBenchSample } from '../tests/js/helpers.mjs';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
 const data = process.env.NEARDUP_DATA ?? join(repo, '..', 'shared', 'data');
 const { docs } = docsBench();
 // The same 1 MiB chunk as the criterion bench: whole docs in id order.
 const text = docsBenchChunk();
-const ids = [...docs.keys()].sort();
 const mb = Buffer.byteLength(text) / 1e6;
 
 function median(f, runs) {
@@ -62,13 +61,7 @@ for (const [name, f] of [
 // criterion group `docs/` does natively: text -> MinHash-128 in both schemes
 // and text -> SimHash-64.
 {
-  const sample = [];
-  let bytes = 0;
-  for (const id of ids) {
-    if (bytes >= 1 << 20) break;
-    sample.push(docs.get(id));
-    bytes += Buffer.byteLength(docs.get(id));
-  }
+  const { sample, bytes } = docsBenchSample();
   const smb = bytes / 1e6;
   for (const shingle of ['word:5', 'char:5']) {
     for (const scheme of ['oph', 'classic']) {

@@ -1,35 +1,13 @@
 //! What the whole-job benchmarks share (`benches/dedup_anchor.rs`,
-//! `benches/gaoya_anchor.rs`; included by `#[path]`): docs-bench in file
-//! order, the CPU time of this thread, and the anchor's job — gaoya 0.2.2's
+//! `benches/gaoya_anchor.rs`; included by `#[path]`, docs-bench read by
+//! `docs_bench.rs`): the CPU time of this thread, and the anchor's job — gaoya 0.2.2's
 //! MinHash-128 LSH at threshold 0.5 over the raw texts. `gaoya_anchor` runs
 //! that job alone, in a binary that holds no neardup code, so that its CPU
 //! does not move with neardup's commits (BENCHMARKS.md, "The Xeon again").
 
-#![allow(dead_code)]
-
 use gaoya::minhash::{calculate_minhash_params, MinHashIndex, MinHasher as _, MinHasher32};
 use gaoya::text::{shingle_text, whitespace_split};
 use std::io::Write;
-
-/// `(id, text)` of every line of `docs-bench/docs.jsonl`, in file order
-/// (`NEARDUP_DATA`, else `../shared/data` beside the crate).
-pub fn load_docs_in_order() -> Vec<(String, String)> {
-    let data = std::env::var_os("NEARDUP_DATA")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data")
-        });
-    let text = std::fs::read_to_string(data.join("docs-bench/docs.jsonl")).expect("docs-bench");
-    text.lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
-            (
-                v["id"].as_str().expect("id").into(),
-                v["text"].as_str().expect("text").into(),
-            )
-        })
-        .collect()
-}
 
 /// CPU seconds of this thread: the time it ran on a CPU, in nanoseconds
 /// (`/proc/thread-self/schedstat`, first field), where the kernel gives it;

@@ -21,7 +21,10 @@
 
 #[path = "anchor_jobs.rs"]
 mod anchor_jobs;
-use anchor_jobs::{cpu_seconds, gaoya_job, load_docs_in_order};
+use anchor_jobs::{cpu_seconds, gaoya_job};
+#[path = "docs_bench.rs"]
+mod docs_bench;
+use docs_bench::load_docs_in_order;
 use neardup::hash::Spec::{self, V1, V2};
 use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher};
 use neardup::{Document, NearDupIndex, Shingling};

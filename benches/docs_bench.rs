@@ -1,7 +1,8 @@
 //! docs-bench for the benchmarks that read it (`benches/pipeline.rs`,
-//! `benches/spec_v2_candidates.rs`): its path, its documents, and the
-//! "1 MiB of text" of BENCHMARKS.md. Included by `#[path]` (also by
-//! `benches/sketch_wasm_native.rs`, which needs only the documents).
+//! `benches/spec_v2_candidates.rs`, `benches/sketch_wasm_native.rs`, and
+//! `benches/dedup_anchor.rs` and `gaoya_anchor.rs`): its path, its
+//! documents, the "1 MiB of text" of BENCHMARKS.md and the documents of the
+//! 1 MiB sample. Included by `#[path]`; each bench uses some of it.
 
 #![allow(dead_code)]
 
@@ -15,8 +16,8 @@ pub fn data_dir() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data"))
 }
 
-/// Every document of `docs-bench/docs.jsonl`, id → text.
-pub fn load_docs() -> HashMap<String, String> {
+/// `(id, text)` of every line of `docs-bench/docs.jsonl`, in file order.
+pub fn load_docs_in_order() -> Vec<(String, String)> {
     let path = data_dir().join("docs-bench/docs.jsonl");
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -29,6 +30,28 @@ pub fn load_docs() -> HashMap<String, String> {
             )
         })
         .collect()
+}
+
+/// Every document of `docs-bench/docs.jsonl`, id → text.
+pub fn load_docs() -> HashMap<String, String> {
+    load_docs_in_order().into_iter().collect()
+}
+
+/// The documents of the "1 MiB" sample: whole documents in id order until
+/// they hold at least `n` bytes.
+pub fn sample_docs(docs: &HashMap<String, String>, n: usize) -> Vec<String> {
+    let mut ids: Vec<&String> = docs.keys().collect();
+    ids.sort();
+    let mut out = Vec::new();
+    let mut total = 0;
+    for id in ids {
+        if total >= n {
+            break;
+        }
+        total += docs[id].len();
+        out.push(docs[id].clone());
+    }
+    out
 }
 
 /// About `n` bytes of text: whole documents in id order, each followed by a

@@ -33,7 +33,7 @@ use std::hint::black_box;
 
 #[path = "docs_bench.rs"]
 mod docs_bench;
-use docs_bench::{corpus_chunk, data_dir, load_docs};
+use docs_bench::{corpus_chunk, data_dir, load_docs, sample_docs};
 
 /// A 10 KB edited copy and its 10 KB source, from the planted pairs.
 fn ten_kb_pair(docs: &HashMap<String, String>) -> (String, String) {
@@ -63,22 +63,6 @@ fn ten_kb_pair(docs: &HashMap<String, String>) -> (String, String) {
     cut(&mut a);
     cut(&mut b);
     (a, b)
-}
-
-/// The documents of the 1 MiB sample (whole documents in id order).
-fn sample_docs(docs: &HashMap<String, String>, n: usize) -> Vec<String> {
-    let mut ids: Vec<&String> = docs.keys().collect();
-    ids.sort();
-    let mut out = Vec::new();
-    let mut total = 0;
-    for id in ids {
-        if total >= n {
-            break;
-        }
-        total += docs[id].len();
-        out.push(docs[id].clone());
-    }
-    out
 }
 
 /// Text → sketch one document at a time, neardup's schemes and gaoya's.

@@ -18,18 +18,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 fn main() {
-    let docs = docs_bench::load_docs();
-    let mut ids: Vec<&String> = docs.keys().collect();
-    ids.sort();
-    let mut sample = Vec::new();
-    let mut total = 0;
-    for id in ids {
-        if total >= 1 << 20 {
-            break;
-        }
-        total += docs[id].len();
-        sample.push(docs[id].as_str());
-    }
+    let sample = docs_bench::sample_docs(&docs_bench::load_docs(), 1 << 20);
+    let total: usize = sample.iter().map(String::len).sum();
     println!("{} documents, {total} bytes", sample.len());
     for sh in [Shingling::Words(5), Shingling::Chars(5)] {
         let h = MinHasher::new(

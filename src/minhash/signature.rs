@@ -328,16 +328,22 @@ impl MinHasher {
                     *v = m as u32;
                 }
             }
-            MinHashScheme::OnePermutation => {
-                if shingles.is_empty() {
-                    return Ok(());
-                }
-                let mut bins = sig.bins();
-                self.oph.add(&mut bins, shingles);
-                sig.set_bins(&bins);
-            }
+            MinHashScheme::OnePermutation => self.fold_bins(sig, |bins| {
+                self.oph.add(bins, shingles);
+                !shingles.is_empty()
+            }),
         }
         Ok(())
+    }
+
+    /// One-permutation: `sig`'s raw bins given to `fill`, which folds
+    /// shingles into them and says whether it met any; they are densified
+    /// again only then (nothing added leaves `sig` as it was).
+    fn fold_bins(&self, sig: &mut Signature, fill: impl FnOnce(&mut [u32]) -> bool) {
+        let mut bins = sig.bins();
+        if fill(&mut bins) {
+            sig.set_bins(&bins);
+        }
     }
 
     /// The signature of a set of shingle hashes (repeats do not matter).
@@ -384,17 +390,16 @@ impl MinHasher {
         match self.scheme {
             MinHashScheme::Classic => self.update(sig, doc.shingle_set(self.shingling).as_slice()),
             MinHashScheme::OnePermutation => {
-                // The shingles streamed into the bins (`update`'s fold).
+                // The shingles streamed into the bins as they are hashed.
                 self.check_compatible(sig)?;
-                let mut bins = sig.bins();
-                let mut any = false;
-                doc.for_each_shingle(self.shingling, |x| {
-                    self.oph.fold(&mut bins, x);
-                    any = true;
+                self.fold_bins(sig, |bins| {
+                    let mut any = false;
+                    doc.for_each_shingle(self.shingling, |x| {
+                        self.oph.fold(bins, x);
+                        any = true;
+                    });
+                    any
                 });
-                if any {
-                    sig.set_bins(&bins);
-                }
                 Ok(())
             }
         }

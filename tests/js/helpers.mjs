@@ -100,6 +100,25 @@ export function docsBenchChunk(bytes = 1 << 20) {
 }
 
 /**
+ * The documents of the benchmarks' 1 MiB sample: whole docs-bench
+ * documents in id order until they hold at least `bytes` bytes of UTF-8 —
+ * the criterion benches' `docs/` sample.
+ * @param {number} [bytes]
+ * @returns {{ sample: string[], bytes: number }} the texts and their UTF-8 bytes
+ */
+export function docsBenchSample(bytes = 1 << 20) {
+  const { docs } = docsBench();
+  const sample = [];
+  let total = 0;
+  for (const id of [...docs.keys()].sort()) {
+    if (total >= bytes) break;
+    sample.push(docs.get(id));
+    total += Buffer.byteLength(docs.get(id));
+  }
+  return { sample, bytes: total };
+}
+
+/**
  * A golden dedup configuration at spec version 1 where it names none and
  * the option applies (the core's defaults say): the golden files are
  * version 1's, the default of a new configuration is 2 (issue 50).
