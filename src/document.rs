@@ -197,9 +197,10 @@ impl Document {
 
     /// Calls `f` with each of [`Document::shingles`]' values, in order: from
     /// the memo when they were computed, else, for character q-grams,
-    /// straight from the normalised text without keeping them (what a
-    /// one-permutation signature reads: one pass, no `8 · c` bytes written
-    /// and read back). Other shinglings are computed and memoised.
+    /// straight from the normalised text, and for word shingles, straight
+    /// from the token hashes, without keeping them (what a one-permutation
+    /// signature reads: one pass, no `8` bytes a shingle written and read
+    /// back). Phonetic shingles are computed and memoised.
     pub fn for_each_shingle(&self, shingling: Shingling, mut f: impl FnMut(u64)) {
         let memoised = self.memo(shingling, |m| m.sequence.clone());
         match (memoised, shingling) {
@@ -210,6 +211,10 @@ impl Document {
                 self.spec,
                 f,
             ),
+            (None, Shingling::Words(k)) => {
+                self.spec
+                    .for_each_word_shingle(self.token_hashes(), k as usize, self.seed, f)
+            }
             (Some(s), _) => s.iter().for_each(|&h| f(h)),
             (None, _) => self.shingles(shingling).iter().for_each(|&h| f(h)),
         }
@@ -248,6 +253,41 @@ mod tests {
             &crate::shingle::char_shingles(d.normalized(), 5, 7, Spec::V1)[..]
         );
         assert!(Document::new("  ", 0).shingles(w3).is_empty());
+    }
+
+    /// Word shingles streamed from a fresh document (what a one-permutation
+    /// signature reads) are, at either spec, each window's hash computed
+    /// on its own (SPEC.md §3: version 1 `combine`, version 2 `window`, one
+    /// value for all the tokens when there are fewer than k), for 0 to 9
+    /// tokens, around every k.
+    #[test]
+    fn streamed_word_shingles_are_each_windows_hash() {
+        let words = [
+            "alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta", "iota",
+        ];
+        for n in 0..=words.len() {
+            let text = words[..n].join(" ");
+            for spec in [Spec::V1, Spec::V2] {
+                for k in [1usize, 2, 3, 5, 8, 9, 10] {
+                    let shingling = Shingling::Words(k as u32);
+                    let doc = Document::with_spec(&text, 11, Normalization::default(), spec);
+                    let mut streamed = Vec::new();
+                    doc.for_each_shingle(shingling, |h| streamed.push(h));
+                    let tokens = doc.token_hashes();
+                    let hash = |w: &[u64]| match spec {
+                        Spec::V1 => crate::hash::combine(11, w),
+                        Spec::V2 => crate::hash::v2::window(11, w),
+                    };
+                    let want: Vec<u64> = match n {
+                        0 => Vec::new(),
+                        n if n < k => alloc::vec![hash(tokens)],
+                        _ => tokens.windows(k).map(hash).collect(),
+                    };
+                    assert_eq!(streamed, want, "{n} tokens, {spec}, k {k}");
+                    assert_eq!(&doc.shingles(shingling)[..], &want[..], "memoised");
+                }
+            }
+        }
     }
 
     /// A document made for word shingles gives what one normalised at once

@@ -99,17 +99,35 @@ impl Spec {
         seed: u64,
     ) -> C {
         match self {
-            Spec::V1 => {
-                let k = k.max(1);
-                match tokens.len() {
-                    0 => core::iter::empty().collect(),
-                    n if n < k => core::iter::once(combine(seed, tokens)).collect(),
-                    _ => tokens.windows(k).map(|w| combine(seed, w)).collect(),
-                }
-            }
+            Spec::V1 => v1_word_shingle_values(tokens, k, seed).collect(),
             Spec::V2 => v2::collect_word_shingles(tokens, k, seed),
         }
     }
+
+    /// Calls `f` with each of [`Spec::word_shingles`]' values, in order,
+    /// without keeping them.
+    pub(crate) fn for_each_word_shingle(
+        self,
+        tokens: &[u64],
+        k: usize,
+        seed: u64,
+        f: impl FnMut(u64),
+    ) {
+        match self {
+            Spec::V1 => v1_word_shingle_values(tokens, k, seed).for_each(f),
+            Spec::V2 => v2::word_shingle_values(tokens, k, seed).for_each(f),
+        }
+    }
+}
+
+/// Version 1's word k-shingle hashes in order: [`combine`] of each window
+/// of `k` tokens; for `0 < n < k` tokens, one value for all of them.
+fn v1_word_shingle_values(tokens: &[u64], k: usize, seed: u64) -> impl Iterator<Item = u64> + '_ {
+    let k = k.max(1);
+    let short = (!tokens.is_empty() && tokens.len() < k).then(|| combine(seed, tokens));
+    short
+        .into_iter()
+        .chain(tokens.windows(k).map(move |w| combine(seed, w)))
 }
 
 impl core::fmt::Display for Spec {

@@ -309,23 +309,35 @@ pub(crate) fn collect_word_shingles<C: FromIterator<u64>>(
     k: usize,
     seed: u64,
 ) -> C {
+    word_shingle_values(tokens, k, seed).collect()
+}
+
+/// [`word_shingles`]' values in order, computed as they are read (of
+/// known length, so that they collect in place).
+pub(crate) fn word_shingle_values(
+    tokens: &[u64],
+    k: usize,
+    seed: u64,
+) -> impl Iterator<Item = u64> + '_ {
     let k = k.max(1);
-    if tokens.len() <= k {
-        let all = (!tokens.is_empty()).then(|| window(seed, tokens));
-        return all.into_iter().collect();
-    }
+    // Fewer than k + 1 tokens: one value for all of them (none for none),
+    // nothing rolled.
+    let (head, incoming) = match tokens.len() <= k {
+        true => (tokens, &tokens[..0]),
+        false => tokens.split_at(k),
+    };
     // P^(k−1): what the token leaving the window weighs.
     let top = (1..k).fold(1u64, |x, _| x.wrapping_mul(POLY_BASE));
-    let mut h = polynomial(&tokens[..k]);
-    let first = fmix64(seed ^ h);
-    let rolled = tokens.iter().zip(&tokens[k..]).map(move |(&old, &new)| {
+    let mut h = polynomial(head);
+    let first = (!head.is_empty()).then(|| fmix64(seed ^ h));
+    let rolled = tokens.iter().zip(incoming).map(move |(&old, &new)| {
         h = h
             .wrapping_sub(old.wrapping_mul(top))
             .wrapping_mul(POLY_BASE)
             .wrapping_add(new);
         fmix64(seed ^ h)
     });
-    core::iter::once(first).chain(rolled).collect()
+    first.into_iter().chain(rolled)
 }
 
 #[cfg(test)]

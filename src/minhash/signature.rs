@@ -41,6 +41,9 @@ use crate::shingle::Shingling;
 use alloc::format;
 use alloc::vec::Vec;
 
+/// The default number of values of a signature.
+const DEFAULT_NUM_PERM: usize = 128;
+
 /// Largest `num_perm` accepted.
 pub const MAX_PERM: usize = 4096;
 /// The value of every slot of the signature of an empty set (defined with
@@ -171,7 +174,7 @@ pub struct MinHashConfig {
 impl Default for MinHashConfig {
     fn default() -> Self {
         MinHashConfig {
-            num_perm: 128,
+            num_perm: DEFAULT_NUM_PERM as u32,
             seed: crate::hash::DEFAULT_SEED,
             shingle: Shingling::Words(5),
             scheme: MinHashScheme::default(),
@@ -329,7 +332,10 @@ impl MinHasher {
                 }
             }
             MinHashScheme::OnePermutation => self.fold_bins(sig, |bins| {
-                self.oph.add(bins, shingles);
+                match <&mut [u32; DEFAULT_NUM_PERM]>::try_from(&mut *bins) {
+                    Ok(fixed) => self.oph.add(fixed, shingles),
+                    Err(_) => self.oph.add(bins, shingles),
+                }
                 !shingles.is_empty()
             }),
         }
@@ -394,10 +400,18 @@ impl MinHasher {
                 self.check_compatible(sig)?;
                 self.fold_bins(sig, |bins| {
                     let mut any = false;
-                    doc.for_each_shingle(self.shingling, |x| {
-                        self.oph.fold(bins, x);
-                        any = true;
-                    });
+                    // The default 128 bins as an array: the bin of a hash is
+                    // then a shift, with no bounds check (the same bin).
+                    match <&mut [u32; DEFAULT_NUM_PERM]>::try_from(&mut *bins) {
+                        Ok(fixed) => doc.for_each_shingle(self.shingling, |x| {
+                            self.oph.fold(fixed, x);
+                            any = true;
+                        }),
+                        Err(_) => doc.for_each_shingle(self.shingling, |x| {
+                            self.oph.fold(bins, x);
+                            any = true;
+                        }),
+                    }
                     any
                 });
                 Ok(())
