@@ -74,6 +74,35 @@ fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
     p
 }
 
+/// `-o -` is standard output, as `check_output` says, for every
+/// subcommand that writes through `write_atomic`: `dedup` prints its pairs
+/// and leaves no file named `-` behind (it once wrote one in the folder it
+/// ran in).
+#[test]
+fn dash_as_the_output_is_standard_output() {
+    let docs = tmp(
+        "dash-out.jsonl",
+        b"{\"id\": \"a\", \"text\": \"the same words of the text again and again and again here\"}\n\
+          {\"id\": \"b\", \"text\": \"the same words of the text again and again and again here\"}\n",
+    );
+    let dir = std::env::temp_dir().join(format!("neardup-cli-dash-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_neardup"))
+        .args(["dedup", docs.to_str().unwrap(), "-o", "-"])
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let printed = stdout_ok(&out);
+    let want = stdout_ok(&neardup(&["dedup", docs.to_str().unwrap()], None));
+    assert!(
+        printed.contains("\"a\"") && printed.contains("\"b\""),
+        "{printed}"
+    );
+    assert_eq!(printed, want, "the same as without -o");
+    assert!(!dir.join("-").exists(), "a file named - was written");
+}
+
 #[test]
 fn compare_two_files_as_json() {
     let a = tmp(

@@ -395,11 +395,18 @@ pub fn stop_on_interrupt() {
 /// socket (`-o /dev/null`, `-o /dev/stdout`, a named pipe) is written to in
 /// place — renaming over it would replace the device itself with a regular
 /// file (as root, `/dev/null` for the whole machine) — and a symbolic link is
-/// followed, so the link stays and its target is replaced.
+/// followed, so the link stays and its target is replaced. `-` is standard
+/// output, as [`check_output`] takes it (never a file named `-`).
 pub fn write_atomic(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<()> {
+    if path == Path::new("-") {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        return write(&mut out)
+            .and_then(|()| out.flush())
+            .context("cannot write to standard output");
+    }
     let target = match fs::metadata(path) {
         Ok(m) if !m.is_file() => {
             let result = (|| -> io::Result<()> {
