@@ -70,7 +70,8 @@ pub struct DedupArgs {
     /// Write the summary (and the --truth figures) as JSON to this file.
     #[arg(long)]
     summary: Option<PathBuf>,
-    /// Write the output here (atomically) instead of standard output.
+    /// Write the output here (atomically) instead of standard output (`-`:
+    /// standard output).
     #[arg(long, short)]
     output: Option<PathBuf>,
 }
