@@ -220,6 +220,28 @@ impl Document {
         }
     }
 
+    /// [`Document::for_each_shingle`]'s hashes in parts and in no set order
+    /// (the same multiset): a character q-gram shingling not yet memoised
+    /// gives its ASCII runs whole ([`crate::shingle::CharShingles`]); any
+    /// other, every hash. For a fold that does not depend on the order.
+    pub(crate) fn for_each_shingle_piece(
+        &self,
+        shingling: Shingling,
+        mut f: impl FnMut(crate::shingle::CharShingles<'_>),
+    ) {
+        let memoised = self.memo(shingling, |m| m.sequence.is_some());
+        match (memoised, shingling) {
+            (false, Shingling::Chars(q)) => crate::shingle::for_each_char_shingle_piece(
+                self.normalized(),
+                q as usize,
+                self.seed,
+                self.spec,
+                f,
+            ),
+            _ => self.for_each_shingle(shingling, |h| f(crate::shingle::CharShingles::Hash(h))),
+        }
+    }
+
     /// The distinct shingle hashes as a sorted set, computed once per
     /// shingling.
     pub fn shingle_set(&self, shingling: Shingling) -> Arc<ShingleSet> {

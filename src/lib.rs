@@ -66,7 +66,7 @@
 //!   HTML and text to text, hidden text left out).
 //! * `cli`: the command-line tool `neardup` (`src/bin/neardup/`).
 #![no_std]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 extern crate alloc;
 #[cfg(feature = "std")]

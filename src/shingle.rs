@@ -79,6 +79,87 @@ pub(crate) fn for_each_char_shingle(
     }
 }
 
+/// A part of a text's character q-grams (see [`for_each_char_shingle_piece`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CharShingles<'a> {
+    /// ASCII bytes, at least `q` of them, every window of `q` bytes of which
+    /// is a q-gram, hashed by XXH3-64 (spec 2, `q` in 4..=8).
+    Ascii(&'a [u8]),
+    /// One q-gram's hash.
+    Hash(u64),
+}
+
+/// The character q-gram hashes of [`for_each_char_shingle`] (the same
+/// multiset), given to `f` in parts and in no set order: at spec 2 with `q`
+/// in 4..=8, each maximal ASCII run of at least `q` bytes as
+/// [`CharShingles::Ascii`] (its byte windows are its q-grams), and the other
+/// q-grams one by one (those with a non-ASCII character, and a text shorter
+/// than `q` characters, whose one q-gram is the text); at any other spec or
+/// `q`, every hash in order. For a fold whose result does not depend on the
+/// order (a minimum): one-permutation MinHash, which then hashes a run's
+/// windows many at a time.
+pub(crate) fn for_each_char_shingle_piece(
+    n: &Normalized,
+    q: usize,
+    seed: u64,
+    spec: Spec,
+    mut f: impl FnMut(CharShingles<'_>),
+) {
+    let (q, text) = (q.max(1), n.text());
+    if spec != Spec::V2 || !(4..=8).contains(&q) {
+        return for_each_char_shingle(n, q, seed, spec, |h| f(CharShingles::Hash(h)));
+    }
+    let b = text.as_bytes();
+    if text.is_ascii() {
+        match b.len() {
+            0 => {}
+            len if len < q => f(CharShingles::Hash(hash::v2::xxh3(seed, b))),
+            _ => f(CharShingles::Ascii(b)),
+        }
+        return;
+    }
+    // The maximal ASCII runs of q bytes or more.
+    let mut i = 0;
+    while i < b.len() {
+        let run = b[i..]
+            .iter()
+            .position(|&c| !c.is_ascii())
+            .unwrap_or(b.len() - i);
+        if run >= q {
+            f(CharShingles::Ascii(&b[i..i + run]));
+        }
+        i += run;
+        i += b[i..]
+            .iter()
+            .position(|c| c.is_ascii())
+            .unwrap_or(b.len() - i);
+    }
+    // The windows of q characters with a non-ASCII one (more than q bytes),
+    // from the byte starts of the last q characters (slot `k % q`: char k).
+    let mut starts = [0usize; 8];
+    let (mut chars, mut slot) = (0usize, 0usize);
+    // A window of q characters is pure ASCII (in a run above) when it is q
+    // bytes long.
+    let mut window = |s: usize, e: usize, full: bool| {
+        if !full || e - s != q {
+            f(CharShingles::Hash(hash::v2::xxh3(seed, &b[s..e])));
+        }
+    };
+    for (i, _) in text.char_indices() {
+        if chars >= q {
+            window(starts[slot], i, true);
+        }
+        starts[slot] = i;
+        chars += 1;
+        slot = if slot + 1 == q { 0 } else { slot + 1 };
+    }
+    match chars >= q {
+        true => window(starts[slot], b.len(), true),
+        // Fewer than q characters: the one q-gram is the text.
+        false => window(0, b.len(), false),
+    }
+}
+
 fn for_each_char_shingle_by(
     text: &str,
     q: usize,
@@ -564,6 +645,47 @@ impl ShingleSet {
 mod tests {
     use super::*;
     use crate::text::normalize;
+
+    /// The parts of a text's q-grams, their runs' windows hashed, are the
+    /// q-grams of `for_each_char_shingle` as a multiset: ASCII texts,
+    /// non-ASCII characters at the start, the end, side by side and alone,
+    /// runs shorter and longer than q, texts shorter than q characters but
+    /// q bytes long; both specs, q 1 to 9.
+    #[test]
+    fn char_shingle_parts_are_the_q_grams() {
+        let texts = [
+            "",
+            "abc",
+            "héllo",
+            "é abc",
+            "the quick brown fox jumps over the lazy dog",
+            "caf\u{e9} cr\u{e8}me br\u{fb}l\u{e9}e, \u{e0} la carte",
+            "\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}\u{e9}",
+            "naïve ab naïve abcdefgh naïve",
+            "日本語の文章 and some english text 日本",
+            "x\u{2014}y \u{201c}quoted words here\u{201d} end",
+        ];
+        for t in texts {
+            let n = normalize(t);
+            for spec in [Spec::V1, Spec::V2] {
+                for q in 1..=9 {
+                    let mut want = Vec::new();
+                    for_each_char_shingle(&n, q, 5, spec, |h| want.push(h));
+                    let mut got = Vec::new();
+                    for_each_char_shingle_piece(&n, q, 5, spec, |p| match p {
+                        CharShingles::Hash(h) => got.push(h),
+                        CharShingles::Ascii(b) => {
+                            assert!(b.is_ascii() && b.len() >= q, "{t:?} q {q}");
+                            b.windows(q).for_each(|w| got.push(hash::v2::xxh3(5, w)))
+                        }
+                    });
+                    want.sort_unstable();
+                    got.sort_unstable();
+                    assert_eq!(got, want, "{t:?}, {spec}, q {q}");
+                }
+            }
+        }
+    }
 
     /// The bucketed sort against the standard one: uniform hashes, hashes
     /// sharing their leading bits (one crowded bucket), repeats, and every

@@ -83,10 +83,9 @@ pub(crate) struct ShortXxh3 {
 
 impl ShortXxh3 {
     pub(crate) fn new(seed: u64) -> Self {
-        let seed8 = seed ^ (u64::from((seed as u32).swap_bytes()) << 32);
         ShortXxh3 {
             flip3: (secret32(0) ^ secret32(4)).wrapping_add(seed),
-            flip8: (secret64(8) ^ secret64(16)).wrapping_sub(seed8),
+            flip8: flip8(seed),
             flip16: (
                 (secret64(24) ^ secret64(32)).wrapping_add(seed),
                 (secret64(40) ^ secret64(48)).wrapping_sub(seed),
@@ -144,6 +143,13 @@ impl ShortXxh3 {
         let x = ((first & 0xffff_ffff) << 32).wrapping_add(last >> 32) ^ self.flip8;
         strong_avalanche(x, n)
     }
+}
+
+/// XXH3-64's key of its 4–8-byte formula for `seed` (`XXH3_len_4to8_64b`):
+/// `(secret64[8] ^ secret64[16]) - (seed ^ bswap32(seed) << 32)`.
+pub(crate) fn flip8(seed: u64) -> u64 {
+    let seed8 = seed ^ (u64::from((seed as u32).swap_bytes()) << 32);
+    (secret64(8) ^ secret64(16)).wrapping_sub(seed8)
 }
 
 /// [`xxh3`] with `seed` of every window of `q` bytes of `bytes`, in order

@@ -10,6 +10,8 @@
 //! * [`bands`]: [`LshConfig`], the banding [`LshParams`] and its advisor;
 //! * [`lsh`]: the index [`MinHashLsh`] (the contract of [`crate::index`]).
 
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx512;
 pub mod bands;
 pub mod lsh;
 pub mod one_permutation;

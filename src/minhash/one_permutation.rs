@@ -90,6 +90,12 @@ impl Keys {
         Keys { key, dkey }
     }
 
+    /// The key of the bins' hash, `fmix64(x ^ key)`.
+    #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+    pub(crate) fn key(&self) -> u64 {
+        self.key
+    }
+
     /// Folds shingle hashes into raw bins (`bins.len() = k`, ≤ 2^32).
     #[inline]
     pub(crate) fn add(&self, bins: &mut [u32], shingles: &[u64]) {
@@ -108,6 +114,33 @@ impl Keys {
             // A store every time rather than a branch taken at random.
             *b = (*b).min(v);
         }
+    }
+
+    /// Folds every window of `q` bytes of ASCII `bytes` (its character
+    /// q-grams, `q` in 4..=8, at spec 2 with `seed`: XXH3-64 of each window,
+    /// [`crate::hash::v2::xxh3`]) into the default 128 raw bins: what
+    /// [`Keys::fold`] of each window's hash gives, in fewer steps. With
+    /// AVX-512 (x86-64, `std`), eight windows at a time (`super::avx512`);
+    /// else, and for the last windows, one at a time. `bytes` shorter than
+    /// `q` folds nothing.
+    #[inline]
+    pub(crate) fn fold_windows(
+        &self,
+        bins: &mut [u32; DEFAULT_BINS],
+        seed: u64,
+        bytes: &[u8],
+        q: usize,
+    ) {
+        #[allow(unused_mut)]
+        let mut done = 0;
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if let Some(m) =
+            super::avx512::fold_windows(bins, bytes, q, crate::hash::v2::flip8(seed), self.key)
+        {
+            done = m;
+        }
+        let rest = bytes.get(done..).unwrap_or_default();
+        crate::hash::v2::for_each_xxh3_window(seed, rest, q, |x| self.fold(bins, x));
     }
 
     /// Densifies raw bins into `values` (same length) and sets bit `i` of

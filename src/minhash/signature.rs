@@ -37,7 +37,7 @@ use crate::document::Document;
 use crate::error::{check_range, Error};
 use crate::hash::{Spec, SplitMix64};
 use crate::index::snapshot::{corrupt, Reader, Writer};
-use crate::shingle::Shingling;
+use crate::shingle::{CharShingles, Shingling};
 use alloc::format;
 use alloc::vec::Vec;
 
@@ -403,8 +403,15 @@ impl MinHasher {
                     // The default 128 bins as an array: the bin of a hash is
                     // then a shift, with no bounds check (the same bin).
                     match <&mut [u32; DEFAULT_NUM_PERM]>::try_from(&mut *bins) {
-                        Ok(fixed) => doc.for_each_shingle(self.shingling, |x| {
-                            self.oph.fold(fixed, x);
+                        // An ASCII run's q-grams folded many at a time.
+                        Ok(fixed) => doc.for_each_shingle_piece(self.shingling, |p| {
+                            match (p, self.shingling) {
+                                (CharShingles::Ascii(b), Shingling::Chars(q)) => {
+                                    self.oph.fold_windows(fixed, self.seed, b, q as usize)
+                                }
+                                (CharShingles::Ascii(_), _) => {}
+                                (CharShingles::Hash(x), _) => self.oph.fold(fixed, x),
+                            }
                             any = true;
                         }),
                         Err(_) => doc.for_each_shingle(self.shingling, |x| {
