@@ -221,13 +221,14 @@ impl Document {
     }
 
     /// [`Document::for_each_shingle`]'s hashes in parts and in no set order
-    /// (the same multiset): a character q-gram shingling not yet memoised
-    /// gives its ASCII runs whole ([`crate::shingle::CharShingles`]); any
-    /// other, every hash. For a fold that does not depend on the order.
+    /// (the same multiset), for a fold that does not depend on the order:
+    /// a shingling not yet memoised gives a character q-gram's ASCII runs
+    /// whole, and at spec 2 its word tokens' hashes whole when there are at
+    /// least `k` ([`crate::shingle::ShinglePiece`]); any other, every hash.
     pub(crate) fn for_each_shingle_piece(
         &self,
         shingling: Shingling,
-        mut f: impl FnMut(crate::shingle::CharShingles<'_>),
+        mut f: impl FnMut(crate::shingle::ShinglePiece<'_>),
     ) {
         let memoised = self.memo(shingling, |m| m.sequence.is_some());
         match (memoised, shingling) {
@@ -238,7 +239,12 @@ impl Document {
                 self.spec,
                 f,
             ),
-            _ => self.for_each_shingle(shingling, |h| f(crate::shingle::CharShingles::Hash(h))),
+            (false, Shingling::Words(k))
+                if self.spec == Spec::V2 && self.token_hashes().len() >= k.max(1) as usize =>
+            {
+                f(crate::shingle::ShinglePiece::Tokens(self.token_hashes()))
+            }
+            _ => self.for_each_shingle(shingling, |h| f(crate::shingle::ShinglePiece::Hash(h))),
         }
     }
 

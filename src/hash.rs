@@ -21,6 +21,8 @@ use crate::error::Error;
 use alloc::vec::Vec;
 use core::hash::Hasher;
 
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) mod avx512;
 pub mod v2;
 
 /// The version of the text → shingle hash specification (`SPEC.md`) a value

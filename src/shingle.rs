@@ -79,20 +79,24 @@ pub(crate) fn for_each_char_shingle(
     }
 }
 
-/// A part of a text's character q-grams (see [`for_each_char_shingle_piece`]).
+/// A part of a text's shingles (see [`for_each_char_shingle_piece`] and
+/// `Document::for_each_shingle_piece`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum CharShingles<'a> {
+pub(crate) enum ShinglePiece<'a> {
     /// ASCII bytes, at least `q` of them, every window of `q` bytes of which
     /// is a q-gram, hashed by XXH3-64 (spec 2, `q` in 4..=8).
     Ascii(&'a [u8]),
-    /// One q-gram's hash.
+    /// Word-token hashes, at least `k` of them, every window of `k` of which
+    /// is a word k-shingle (spec 2: [`hash::v2::word_shingles`]).
+    Tokens(&'a [u64]),
+    /// One shingle's hash.
     Hash(u64),
 }
 
 /// The character q-gram hashes of [`for_each_char_shingle`] (the same
 /// multiset), given to `f` in parts and in no set order: at spec 2 with `q`
 /// in 4..=8, each maximal ASCII run of at least `q` bytes as
-/// [`CharShingles::Ascii`] (its byte windows are its q-grams), and the other
+/// [`ShinglePiece::Ascii`] (its byte windows are its q-grams), and the other
 /// q-grams one by one (those with a non-ASCII character, and a text shorter
 /// than `q` characters, whose one q-gram is the text); at any other spec or
 /// `q`, every hash in order. For a fold whose result does not depend on the
@@ -103,18 +107,18 @@ pub(crate) fn for_each_char_shingle_piece(
     q: usize,
     seed: u64,
     spec: Spec,
-    mut f: impl FnMut(CharShingles<'_>),
+    mut f: impl FnMut(ShinglePiece<'_>),
 ) {
     let (q, text) = (q.max(1), n.text());
     if spec != Spec::V2 || !(4..=8).contains(&q) {
-        return for_each_char_shingle(n, q, seed, spec, |h| f(CharShingles::Hash(h)));
+        return for_each_char_shingle(n, q, seed, spec, |h| f(ShinglePiece::Hash(h)));
     }
     let b = text.as_bytes();
     if text.is_ascii() {
         match b.len() {
             0 => {}
-            len if len < q => f(CharShingles::Hash(hash::v2::xxh3(seed, b))),
-            _ => f(CharShingles::Ascii(b)),
+            len if len < q => f(ShinglePiece::Hash(hash::v2::xxh3(seed, b))),
+            _ => f(ShinglePiece::Ascii(b)),
         }
         return;
     }
@@ -126,7 +130,7 @@ pub(crate) fn for_each_char_shingle_piece(
             .position(|&c| !c.is_ascii())
             .unwrap_or(b.len() - i);
         if run >= q {
-            f(CharShingles::Ascii(&b[i..i + run]));
+            f(ShinglePiece::Ascii(&b[i..i + run]));
         }
         i += run;
         i += b[i..]
@@ -142,7 +146,7 @@ pub(crate) fn for_each_char_shingle_piece(
     // bytes long.
     let mut window = |s: usize, e: usize, full: bool| {
         if !full || e - s != q {
-            f(CharShingles::Hash(hash::v2::xxh3(seed, &b[s..e])));
+            f(ShinglePiece::Hash(hash::v2::xxh3(seed, &b[s..e])));
         }
     };
     for (i, _) in text.char_indices() {
@@ -673,11 +677,12 @@ mod tests {
                     for_each_char_shingle(&n, q, 5, spec, |h| want.push(h));
                     let mut got = Vec::new();
                     for_each_char_shingle_piece(&n, q, 5, spec, |p| match p {
-                        CharShingles::Hash(h) => got.push(h),
-                        CharShingles::Ascii(b) => {
+                        ShinglePiece::Hash(h) => got.push(h),
+                        ShinglePiece::Ascii(b) => {
                             assert!(b.is_ascii() && b.len() >= q, "{t:?} q {q}");
                             b.windows(q).for_each(|w| got.push(hash::v2::xxh3(5, w)))
                         }
+                        ShinglePiece::Tokens(_) => panic!("word tokens for q-grams"),
                     });
                     want.sort_unstable();
                     got.sort_unstable();

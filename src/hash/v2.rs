@@ -93,6 +93,34 @@ impl ShortXxh3 {
         }
     }
 
+    /// The three formulas' keys, for the kernel of eight inputs at once.
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    pub(crate) fn flips(&self) -> super::avx512::Flips {
+        super::avx512::Flips {
+            flip3: self.flip3,
+            flip8: self.flip8,
+            flip16: self.flip16,
+        }
+    }
+
+    /// [`ShortXxh3::hash`] in place of many inputs: `firsts[i]` becomes
+    /// `hash(firsts[i], lasts[i], lens[i])` where `lens[i]` is 1 to 16, and
+    /// stays where it is 0 (a value hashed already). Eight at a time with
+    /// AVX-512 (x86-64, `std`), else one by one. The slices are of one
+    /// length (the shortest's inputs are hashed).
+    pub(crate) fn hash_in_place(&self, firsts: &mut [u64], lasts: &[u64], lens: &[u8]) {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        let done = super::avx512::hash_short(&self.flips(), firsts, lasts, lens).unwrap_or(0);
+        #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+        let done = 0;
+        let rest = firsts.iter_mut().zip(lasts.iter().zip(lens)).skip(done);
+        for (first, (&last, &len)) in rest {
+            if len != 0 {
+                *first = self.hash(*first, last, usize::from(len));
+            }
+        }
+    }
+
     /// XXH3-64 of an input of `len` bytes (1 to 16), given `first`, its
     /// first 8 bytes read little-endian, and `last`, the 8 bytes that end
     /// it: bytes of either that are not the input's are read but not used.

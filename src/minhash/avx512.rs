@@ -1,8 +1,10 @@
-//! One-permutation MinHash's fold of an ASCII text's character q-grams at
-//! spec 2, eight windows at a time with AVX-512 (x86-64, detected when the
-//! program runs; the `std` feature). The values are the scalar path's:
-//! each window of `q` bytes (`q` in 4..=8) is hashed by XXH3-64's 4–8-byte
-//! formula (xxHash specification v0.8, `XXH3_len_4to8_64b`), then by the
+//! One-permutation MinHash's fold of an ASCII text's character q-grams,
+//! and of a text's word k-shingles, at spec 2, eight windows at a time
+//! with AVX-512 (x86-64, detected when the program runs; the `std`
+//! feature). The values are the scalar path's.
+//!
+//! Character q-grams: each window of `q` bytes (`q` in 4..=8) is hashed
+//! by XXH3-64's 4–8-byte formula (xxHash specification v0.8, `XXH3_len_4to8_64b`), then by the
 //! scheme's `fmix64(x ^ key)` (Li, Owen & Zhang 2012, see
 //! [`super::one_permutation`]), and its value folded into its bin of 128.
 //!
@@ -13,25 +15,25 @@
 //! one by one. A minimum does not depend on the order of its terms, so
 //! the bins are those of the scalar fold (tested against it).
 //!
-//! The one `unsafe` of the crate: calling the kernel, compiled for
-//! AVX-512F, BW and DQ, once the CPU has been seen to have them, and its
-//! 16-byte loads, each inside the slice.
+//! Word k-shingles: eight windows of `k` token hashes, each lane's
+//! polynomial by Horner's rule from `k` unaligned 8-token loads
+//! (`vpmullq`), then `fmix64(seed ^ ·)` (the shingle's hash, SPEC.md §3)
+//! and the scheme's `fmix64(· ^ key)`, folded by the same scalar code: no
+//! rolling, so the eight are independent.
+//!
+//! `unsafe` (as in `crate::hash::avx512`): calling the kernels, compiled for
+//! AVX-512F, BW and DQ, once the CPU has been seen to have them, and their
+//! loads, each inside the slice.
 #![allow(unsafe_code)]
 
+use crate::hash::avx512::strong_avalanche;
 use core::arch::x86_64::{
     __m512i, _mm512_add_epi64, _mm512_broadcast_i32x4, _mm512_loadu_si512, _mm512_min_epu32,
-    _mm512_mullo_epi64, _mm512_rol_epi64, _mm512_set1_epi64, _mm512_shuffle_epi8,
-    _mm512_srli_epi64, _mm512_storeu_si512, _mm512_xor_si512, _mm_loadu_si128,
+    _mm512_mullo_epi64, _mm512_set1_epi64, _mm512_shuffle_epi8, _mm512_srli_epi64,
+    _mm512_storeu_si512, _mm512_xor_si512, _mm_loadu_si128,
 };
 
-/// Whether this CPU runs the kernel (AVX-512F, BW and DQ); detected once
-/// and cached by `std`.
-#[inline]
-pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx512f")
-        && std::is_x86_feature_detected!("avx512bw")
-        && std::is_x86_feature_detected!("avx512dq")
-}
+pub(crate) use crate::hash::avx512::available;
 
 /// Folds the windows of `q` bytes of `bytes` that start at `0, 1, …, m −
 /// 1` into `bins`, and returns `m`: a multiple of 8, every window whose 16
@@ -74,21 +76,12 @@ fn fold_windows_avx512(
     flip8: u64,
     key: u64,
 ) -> usize {
-    const XXH3_MUL: i64 = 0x9fb2_1c65_1e98_df25_u64 as i64;
-    const FMIX_1: i64 = 0xff51_afd7_ed55_8ccd_u64 as i64;
-    const FMIX_2: i64 = 0xc4ce_b9fe_1a85_ec53_u64 as i64;
     let table = shuffle(q);
     // SAFETY: `table` is 64 bytes.
     let idx = unsafe { _mm512_loadu_si512(table.as_ptr().cast::<__m512i>()) };
     let flip = _mm512_set1_epi64(flip8 as i64);
     let len = _mm512_set1_epi64(q as i64);
     let key = _mm512_set1_epi64(key as i64);
-    let mul = _mm512_set1_epi64(XXH3_MUL);
-    let (f1, f2) = (_mm512_set1_epi64(FMIX_1), _mm512_set1_epi64(FMIX_2));
-    // Each lane's low half capped at 2^32 − 2 (an empty bin is 2^32 − 1),
-    // its high half, the bin, left as it is.
-    let cap = _mm512_set1_epi64(0xffff_ffff_ffff_fffe_u64 as i64);
-    let mut out = [0u64; 8];
     let mut i = 0;
     while i + 16 <= bytes.len() {
         // SAFETY: bytes[i..i + 16] is in the slice.
@@ -98,32 +91,89 @@ fn fold_windows_avx512(
             flip,
         );
         // XXH3's rrmxmx avalanche of the 4–8-byte formula.
-        let mut h = _mm512_xor_si512(
-            x,
-            _mm512_xor_si512(_mm512_rol_epi64::<49>(x), _mm512_rol_epi64::<24>(x)),
-        );
-        h = _mm512_mullo_epi64(h, mul);
-        h = _mm512_xor_si512(h, _mm512_add_epi64(_mm512_srli_epi64::<35>(h), len));
-        h = _mm512_mullo_epi64(h, mul);
-        h = _mm512_xor_si512(h, _mm512_srli_epi64::<28>(h));
+        let h = strong_avalanche(x, len);
         // The scheme's hash: fmix64(x ^ key).
-        h = _mm512_xor_si512(h, key);
-        h = _mm512_xor_si512(h, _mm512_srli_epi64::<33>(h));
-        h = _mm512_mullo_epi64(h, f1);
-        h = _mm512_xor_si512(h, _mm512_srli_epi64::<33>(h));
-        h = _mm512_mullo_epi64(h, f2);
-        h = _mm512_xor_si512(h, _mm512_srli_epi64::<33>(h));
-        h = _mm512_min_epu32(h, cap);
-        // SAFETY: `out` is 64 bytes.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), h) };
-        for &h in &out {
-            // The top 7 bits: (hi32(h) · 128) >> 32.
-            let b = &mut bins[(h >> 57) as usize];
-            *b = (*b).min(h as u32);
-        }
+        fold8(bins, fmix64(_mm512_xor_si512(h, key)));
         i += 8;
     }
     i
+}
+
+/// Folds the word k-shingles of `tokens` (spec 2: `fmix64(seed ^ P(w))`,
+/// `P` the polynomial of window `w` of `k` token hashes in
+/// [`crate::hash::v2::POLY_BASE`], by Horner's rule in the lanes) whose
+/// windows start at `0, 1, …, m − 1` into `bins`, and returns `m`: a
+/// multiple of 8, every group of 8 windows that lies in `tokens`. `key` is
+/// the scheme's. `None` when the CPU lacks AVX-512 (nothing folded); `k =
+/// 0` is taken as 1.
+pub(crate) fn fold_word_windows(
+    bins: &mut [u32; 128],
+    tokens: &[u64],
+    k: usize,
+    seed: u64,
+    key: u64,
+) -> Option<usize> {
+    if !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX-512F, BW and DQ (checked just above).
+    Some(unsafe { fold_word_windows_avx512(bins, tokens, k.max(1), seed, key) })
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+fn fold_word_windows_avx512(
+    bins: &mut [u32; 128],
+    tokens: &[u64],
+    k: usize,
+    seed: u64,
+    key: u64,
+) -> usize {
+    let base = _mm512_set1_epi64(crate::hash::v2::POLY_BASE as i64);
+    let seed = _mm512_set1_epi64(seed as i64);
+    let key = _mm512_set1_epi64(key as i64);
+    let mut i = 0;
+    while i + 8 + k - 1 <= tokens.len() {
+        // SAFETY: tokens[i + j..i + j + 8] is in the slice for j < k.
+        let load = |j: usize| unsafe { _mm512_loadu_si512(tokens.as_ptr().add(i + j).cast()) };
+        let mut p = load(0);
+        for j in 1..k {
+            p = _mm512_add_epi64(_mm512_mullo_epi64(p, base), load(j));
+        }
+        let x = fmix64(_mm512_xor_si512(p, seed));
+        fold8(bins, fmix64(_mm512_xor_si512(x, key)));
+        i += 8;
+    }
+    i
+}
+
+/// MurmurHash3's `fmix64` in each lane.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+fn fmix64(mut h: __m512i) -> __m512i {
+    const FMIX_1: i64 = 0xff51_afd7_ed55_8ccd_u64 as i64;
+    const FMIX_2: i64 = 0xc4ce_b9fe_1a85_ec53_u64 as i64;
+    h = _mm512_xor_si512(h, _mm512_srli_epi64::<33>(h));
+    h = _mm512_mullo_epi64(h, _mm512_set1_epi64(FMIX_1));
+    h = _mm512_xor_si512(h, _mm512_srli_epi64::<33>(h));
+    h = _mm512_mullo_epi64(h, _mm512_set1_epi64(FMIX_2));
+    _mm512_xor_si512(h, _mm512_srli_epi64::<33>(h))
+}
+
+/// Folds the scheme's eight hashes `h` into their bins of 128, in lane
+/// order: bin the top 7 bits (`(hi32(h) · 128) >> 32`), value the low 32
+/// capped at 2^32 − 2 (an empty bin is 2^32 − 1).
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+fn fold8(bins: &mut [u32; 128], h: __m512i) {
+    // Each lane's low half capped, its high half, the bin, left as it is.
+    let cap = _mm512_set1_epi64(0xffff_ffff_ffff_fffe_u64 as i64);
+    let mut out = [0u64; 8];
+    // SAFETY: `out` is 64 bytes.
+    unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), _mm512_min_epu32(h, cap)) };
+    for &h in &out {
+        let b = &mut bins[(h >> 57) as usize];
+        *b = (*b).min(h as u32);
+    }
 }
 
 #[cfg(test)]
@@ -166,6 +216,48 @@ mod tests {
                                 keys.fold(&mut alone, v2::xxh3(seed, w));
                             }
                             assert_eq!(part, alone, "seed {seed}, q {q}, {len} bytes");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The word kernel's bins against each word shingle hashed and folded
+    /// alone (`v2::word_shingles`, the rolled polynomial, then
+    /// `Keys::fold`): k 1 to 9 (and 0, taken as 1), 0 to 69 random token
+    /// hashes, three seeds; fewer tokens than k fold their one shingle.
+    #[test]
+    fn the_word_kernel_folds_as_each_shingle_alone() {
+        let mut rng = SplitMix64::new(11);
+        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
+            let keys = Keys::new(seed);
+            for k in 0..=9 {
+                for n in 0..70 {
+                    let tokens: alloc::vec::Vec<u64> = (0..n).map(|_| rng.next()).collect();
+                    let mut want = [EMPTY_VALUE; 128];
+                    for x in v2::word_shingles(&tokens, k, seed) {
+                        keys.fold(&mut want, x);
+                    }
+                    let mut got = [EMPTY_VALUE; 128];
+                    keys.fold_word_windows(&mut got, seed, &tokens, k);
+                    assert_eq!(got, want, "seed {seed}, k {k}, {n} tokens");
+                    let mut part = [EMPTY_VALUE; 128];
+                    match fold_word_windows(&mut part, &tokens, k, seed, keys.key()) {
+                        None => assert!(!available()),
+                        Some(m) => {
+                            let k = k.max(1);
+                            let groups = if n + 1 < k + 8 {
+                                0
+                            } else {
+                                (n + 1 - k - 8) / 8 + 1
+                            };
+                            assert_eq!(m, 8 * groups, "k {k}, {n} tokens");
+                            let mut alone = [EMPTY_VALUE; 128];
+                            for x in v2::word_shingles(&tokens, k, seed).into_iter().take(m) {
+                                keys.fold(&mut alone, x);
+                            }
+                            assert_eq!(part, alone, "seed {seed}, k {k}, {n} tokens");
                         }
                     }
                 }

@@ -131,16 +131,41 @@ impl Keys {
         bytes: &[u8],
         q: usize,
     ) {
-        #[allow(unused_mut)]
-        let mut done = 0;
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if let Some(m) =
+        let done =
             super::avx512::fold_windows(bins, bytes, q, crate::hash::v2::flip8(seed), self.key)
-        {
-            done = m;
-        }
+                .unwrap_or(0);
+        #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+        let done = 0;
         let rest = bytes.get(done..).unwrap_or_default();
         crate::hash::v2::for_each_xxh3_window(seed, rest, q, |x| self.fold(bins, x));
+    }
+
+    /// Folds the word k-shingles of `tokens` (word-token hashes) at spec 2
+    /// with `seed` ([`crate::hash::v2::word_shingles`]: each window of `k`
+    /// tokens' polynomial, then `fmix64(seed ^ ·)`) into the default 128
+    /// raw bins: what [`Keys::fold`] of each shingle's hash gives, in fewer
+    /// steps. With AVX-512 (x86-64, `std`), eight windows at a time
+    /// (`super::avx512`); else, and for the last windows, one at a time.
+    /// Fewer than `k` tokens fold their one shingle, as the scalar values.
+    #[inline]
+    pub(crate) fn fold_word_windows(
+        &self,
+        bins: &mut [u32; DEFAULT_BINS],
+        seed: u64,
+        tokens: &[u64],
+        k: usize,
+    ) {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        let done = super::avx512::fold_word_windows(bins, tokens, k, seed, self.key).unwrap_or(0);
+        #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+        let done = 0;
+        // The windows from `done` on (none left when fewer than k tokens
+        // remain after the kernel's).
+        let rest = tokens.get(done..).unwrap_or_default();
+        if done == 0 || rest.len() >= k.max(1) {
+            crate::hash::v2::word_shingle_values(rest, k, seed).for_each(|x| self.fold(bins, x));
+        }
     }
 
     /// Densifies raw bins into `values` (same length) and sets bit `i` of

@@ -37,7 +37,7 @@ use crate::document::Document;
 use crate::error::{check_range, Error};
 use crate::hash::{Spec, SplitMix64};
 use crate::index::snapshot::{corrupt, Reader, Writer};
-use crate::shingle::{CharShingles, Shingling};
+use crate::shingle::{ShinglePiece, Shingling};
 use alloc::format;
 use alloc::vec::Vec;
 
@@ -406,11 +406,14 @@ impl MinHasher {
                         // An ASCII run's q-grams folded many at a time.
                         Ok(fixed) => doc.for_each_shingle_piece(self.shingling, |p| {
                             match (p, self.shingling) {
-                                (CharShingles::Ascii(b), Shingling::Chars(q)) => {
+                                (ShinglePiece::Ascii(b), Shingling::Chars(q)) => {
                                     self.oph.fold_windows(fixed, self.seed, b, q as usize)
                                 }
-                                (CharShingles::Ascii(_), _) => {}
-                                (CharShingles::Hash(x), _) => self.oph.fold(fixed, x),
+                                (ShinglePiece::Tokens(t), Shingling::Words(k)) => {
+                                    self.oph.fold_word_windows(fixed, self.seed, t, k as usize)
+                                }
+                                (ShinglePiece::Ascii(_) | ShinglePiece::Tokens(_), _) => {}
+                                (ShinglePiece::Hash(x), _) => self.oph.fold(fixed, x),
                             }
                             any = true;
                         }),

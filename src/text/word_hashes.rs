@@ -31,6 +31,7 @@ pub(crate) fn word_hashes(input: &str, how: Normalization, seed: u64) -> Vec<u64
         short: ShortXxh3::new(seed),
         seed,
         scratch: Vec::new(),
+        later: Later::new(input.len() / 6 + 1),
     };
     // Step 0 as `normalize_with` takes it: the unmasked text when
     // something was undone.
@@ -40,7 +41,37 @@ pub(crate) fn word_hashes(input: &str, how: Normalization, seed: u64) -> Vec<u64
     };
     let text = unmasked.as_ref().map_or(input, |u| u.text.as_str());
     normalize_plain_into(text, how.fold_diacritics, &mut sink);
+    if let Some(later) = &sink.later {
+        sink.short
+            .hash_in_place(&mut sink.hashes, &later.lasts, &later.lens);
+    }
     sink.hashes
+}
+
+/// The short words' other halves, when they are hashed after the text is
+/// read, many at a time (where the CPU hashes eight at once,
+/// [`ShortXxh3::hash_in_place`]): for each token, its last 8 bytes and its
+/// length (1 to 16), or a length of 0 for a token hashed already; the
+/// first 8 bytes wait in `Hashes::hashes`, in the token's place.
+struct Later {
+    lasts: Vec<u64>,
+    lens: Vec<u8>,
+}
+
+impl Later {
+    /// Room for `tokens`, where hashing later pays; `None` where it does
+    /// not (one by one, each token is hashed where it is found).
+    fn new(tokens: usize) -> Option<Self> {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if crate::hash::avx512::available() {
+            return Some(Later {
+                lasts: Vec::with_capacity(tokens),
+                lens: Vec::with_capacity(tokens),
+            });
+        }
+        let _ = tokens;
+        None
+    }
 }
 
 /// The tokens' hashes.
@@ -50,6 +81,20 @@ struct Hashes {
     seed: u64,
     /// A token's normal form, when it is written out.
     scratch: Vec<u8>,
+    /// The short words' other halves, when they are hashed at the end.
+    later: Option<Later>,
+}
+
+impl Hashes {
+    /// A token hashed already.
+    #[inline(always)]
+    fn push_hash(&mut self, h: u64) {
+        self.hashes.push(h);
+        if let Some(later) = &mut self.later {
+            later.lasts.push(0);
+            later.lens.push(0);
+        }
+    }
 }
 
 impl Sink for Hashes {
@@ -61,6 +106,10 @@ impl Sink for Hashes {
     #[inline]
     fn take_back(&mut self, (hashes, _): (usize, usize)) {
         self.hashes.truncate(hashes);
+        if let Some(later) = &mut self.later {
+            later.lasts.truncate(hashes);
+            later.lens.truncate(hashes);
+        }
     }
 
     #[inline(always)]
@@ -76,20 +125,28 @@ impl Sink for Hashes {
             // word's letters and digits, the only bytes the formula uses.
             let first = lower_plain8(load8(bytes, start));
             let last = lower_plain8(load8(bytes, end - 8));
-            self.hashes.push(self.short.hash(first, last, len));
+            match &mut self.later {
+                Some(later) => {
+                    self.hashes.push(first);
+                    later.lasts.push(last);
+                    later.lens.push(len as u8);
+                }
+                None => self.hashes.push(self.short.hash(first, last, len)),
+            }
             return;
         }
         self.scratch.clear();
         self.scratch.extend(ascii_normal_form(&bytes[start..end]));
         if !self.scratch.is_empty() {
-            self.hashes.push(xxh3(self.seed, &self.scratch));
+            let h = xxh3(self.seed, &self.scratch);
+            self.push_hash(h);
         }
     }
 
     #[inline]
     fn word(&mut self, _start: usize, _end: usize, norm: &[u8]) {
         if !norm.is_empty() {
-            self.hashes.push(xxh3(self.seed, norm));
+            self.push_hash(xxh3(self.seed, norm));
         }
     }
 }

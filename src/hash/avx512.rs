@@ -1,0 +1,234 @@
+//! XXH3-64 of short inputs (1 to 16 bytes, a text's word tokens), eight at a
+//! time with AVX-512 (x86-64, detected when the program runs; the `std`
+//! feature): the three formulas of the xxHash specification v0.8 for such
+//! lengths (`XXH3_len_1to3_64b`, `XXH3_len_4to8_64b`, `XXH3_len_9to16_64b`)
+//! computed in every lane and each lane's kept by its length, as
+//! [`super::v2::ShortXxh3`] does one input at a time.
+//!
+//! One by one, the formula is chosen by branches on the length, which a
+//! text's words make at random (a mispredicted branch every few words);
+//! in the lanes nothing branches. The 9–16-byte formula's 64 × 64 →
+//! 128-bit product is made from four 32 × 32 → 64-bit ones (`vpmuludq`),
+//! the other products are `vpmullq`.
+//!
+//! The CPU's features are also what `crate::minhash`'s kernels need:
+//! [`available`] is theirs too.
+//!
+//! `unsafe`: calling the kernel, compiled for AVX-512F, BW and DQ, once
+//! the CPU has been seen to have them, and its loads and stores, each
+//! inside its slice.
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_cmpeq_epu64_mask, _mm512_cmple_epu64_mask,
+    _mm512_cmplt_epu64_mask, _mm512_cvtepu8_epi64, _mm512_loadu_si512, _mm512_mask_blend_epi64,
+    _mm512_mul_epu32, _mm512_mullo_epi64, _mm512_or_si512, _mm512_rol_epi64, _mm512_set1_epi64,
+    _mm512_shuffle_epi8, _mm512_slli_epi64, _mm512_srli_epi64, _mm512_srlv_epi64,
+    _mm512_storeu_si512, _mm512_xor_si512, _mm_loadl_epi64,
+};
+
+/// Whether this CPU has AVX-512F, BW and DQ, which every kernel of the
+/// crate needs; detected once and cached by `std`.
+#[inline]
+pub(crate) fn available() -> bool {
+    std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512dq")
+}
+
+/// The keys of the three formulas for one seed (see `ShortXxh3`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Flips {
+    /// 1–3 bytes.
+    pub(crate) flip3: u64,
+    /// 4–8 bytes.
+    pub(crate) flip8: u64,
+    /// 9–16 bytes: the first and the last eight bytes' keys.
+    pub(crate) flip16: (u64, u64),
+}
+
+/// Hashes in place the inputs of groups of eight: for each `i < m`, where
+/// `lens[i]` is 1 to 16, `firsts[i]` becomes XXH3-64 of the `lens[i]`
+/// bytes whose first 8 (read little-endian) `firsts[i]` held and whose
+/// last 8 `lasts[i]` holds; where `lens[i]` is 0, `firsts[i]` is kept (a
+/// value hashed already). Returns `m`, the largest multiple of 8 not above
+/// the three slices' shortest length; `None` when the CPU lacks AVX-512
+/// (nothing done). Lengths above 16 are not inputs (their lanes get a
+/// value of no use).
+pub(crate) fn hash_short(
+    flips: &Flips,
+    firsts: &mut [u64],
+    lasts: &[u64],
+    lens: &[u8],
+) -> Option<usize> {
+    if !available() {
+        return None;
+    }
+    let n = firsts.len().min(lasts.len()).min(lens.len());
+    // SAFETY: the CPU has AVX-512F, BW and DQ (checked just above).
+    Some(unsafe { hash_short_avx512(flips, &mut firsts[..n], &lasts[..n], &lens[..n]) })
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+fn hash_short_avx512(flips: &Flips, firsts: &mut [u64], lasts: &[u64], lens: &[u8]) -> usize {
+    let set = |x: u64| _mm512_set1_epi64(x as i64);
+    let (flip3, flip8) = (set(flips.flip3), set(flips.flip8));
+    let (flip16_lo, flip16_hi) = (set(flips.flip16.0), set(flips.flip16.1));
+    let byte = set(0xff);
+    let one = set(1);
+    // Each lane's bytes reversed (`swap_bytes`), within its 16-byte lane.
+    let mut rev = [0u8; 64];
+    for (i, r) in rev.iter_mut().enumerate() {
+        *r = ((i & !7) % 16 + 7 - i % 8) as u8;
+    }
+    // SAFETY: `rev` is 64 bytes.
+    let rev = unsafe { _mm512_loadu_si512(rev.as_ptr().cast::<__m512i>()) };
+    let mut i = 0;
+    while i + 8 <= firsts.len() {
+        // SAFETY: the 8 values (and 8 lengths) from `i` are in the slices.
+        let (f, l, n) = unsafe {
+            (
+                _mm512_loadu_si512(firsts.as_ptr().add(i).cast()),
+                _mm512_loadu_si512(lasts.as_ptr().add(i).cast()),
+                _mm512_cvtepu8_epi64(_mm_loadl_epi64(lens.as_ptr().add(i).cast())),
+            )
+        };
+        // 1–3 bytes: the first, middle (at len / 2: byte 0 or 1) and last
+        // bytes, and the length.
+        let c1 = _mm512_and_si512(f, byte);
+        let middle = _mm512_slli_epi64::<3>(_mm512_and_si512(_mm512_srli_epi64::<1>(n), one));
+        let c2 = _mm512_and_si512(_mm512_srlv_epi64(f, middle), byte);
+        let c3 = _mm512_srli_epi64::<56>(l);
+        let combo = _mm512_or_si512(
+            _mm512_or_si512(_mm512_slli_epi64::<16>(c1), _mm512_slli_epi64::<24>(c2)),
+            _mm512_or_si512(c3, _mm512_slli_epi64::<8>(n)),
+        );
+        let h3 = xxh64_avalanche(_mm512_xor_si512(combo, flip3));
+        // 4–8 bytes: the first four as the high half, the last four as the low.
+        let x = _mm512_add_epi64(_mm512_slli_epi64::<32>(f), _mm512_srli_epi64::<32>(l));
+        let h8 = strong_avalanche(_mm512_xor_si512(x, flip8), n);
+        // 9–16 bytes: the first and last eight.
+        let lo = _mm512_xor_si512(f, flip16_lo);
+        let hi = _mm512_xor_si512(l, flip16_hi);
+        let acc = _mm512_add_epi64(
+            _mm512_add_epi64(n, _mm512_shuffle_epi8(lo, rev)),
+            _mm512_add_epi64(hi, mul_fold(lo, hi)),
+        );
+        let h16 = xxh3_avalanche(acc);
+        let mut h = _mm512_mask_blend_epi64(_mm512_cmple_epu64_mask(n, set(8)), h16, h8);
+        h = _mm512_mask_blend_epi64(_mm512_cmplt_epu64_mask(n, set(4)), h, h3);
+        h = _mm512_mask_blend_epi64(_mm512_cmpeq_epu64_mask(n, set(0)), h, f);
+        // SAFETY: firsts[i..i + 8] is in the slice.
+        unsafe { _mm512_storeu_si512(firsts.as_mut_ptr().add(i).cast(), h) };
+        i += 8;
+    }
+    i
+}
+
+/// The 128-bit product of each lane's `a` and `b`, its two halves xored
+/// (XXH3's `mul128_fold64`), from the four products of 32-bit halves: no
+/// sum overflows, since `(2^32 − 1)^2 + 2 (2^32 − 1) = 2^64 − 1`.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+fn mul_fold(a: __m512i, b: __m512i) -> __m512i {
+    let low = _mm512_set1_epi64(0xffff_ffff);
+    let (a_hi, b_hi) = (_mm512_srli_epi64::<32>(a), _mm512_srli_epi64::<32>(b));
+    let lo_lo = _mm512_mul_epu32(a, b);
+    let hi_lo = _mm512_mul_epu32(a_hi, b);
+    let lo_hi = _mm512_mul_epu32(a, b_hi);
+    let hi_hi = _mm512_mul_epu32(a_hi, b_hi);
+    let cross = _mm512_add_epi64(
+        _mm512_add_epi64(_mm512_srli_epi64::<32>(lo_lo), _mm512_and_si512(hi_lo, low)),
+        lo_hi,
+    );
+    let upper = _mm512_add_epi64(
+        _mm512_add_epi64(
+            _mm512_srli_epi64::<32>(hi_lo),
+            _mm512_srli_epi64::<32>(cross),
+        ),
+        hi_hi,
+    );
+    let lower = _mm512_or_si512(_mm512_slli_epi64::<32>(cross), _mm512_and_si512(lo_lo, low));
+    _mm512_xor_si512(upper, lower)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+fn xxh64_avalanche(mut h: __m512i) -> __m512i {
+    h = _mm512_xor_si512(h, _mm512_srli_epi64::<33>(h));
+    h = _mm512_mullo_epi64(h, _mm512_set1_epi64(0xc2b2_ae3d_27d4_eb4f_u64 as i64));
+    h = _mm512_xor_si512(h, _mm512_srli_epi64::<29>(h));
+    h = _mm512_mullo_epi64(h, _mm512_set1_epi64(0x1656_67b1_9e37_79f9_u64 as i64));
+    _mm512_xor_si512(h, _mm512_srli_epi64::<32>(h))
+}
+
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+fn xxh3_avalanche(mut h: __m512i) -> __m512i {
+    h = _mm512_xor_si512(h, _mm512_srli_epi64::<37>(h));
+    h = _mm512_mullo_epi64(h, _mm512_set1_epi64(0x1656_6791_9e37_79f9_u64 as i64));
+    _mm512_xor_si512(h, _mm512_srli_epi64::<32>(h))
+}
+
+/// XXH3's `rrmxmx` (the 4–8-byte formula's), `len` each lane's length.
+#[inline]
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+pub(crate) fn strong_avalanche(x: __m512i, len: __m512i) -> __m512i {
+    let mul = _mm512_set1_epi64(0x9fb2_1c65_1e98_df25_u64 as i64);
+    let mut h = _mm512_xor_si512(
+        x,
+        _mm512_xor_si512(_mm512_rol_epi64::<49>(x), _mm512_rol_epi64::<24>(x)),
+    );
+    h = _mm512_mullo_epi64(h, mul);
+    h = _mm512_xor_si512(h, _mm512_add_epi64(_mm512_srli_epi64::<35>(h), len));
+    h = _mm512_mullo_epi64(h, mul);
+    _mm512_xor_si512(h, _mm512_srli_epi64::<28>(h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hash::{v2, SplitMix64};
+
+    /// The kernel's hashes against XXH3-64 (the `xxhash-rust` crate) of
+    /// each input: random bytes of every length 1 to 16 (the bytes around
+    /// an input random too, as a text's are), mixed with values kept
+    /// (length 0), in slices of 0 to 40, three seeds.
+    #[test]
+    fn the_kernel_hashes_as_xxh3() {
+        let mut rng = SplitMix64::new(3);
+        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
+            let flips = v2::ShortXxh3::new(seed).flips();
+            for n in 0..40 {
+                let mut firsts = alloc::vec::Vec::new();
+                let mut lasts = alloc::vec::Vec::new();
+                let mut lens = alloc::vec::Vec::new();
+                let mut want = alloc::vec::Vec::new();
+                for _ in 0..n {
+                    let len = (rng.next() % 17) as usize;
+                    // 8 bytes, the input, 8 bytes.
+                    let buf: alloc::vec::Vec<u8> =
+                        (0..len + 16).map(|_| rng.next() as u8).collect();
+                    let input = &buf[8..8 + len];
+                    let word = |at: usize| u64::from_le_bytes(buf[at..at + 8].try_into().unwrap());
+                    let keep = rng.next();
+                    firsts.push(if len == 0 { keep } else { word(8) });
+                    lasts.push(word(len));
+                    lens.push(len as u8);
+                    want.push(if len == 0 {
+                        keep
+                    } else {
+                        v2::xxh3(seed, input)
+                    });
+                }
+                match hash_short(&flips, &mut firsts, &lasts, &lens) {
+                    None => assert!(!available()),
+                    Some(m) => {
+                        assert_eq!(m, n / 8 * 8);
+                        assert_eq!(firsts[..m], want[..m], "seed {seed}, {n} inputs");
+                    }
+                }
+            }
+        }
+    }
+}
