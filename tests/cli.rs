@@ -751,6 +751,44 @@ fn dedup_skips_bad_lines_by_number_and_says_so_in_its_exit_status() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2: duplicate id \"a\""));
 }
 
+/// Records of every shape with the default fields: every id is as JSON
+/// gives it (a number as written, `null` as `null`, none as the line
+/// number, a repeated field's last value), the text with its escapes
+/// undone, and lines that are no record are skipped by number.
+#[test]
+fn dedup_reads_every_shape_of_record_with_the_default_fields() {
+    let t = "the quick brown fox jumps over the lazy dog again and again";
+    let input = [
+        format!("{{\"id\": \"a\", \"text\": \"{t}\"}}"),
+        format!("[\"b\", \"{t}\"]"),
+        format!("{{\"id\": null, \"text\": \"{t}\"}}"),
+        format!("{{\"text\": \"{t}\"}}"),
+        format!("{{\"id\": 7, \"text\": \"{t}\", \"extra\": {{\"x\": [1, \"text\"]}}}}"),
+        format!("{{\"id\": \"d\", \"text\": \"x\", \"text\": \"{t}\"}}"),
+        "{\"id\": \"e\", \"text\": 5}".to_string(),
+        format!("{{\"id\": \"f\\u00e9\", \"text\": \"\\u0074{}\"}}", &t[1..]),
+        "{\"id\": \"g\"}".to_string(),
+        format!("  {{\"id\": 1.50, \"text\": \"{t}\"}}"),
+        format!("{{\"id\": \"h\", \"text\": \"{t}\"}} trailing"),
+    ]
+    .join("\n");
+    let out = neardup(&["dedup", "-", "--drop-list"], Some(input.as_bytes()));
+    let err = String::from_utf8_lossy(&out.stderr);
+    for want in [
+        "line 2: no field \"text\"",
+        "line 7: field \"text\" is not a string",
+        "line 9: no field \"text\"",
+        "line 11: not a JSON object",
+        "7 documents (4 bad lines skipped)",
+    ] {
+        assert!(err.contains(want), "missing {want:?} in {err}");
+    }
+    // One cluster of the seven, "a" (the first) kept.
+    let mut dropped: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    dropped.sort_unstable();
+    assert_eq!(dropped, ["1.5", "4", "7", "d", "fé", "null"], "{err}");
+}
+
 #[test]
 fn options_that_do_not_apply_are_refused() {
     let corpus = tmp("refuse.jsonl", pipeline_corpus().as_bytes());
