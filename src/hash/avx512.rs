@@ -19,6 +19,7 @@
 //! inside its slice.
 #![allow(unsafe_code)]
 
+use super::v2::ShortXxh3;
 use core::arch::x86_64::{
     __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_cmpeq_epu64_mask, _mm512_cmple_epu64_mask,
     _mm512_cmplt_epu64_mask, _mm512_cvtepu8_epi64, _mm512_loadu_si512, _mm512_mask_blend_epi64,
@@ -36,27 +37,16 @@ pub(crate) fn available() -> bool {
         && std::is_x86_feature_detected!("avx512dq")
 }
 
-/// The keys of the three formulas for one seed (see `ShortXxh3`).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Flips {
-    /// 1–3 bytes.
-    pub(crate) flip3: u64,
-    /// 4–8 bytes.
-    pub(crate) flip8: u64,
-    /// 9–16 bytes: the first and the last eight bytes' keys.
-    pub(crate) flip16: (u64, u64),
-}
-
-/// Hashes in place the inputs of groups of eight: for each `i < m`, where
-/// `lens[i]` is 1 to 16, `firsts[i]` becomes XXH3-64 of the `lens[i]`
-/// bytes whose first 8 (read little-endian) `firsts[i]` held and whose
-/// last 8 `lasts[i]` holds; where `lens[i]` is 0, `firsts[i]` is kept (a
-/// value hashed already). Returns `m`, the largest multiple of 8 not above
+/// Hashes in place the inputs of groups of eight, with `short`'s keys
+/// (its seed's): for each `i < m`, where `lens[i]` is 1 to 16, `firsts[i]`
+/// becomes XXH3-64 of the `lens[i]` bytes whose first 8 (read
+/// little-endian) `firsts[i]` held and whose last 8 `lasts[i]` holds; where
+/// `lens[i]` is 0, `firsts[i]` is kept (a value hashed already). Returns `m`, the largest multiple of 8 not above
 /// the three slices' shortest length; `None` when the CPU lacks AVX-512
 /// (nothing done). Lengths above 16 are not inputs (their lanes get a
 /// value of no use).
 pub(crate) fn hash_short(
-    flips: &Flips,
+    short: &ShortXxh3,
     firsts: &mut [u64],
     lasts: &[u64],
     lens: &[u8],
@@ -66,14 +56,14 @@ pub(crate) fn hash_short(
     }
     let n = firsts.len().min(lasts.len()).min(lens.len());
     // SAFETY: the CPU has AVX-512F, BW and DQ (checked just above).
-    Some(unsafe { hash_short_avx512(flips, &mut firsts[..n], &lasts[..n], &lens[..n]) })
+    Some(unsafe { hash_short_avx512(short, &mut firsts[..n], &lasts[..n], &lens[..n]) })
 }
 
 #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
-fn hash_short_avx512(flips: &Flips, firsts: &mut [u64], lasts: &[u64], lens: &[u8]) -> usize {
+fn hash_short_avx512(short: &ShortXxh3, firsts: &mut [u64], lasts: &[u64], lens: &[u8]) -> usize {
     let set = |x: u64| _mm512_set1_epi64(x as i64);
-    let (flip3, flip8) = (set(flips.flip3), set(flips.flip8));
-    let (flip16_lo, flip16_hi) = (set(flips.flip16.0), set(flips.flip16.1));
+    let (flip3, flip8) = (set(short.flip3), set(short.flip8));
+    let (flip16_lo, flip16_hi) = (set(short.flip16.0), set(short.flip16.1));
     let byte = set(0xff);
     let one = set(1);
     // Each lane's bytes reversed (`swap_bytes`), within its 16-byte lane.
@@ -198,7 +188,7 @@ mod tests {
     fn the_kernel_hashes_as_xxh3() {
         let mut rng = SplitMix64::new(3);
         for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
-            let flips = v2::ShortXxh3::new(seed).flips();
+            let short = v2::ShortXxh3::new(seed);
             for n in 0..40 {
                 let mut firsts = alloc::vec::Vec::new();
                 let mut lasts = alloc::vec::Vec::new();
@@ -221,7 +211,7 @@ mod tests {
                         v2::xxh3(seed, input)
                     });
                 }
-                match hash_short(&flips, &mut firsts, &lasts, &lens) {
+                match hash_short(&short, &mut firsts, &lasts, &lens) {
                     None => assert!(!available()),
                     Some(m) => {
                         assert_eq!(m, n / 8 * 8);

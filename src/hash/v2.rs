@@ -73,12 +73,12 @@ const fn secret32(at: usize) -> u64 {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ShortXxh3 {
     /// 1–3 bytes: `(secret32[0] ^ secret32[4]) + seed`.
-    flip3: u64,
+    pub(super) flip3: u64,
     /// 4–8 bytes: `(secret64[8] ^ secret64[16]) - (seed ^ bswap32(seed) << 32)`.
-    flip8: u64,
+    pub(super) flip8: u64,
     /// 9–16 bytes: `(secret64[24] ^ secret64[32]) + seed` and
     /// `(secret64[40] ^ secret64[48]) - seed`.
-    flip16: (u64, u64),
+    pub(super) flip16: (u64, u64),
 }
 
 impl ShortXxh3 {
@@ -93,16 +93,6 @@ impl ShortXxh3 {
         }
     }
 
-    /// The three formulas' keys, for the kernel of eight inputs at once.
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    pub(crate) fn flips(&self) -> super::avx512::Flips {
-        super::avx512::Flips {
-            flip3: self.flip3,
-            flip8: self.flip8,
-            flip16: self.flip16,
-        }
-    }
-
     /// [`ShortXxh3::hash`] in place of many inputs: `firsts[i]` becomes
     /// `hash(firsts[i], lasts[i], lens[i])` where `lens[i]` is 1 to 16, and
     /// stays where it is 0 (a value hashed already). Eight at a time with
@@ -110,7 +100,7 @@ impl ShortXxh3 {
     /// length (the shortest's inputs are hashed).
     pub(crate) fn hash_in_place(&self, firsts: &mut [u64], lasts: &[u64], lens: &[u8]) {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        let done = super::avx512::hash_short(&self.flips(), firsts, lasts, lens).unwrap_or(0);
+        let done = super::avx512::hash_short(self, firsts, lasts, lens).unwrap_or(0);
         #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
         let done = 0;
         let rest = firsts.iter_mut().zip(lasts.iter().zip(lens)).skip(done);
