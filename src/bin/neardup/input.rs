@@ -303,8 +303,14 @@ pub fn for_each_batch(
 }
 
 fn parse_line(line: &[u8], n: usize, fields: &Fields) -> Result<(String, String)> {
-    let s = std::str::from_utf8(line).context("not valid UTF-8")?;
-    let mut v: serde_json::Value = serde_json::from_str(s).context("not a JSON object")?;
+    // sonic-rs checks the UTF-8 of the whole line before it parses; the
+    // record is built as serde_json's `Value`, so numbers, repeated fields
+    // and ids are as serde_json gives them.
+    let mut v: serde_json::Value = match sonic_rs::from_slice(line) {
+        Ok(v) => v,
+        Err(_) if std::str::from_utf8(line).is_err() => bail!("not valid UTF-8"),
+        Err(e) => return Err(anyhow::Error::new(e).context("not a JSON object")),
+    };
     // The id first: the text is then taken out of the record, not copied.
     let id = match lookup(&v, &fields.id) {
         Some(serde_json::Value::String(s)) => s.clone(),

@@ -54,6 +54,19 @@ pub fn for_each_line(
     let mut line: Vec<u8> = Vec::new();
     let mut n = 0;
     loop {
+        // A line whole in the reader's buffer is handed over from there,
+        // not copied.
+        let chunk = reader.fill_buf().context("cannot read the input")?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        // (At most `limit` bytes before its newline: no longer line.)
+        if let Some(i) = memchr::memchr(b'\n', &chunk[..chunk.len().min(limit + 1)]) {
+            n += 1;
+            each(n, Ok(&chunk[..i]))?;
+            reader.consume(i + 1);
+            continue;
+        }
         line.clear();
         let (mut any, mut over) = (false, 0usize);
         loop {
