@@ -1481,6 +1481,63 @@ fn spell_corrects_words_and_builds_a_dictionary() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("dictionary"));
 }
 
+/// Long documents are handed to the worker threads in batches of at most
+/// 2 MiB, not 1,024 of them at once: of five documents of 900 KB (two
+/// batches, the first cut after the third document), the first, third and
+/// fifth, near copies of one another (a word changed in each), are one
+/// cluster of three across the batches, the other two alone.
+#[test]
+fn dedup_finds_a_group_of_long_copies_across_batches() {
+    let mut rng = neardup::hash::SplitMix64::new(11);
+    let text = |rng: &mut neardup::hash::SplitMix64| -> Vec<String> {
+        (0..150_000)
+            .map(|_| format!("w{}", rng.next() % 50_000))
+            .collect()
+    };
+    let base = text(&mut rng);
+    let mut corpus = String::new();
+    for i in 0..5 {
+        let words = if i % 2 == 0 {
+            let mut w = base.clone();
+            w[(i * 1000) + 7] = "edited".into();
+            w
+        } else {
+            text(&mut rng)
+        };
+        let t = words.join(" ");
+        assert!(t.len() > 800_000, "{}", t.len());
+        corpus.push_str(&serde_json::json!({"id": format!("d{i}"), "text": t}).to_string());
+        corpus.push('\n');
+    }
+    let input = tmp("long-copies.jsonl", corpus.as_bytes());
+    let out = neardup(
+        &[
+            "dedup",
+            input.to_str().unwrap(),
+            "--clusters",
+            "--shingle",
+            "word:5",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let clusters: Vec<serde_json::Value> = std::str::from_utf8(&out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        clusters,
+        [serde_json::json!({"cluster": ["d0", "d2", "d4"]})],
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// `dedup` and `index build` sketch on every core but write the same bytes
 /// as a single-threaded run, over several batches of records (1,024 each)
 /// and for every method.

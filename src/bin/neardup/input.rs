@@ -277,10 +277,19 @@ pub fn for_each_record(
     Ok(stats)
 }
 
-/// Records handed to the worker threads at a time.
+/// The most records handed to the worker threads at a time.
 pub const BATCH: usize = 1024;
 
-/// [`for_each_record`] in batches of [`BATCH`] records, in input order, for
+/// The most bytes of ids and texts in a batch, past its first record: a
+/// batch of long documents is cut short, so that the texts held at once
+/// stay a few megabytes (1,024 documents of a megabyte each would be a
+/// gigabyte), and fit the processor's caches better than 1,024 essays do
+/// (`neardup dedup` on docs-bench: peak 13 MB instead of 20, BENCHMARKS.md
+/// "Batches bounded by their bytes").
+pub const BATCH_BYTES: usize = 2 << 20;
+
+/// [`for_each_record`] in batches of [`BATCH`] records or [`BATCH_BYTES`]
+/// bytes, whichever comes first (at least one record), in input order, for
 /// work spread over every core (the core's `Deduplicator::add_batch` and
 /// `Stages::count_batch`, which give the result of one thread).
 pub fn for_each_batch(
@@ -289,9 +298,12 @@ pub fn for_each_batch(
     mut each: impl FnMut(Vec<Record>) -> Result<()>,
 ) -> Result<ReadStats> {
     let mut batch: Vec<Record> = Vec::with_capacity(BATCH);
+    let mut bytes = 0usize;
     let stats = for_each_record(path, fields, |r| {
+        bytes = bytes.saturating_add(r.id.len() + r.text.len());
         batch.push(r);
-        if batch.len() == BATCH {
+        if batch.len() == BATCH || bytes >= BATCH_BYTES {
+            bytes = 0;
             each(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))?;
         }
         Ok(())
