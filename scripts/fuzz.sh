@@ -16,7 +16,7 @@ exec < /dev/null
 
 secs=${1:-60}
 shift || true
-all=(lsh_snapshot simhash_snapshot minhash_signature multiref_signature model_json reference_json dictionary dictionary_counts compare normalize lines array_args)
+all=(lsh_snapshot simhash_snapshot minhash_signature multiref_signature model_json reference_json dictionary dictionary_counts compare normalize lines records array_args)
 targets=("${all[@]}")
 [ $# -gt 0 ] && targets=("$@")
 

@@ -114,6 +114,22 @@ fn main() {
         jsonl.extend_from_slice(format!("{{\"id\":\"d{j}\",\"text\":{t:?}}}\n").as_bytes());
     }
     write(out, "lines", "jsonl", &jsonl);
+    // The record parse: a choice byte (0: top-level fields, 1: under
+    // `meta`), then one line of each shape the CLI's tests read.
+    let records: [&[u8]; 9] = [
+        b"\x00{\"id\": \"a\", \"text\": \"the quick brown fox\"}",
+        b"\x00[\"b\", \"text\"]",
+        b"\x00{\"id\": null, \"text\": \"caf\\u00e9 \\n tab\\t\"}",
+        b"\x00{\"id\": 1.50, \"text\": \"x\", \"text\": \"y\"}",
+        b"\x00{\"id\": {\"k\": [1, 2e3]}, \"text\": \"\\ud83d\\ude00\"}",
+        b"\x00{\"text\": 5}",
+        b"\x00{\"id\": \"h\", \"text\": \"t\"} trailing",
+        b"\x01{\"meta\": {\"text\": \"nested\", \"0\": 7}}",
+        b"\x01{\"meta\": [\"id0\", \"t\"]}",
+    ];
+    for (j, r) in records.iter().enumerate() {
+        write(out, "records", &format!("record{j}"), r);
+    }
     let mut gz = flate2::write::GzEncoder::new(vec![200u8], flate2::Compression::default());
     std::io::Write::write_all(&mut gz, &jsonl[1..]).expect("gzip");
     write(out, "lines", "jsonl-gz", &gz.finish().expect("gzip"));

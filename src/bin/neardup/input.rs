@@ -14,6 +14,8 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 pub use crate::lines::{for_each_line, max_bytes, set_max_bytes, DEFAULT_MAX_BYTES};
+use crate::record::parse_line;
+pub use crate::record::Fields;
 
 /// An id or word as shown in a message: at most 80 characters, then `…`
 /// and its whole length in bytes.
@@ -123,40 +125,6 @@ pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
                 .map_err(|e| anyhow::anyhow!("{}: not a zstd stream: {e}", path.display()))?,
         )),
         _ => Box::new(reader),
-    })
-}
-
-/// Which JSON fields hold a record's text and id: dotted paths such as
-/// `meta.id` (an array index is a number, `items.0.text`).
-#[derive(Clone, Debug)]
-pub struct Fields {
-    pub text: String,
-    pub id: String,
-}
-
-impl Default for Fields {
-    fn default() -> Self {
-        Fields {
-            text: "text".into(),
-            id: "id".into(),
-        }
-    }
-}
-
-fn lookup<'a>(v: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
-    path.split('.').try_fold(v, |v, key| match v {
-        serde_json::Value::Object(m) => m.get(key),
-        serde_json::Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
-        _ => None,
-    })
-}
-
-/// [`lookup`], for taking the value out.
-fn lookup_mut<'a>(v: &'a mut serde_json::Value, path: &str) -> Option<&'a mut serde_json::Value> {
-    path.split('.').try_fold(v, |v, key| match v {
-        serde_json::Value::Object(m) => m.get_mut(key),
-        serde_json::Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get_mut(i)),
-        _ => None,
     })
 }
 
@@ -312,29 +280,6 @@ pub fn for_each_batch(
         each(batch)?;
     }
     Ok(stats)
-}
-
-fn parse_line(line: &[u8], n: usize, fields: &Fields) -> Result<(String, String)> {
-    // sonic-rs checks the UTF-8 of the whole line before it parses; the
-    // record is built as serde_json's `Value`, so numbers, repeated fields
-    // and ids are as serde_json gives them.
-    let mut v: serde_json::Value = match sonic_rs::from_slice(line) {
-        Ok(v) => v,
-        Err(_) if std::str::from_utf8(line).is_err() => bail!("not valid UTF-8"),
-        Err(e) => return Err(anyhow::Error::new(e).context("not a JSON object")),
-    };
-    // The id first: the text is then taken out of the record, not copied.
-    let id = match lookup(&v, &fields.id) {
-        Some(serde_json::Value::String(s)) => s.clone(),
-        Some(other) => other.to_string(),
-        None => n.to_string(),
-    };
-    let text = match lookup_mut(&mut v, &fields.text) {
-        Some(serde_json::Value::String(t)) => std::mem::take(t),
-        Some(_) => bail!("field {:?} is not a string", fields.text),
-        None => bail!("no field {:?}", fields.text),
-    };
-    Ok((id, text))
 }
 
 /// Calls `f` with each word of `words`, or, when there are none, with each

@@ -39,6 +39,7 @@ mod lines;
 mod multiref;
 mod options;
 mod phonetic;
+mod record;
 mod spell;
 mod train;
 mod verdict;
