@@ -27,15 +27,9 @@ fuzz_target!(|data: &[u8]| {
     };
     let got = record::parse_line(line, 7, &fields);
     let reference: Option<Value> = serde_json::from_slice(line).ok();
-    let at = |v: &Value, path: &str| -> Option<Value> {
-        path.split('.')
-            .try_fold(v, |v, key| match v {
-                Value::Object(m) => m.get(key),
-                Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
-                _ => None,
-            })
-            .cloned()
-    };
+    // The fields' paths as the CLI walks them; the value they walk is
+    // serde_json's.
+    let at = |v: &Value, path: &str| record::lookup(v, path).cloned();
     let want = reference.as_ref().and_then(|v| match at(v, &fields.text) {
         Some(Value::String(t)) => {
             let id = match at(v, &fields.id) {

@@ -252,7 +252,7 @@ pub const BATCH: usize = 1024;
 /// batch of long documents is cut short, so that the texts held at once
 /// stay a few megabytes (1,024 documents of a megabyte each would be a
 /// gigabyte), and fit the processor's caches better than 1,024 essays do
-/// (`neardup dedup` on docs-bench: peak 13 MB instead of 20, BENCHMARKS.md
+/// (`neardup dedup --shingle word:5` on docs-bench: peak 14.5 MB instead of 19.7, BENCHMARKS.md
 /// "Batches bounded by their bytes").
 pub const BATCH_BYTES: usize = 2 << 20;
 

@@ -22,7 +22,9 @@ impl Default for Fields {
     }
 }
 
-fn lookup<'a>(v: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
+/// The value at dotted `path` of `v` (an object's key, or an array's index
+/// as a number), `None` where the path leads nowhere.
+pub fn lookup<'a>(v: &'a serde_json::Value, path: &str) -> Option<&'a serde_json::Value> {
     path.split('.').try_fold(v, |v, key| match v {
         serde_json::Value::Object(m) => m.get(key),
         serde_json::Value::Array(a) => key.parse::<usize>().ok().and_then(|i| a.get(i)),
