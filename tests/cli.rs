@@ -1481,6 +1481,78 @@ fn spell_corrects_words_and_builds_a_dictionary() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("dictionary"));
 }
 
+/// Repeated ids across the CLI's batches of 1,024 records: `dedup` (whose
+/// ids are held by the core's deduplicator alone), the first pass of tf-idf
+/// weights (SimHash's) and `index build` each skip the same two lines, one repeating an id of
+/// the first batch, one an id of its own batch, and read the rest.
+#[test]
+fn repeated_ids_are_skipped_in_every_batch_and_pass() {
+    let mut rng = neardup::hash::SplitMix64::new(5);
+    let mut lines = Vec::new();
+    for i in 0..1_100 {
+        let id = match i {
+            1_049 => "r2".to_string(),
+            1_060 | 1_061 => "x".to_string(),
+            _ => format!("r{i}"),
+        };
+        let words: Vec<String> = (0..30)
+            .map(|_| format!("w{}", rng.next() % 5_000))
+            .collect();
+        lines.push(serde_json::json!({"id": id, "text": words.join(" ")}).to_string());
+    }
+    // Line 1,050 is a word-for-word copy of line 3 (id r2): skipped by its
+    // id, it pairs with nothing; the copy under a fresh id (line 1,100)
+    // is found.
+    let r2: serde_json::Value = serde_json::from_str(&lines[2]).unwrap();
+    let copy = serde_json::json!({"id": "r2", "text": r2["text"]}).to_string();
+    lines[1_049] = copy;
+    lines[1_099] = serde_json::json!({"id": "copy", "text": r2["text"]}).to_string();
+    let input = tmp("repeated-ids.jsonl", (lines.join("\n") + "\n").as_bytes());
+    let path = input.to_str().unwrap();
+    let idx = input.with_extension("ndx");
+    for args in [
+        vec!["dedup", path],
+        vec!["dedup", path, "--method", "simhash", "--weights", "tfidf"],
+        vec!["index", "build", path, "-o", idx.to_str().unwrap()],
+    ] {
+        let out = neardup(&args, None);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("line 1050: duplicate id \"r2\"; skipped"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("line 1062: duplicate id \"x\"; skipped"),
+            "{args:?}: {err}"
+        );
+        // The tf-idf run reads the input twice and reports each pass.
+        let passes = if args.contains(&"tfidf") { 2 } else { 1 };
+        assert_eq!(
+            err.matches("duplicate id").count(),
+            2 * passes,
+            "{args:?}: {err}"
+        );
+        if args[0] == "index" {
+            assert!(err.contains("indexed 1098 documents"), "{err}");
+            continue;
+        }
+        assert!(
+            err.contains("1098 documents (2 bad lines skipped)"),
+            "{args:?}: {err}"
+        );
+        if args.len() == 2 {
+            let pairs = lines_of(&out);
+            assert_eq!(pairs.len(), 1, "{args:?}: {pairs:?}");
+            let ids = [
+                pairs[0]["a"].as_str().unwrap(),
+                pairs[0]["b"].as_str().unwrap(),
+            ];
+            assert!(ids.contains(&"r2") && ids.contains(&"copy"), "{pairs:?}");
+        }
+    }
+}
+
 /// Long documents are handed to the worker threads in batches of at most
 /// 2 MiB, not 1,024 of them at once: of five documents of 900 KB (two
 /// batches, the first cut after the third document), the first, third and

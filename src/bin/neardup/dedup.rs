@@ -292,7 +292,11 @@ fn at_record(batch: &[Record], e: neardup::dedup::BatchError) -> anyhow::Error {
 fn count(stages: &Stages, input: &Path, fields: &InputArgs) -> Result<DocumentFrequencies> {
     let pb = progress(0, "counting");
     let mut df = DocumentFrequencies::new();
-    for_each_batch(input, &fields.fields(), |batch| {
+    // The ids taken so far: this pass has no `Deduplicator` to hold them.
+    let mut ids: HashSet<String> = HashSet::new();
+    let held = |ids: &HashSet<String>, id: &str| ids.contains(id);
+    for_each_batch(input, &fields.fields(), &mut ids, held, |ids, batch| {
+        ids.extend(batch.iter().map(|r| r.id.clone()));
         let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
         let part = stages
             .count_batch(&texts)
@@ -316,7 +320,9 @@ fn read(
 ) -> Result<Collected> {
     let pb = progress(0, "documents");
     let mut c = Collected::default();
-    c.stats = for_each_batch(input, &args.fields.fields(), |batch| {
+    // The ids taken are the deduplicator's: held once, by it.
+    let held = |d: &Deduplicator, id: &str| d.contains(id);
+    c.stats = for_each_batch(input, &args.fields.fields(), dedup, held, |dedup, batch| {
         let ids: Vec<&str> = batch.iter().map(|r| r.id.as_str()).collect();
         let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
         let first = c.count;

@@ -168,6 +168,28 @@ pub fn for_each_record(
     fields: &Fields,
     mut each: impl FnMut(Record) -> Result<()>,
 ) -> Result<ReadStats> {
+    let mut seen: HashSet<String> = HashSet::new();
+    read_records(path, fields, |r| {
+        if seen.contains(&r.id) {
+            return Ok(Some(r));
+        }
+        seen.insert(r.id.clone());
+        each(r)?;
+        Ok(None)
+    })
+}
+
+/// [`for_each_record`], with the ids' check left to `each`: it gives a
+/// record back (`Ok(Some(record))`) when its id repeats one taken before,
+/// and the record is then reported as a duplicate id and skipped (not
+/// counted in [`ReadStats::documents`]). For a caller that holds the ids
+/// taken already (the core's `Deduplicator`), so that they are not held
+/// twice.
+fn read_records(
+    path: &Path,
+    fields: &Fields,
+    mut each: impl FnMut(Record) -> Result<Option<Record>>,
+) -> Result<ReadStats> {
     let mut stats = ReadStats::default();
     if path.is_dir() {
         let files = txt_files(path)?;
@@ -197,16 +219,25 @@ pub fn for_each_record(
                 .unwrap_or_default()
                 .to_string_lossy()
                 .into_owned();
-            stats.documents += 1;
-            each(Record {
+            let record = Record {
                 line: i + 1,
                 id,
                 text: decode(&bytes).0,
-            })?;
+            };
+            match each(record)? {
+                None => stats.documents += 1,
+                Some(r) => {
+                    stats.bad_lines += 1;
+                    eprintln!(
+                        "neardup: {}: duplicate id \"{}\"; skipped",
+                        f.display(),
+                        shown(&r.id)
+                    );
+                }
+            }
         }
         return Ok(stats);
     }
-    let mut seen: HashSet<String> = HashSet::new();
     let mut reader = open(path)?;
     for_each_line(&mut reader, |n, line| {
         let line = match line {
@@ -221,19 +252,17 @@ pub fn for_each_record(
             return Ok(());
         }
         match parse_line(line, n, fields) {
-            Ok((id, text)) if !seen.contains(&id) => {
-                seen.insert(id.clone());
-                stats.documents += 1;
-                each(Record { line: n, id, text })?;
-            }
-            Ok((id, _)) => {
-                stats.bad_lines += 1;
-                eprintln!(
-                    "neardup: {}: line {n}: duplicate id \"{}\"; skipped",
-                    path.display(),
-                    shown(&id)
-                );
-            }
+            Ok((id, text)) => match each(Record { line: n, id, text })? {
+                None => stats.documents += 1,
+                Some(r) => {
+                    stats.bad_lines += 1;
+                    eprintln!(
+                        "neardup: {}: line {n}: duplicate id \"{}\"; skipped",
+                        path.display(),
+                        shown(&r.id)
+                    );
+                }
+            },
             Err(e) => {
                 stats.bad_lines += 1;
                 eprintln!("neardup: {}: line {n}: {e:#}; skipped", path.display());
@@ -260,24 +289,41 @@ pub const BATCH_BYTES: usize = 2 << 20;
 /// bytes, whichever comes first (at least one record), in input order, for
 /// work spread over every core (the core's `Deduplicator::add_batch` and
 /// `Stages::count_batch`, which give the result of one thread).
-pub fn for_each_batch(
+///
+/// `held(state, id)` says whether `id` was taken in a batch given to
+/// `each(state, batch)` before: the ids are kept by the caller's `state`
+/// (a `Deduplicator` holds them already), and only the current batch's
+/// here. A record whose id is held, or repeats one of its batch, is
+/// reported and skipped as [`for_each_record`] does.
+pub fn for_each_batch<S>(
     path: &Path,
     fields: &Fields,
-    mut each: impl FnMut(Vec<Record>) -> Result<()>,
+    state: &mut S,
+    held: impl Fn(&S, &str) -> bool,
+    mut each: impl FnMut(&mut S, Vec<Record>) -> Result<()>,
 ) -> Result<ReadStats> {
     let mut batch: Vec<Record> = Vec::with_capacity(BATCH);
+    let mut in_batch: HashSet<String> = HashSet::new();
     let mut bytes = 0usize;
-    let stats = for_each_record(path, fields, |r| {
+    let stats = read_records(path, fields, |r| {
+        if in_batch.contains(&r.id) || held(state, &r.id) {
+            return Ok(Some(r));
+        }
+        in_batch.insert(r.id.clone());
         bytes = bytes.saturating_add(r.id.len() + r.text.len());
         batch.push(r);
         if batch.len() == BATCH || bytes >= BATCH_BYTES {
             bytes = 0;
-            each(std::mem::replace(&mut batch, Vec::with_capacity(BATCH)))?;
+            in_batch.clear();
+            each(
+                state,
+                std::mem::replace(&mut batch, Vec::with_capacity(BATCH)),
+            )?;
         }
-        Ok(())
+        Ok(None)
     })?;
     if !batch.is_empty() {
-        each(batch)?;
+        each(state, batch)?;
     }
     Ok(stats)
 }
