@@ -11,8 +11,8 @@
 //! texts; pairs are kept only when they are written or scored.
 
 use crate::input::{
-    for_each_batch, for_each_record, open, progress, write_atomic, Fields, Measured, ReadStats,
-    Record,
+    for_each_batch, for_each_batch_keeping_ids, for_each_record, open, progress, write_atomic,
+    Fields, Measured, ReadStats, Record,
 };
 use crate::options::{DedupOptions, InputArgs};
 use anyhow::{bail, Context, Result};
@@ -292,11 +292,8 @@ fn at_record(batch: &[Record], e: neardup::dedup::BatchError) -> anyhow::Error {
 fn count(stages: &Stages, input: &Path, fields: &InputArgs) -> Result<DocumentFrequencies> {
     let pb = progress(0, "counting");
     let mut df = DocumentFrequencies::new();
-    // The ids taken so far: this pass has no `Deduplicator` to hold them.
-    let mut ids: HashSet<String> = HashSet::new();
-    let held = |ids: &HashSet<String>, id: &str| ids.contains(id);
-    for_each_batch(input, &fields.fields(), &mut ids, held, |ids, batch| {
-        ids.extend(batch.iter().map(|r| r.id.clone()));
+    // This pass has no `Deduplicator` to hold the ids taken.
+    for_each_batch_keeping_ids(input, &fields.fields(), |batch| {
         let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
         let part = stages
             .count_batch(&texts)

@@ -6,14 +6,14 @@
 //! core, and written back as snapshots when changed.
 
 use crate::input::{
-    for_each_batch, for_each_record, progress, write_atomic, Measured, ReadStats, Record,
+    for_each_batch, for_each_batch_keeping_ids, for_each_record, progress, write_atomic, Measured,
+    ReadStats, Record,
 };
 use crate::options::{DedupOptions, InputArgs};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use neardup::dedup::{Deduplicator, MultiRefModel};
 use serde::Serialize;
-use std::collections::HashSet;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -141,41 +141,29 @@ fn save(d: &Deduplicator, path: &Path) -> Result<usize> {
 /// input order (the core's `add_batch`).
 fn add_all(d: &mut Deduplicator, input: &Path, fields: &InputArgs) -> Result<ReadStats> {
     let pb = progress(0, "indexing");
-    // The ids this input has taken: the deduplicator's own when it starts
-    // empty (`index build`); `index add` keeps its own, so that an id
-    // already in the index is refused by the core, not skipped.
-    let fresh = d.positions() == 0;
-    let mut state = (d, HashSet::<String>::new());
-    let held = |(d, taken): &(&mut Deduplicator, HashSet<String>), id: &str| {
-        if fresh {
-            d.contains(id)
-        } else {
-            taken.contains(id)
-        }
+    let add = |d: &mut Deduplicator, batch: Vec<Record>| -> Result<()> {
+        let ids: Vec<&str> = batch.iter().map(|r| r.id.as_str()).collect();
+        let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
+        d.add_batch(&ids, &texts, |_, _| {}).map_err(|e| {
+            let r = &batch[e.index.min(batch.len() - 1)];
+            crate::core(e.error).context(format!(
+                "line {} (id \"{}\")",
+                r.line,
+                crate::input::shown(&r.id)
+            ))
+        })?;
+        pb.inc(batch.len() as u64);
+        Ok(())
     };
-    let stats = for_each_batch(
-        input,
-        &fields.fields(),
-        &mut state,
-        held,
-        |(d, taken), batch: Vec<Record>| {
-            if !fresh {
-                taken.extend(batch.iter().map(|r| r.id.clone()));
-            }
-            let ids: Vec<&str> = batch.iter().map(|r| r.id.as_str()).collect();
-            let texts: Vec<&str> = batch.iter().map(|r| r.text.as_str()).collect();
-            d.add_batch(&ids, &texts, |_, _| {}).map_err(|e| {
-                let r = &batch[e.index.min(batch.len() - 1)];
-                crate::core(e.error).context(format!(
-                    "line {} (id \"{}\")",
-                    r.line,
-                    crate::input::shown(&r.id)
-                ))
-            })?;
-            pb.inc(batch.len() as u64);
-            Ok(())
-        },
-    )?;
+    // The ids this input has taken: the deduplicator's own when it starts
+    // empty (`index build`); `index add` keeps them apart, so that an id
+    // already in the index is refused by the core, not skipped.
+    let stats = if d.positions() == 0 {
+        let held = |d: &Deduplicator, id: &str| d.contains(id);
+        for_each_batch(input, &fields.fields(), d, held, add)?
+    } else {
+        for_each_batch_keeping_ids(input, &fields.fields(), |batch| add(d, batch))?
+    };
     pb.finish_and_clear();
     Ok(stats)
 }

@@ -226,14 +226,7 @@ fn read_records(
             };
             match each(record)? {
                 None => stats.documents += 1,
-                Some(r) => {
-                    stats.bad_lines += 1;
-                    eprintln!(
-                        "neardup: {}: duplicate id \"{}\"; skipped",
-                        f.display(),
-                        shown(&r.id)
-                    );
-                }
+                Some(r) => skip_repeated(&mut stats, &f.display(), &r.id),
             }
         }
         return Ok(stats);
@@ -255,12 +248,8 @@ fn read_records(
             Ok((id, text)) => match each(Record { line: n, id, text })? {
                 None => stats.documents += 1,
                 Some(r) => {
-                    stats.bad_lines += 1;
-                    eprintln!(
-                        "neardup: {}: line {n}: duplicate id \"{}\"; skipped",
-                        path.display(),
-                        shown(&r.id)
-                    );
+                    let at = format_args!("{}: line {n}", path.display());
+                    skip_repeated(&mut stats, &at, &r.id)
                 }
             },
             Err(e) => {
@@ -276,6 +265,13 @@ fn read_records(
 
 /// The most records handed to the worker threads at a time.
 pub const BATCH: usize = 1024;
+
+/// Reports the record at `at` (a file, or a file's line) as a repeated id
+/// and counts it as a bad line.
+fn skip_repeated(stats: &mut ReadStats, at: &dyn std::fmt::Display, id: &str) {
+    stats.bad_lines += 1;
+    eprintln!("neardup: {at}: duplicate id \"{}\"; skipped", shown(id));
+}
 
 /// The most bytes of ids and texts in a batch, past its first record: a
 /// batch of long documents is cut short, so that the texts held at once
@@ -326,6 +322,22 @@ pub fn for_each_batch<S>(
         each(state, batch)?;
     }
     Ok(stats)
+}
+
+/// [`for_each_batch`] for a caller that holds no ids of its own (the
+/// first pass of tf-idf weights; `index add`, whose index holds ids from
+/// before that the core must refuse): the ids taken are kept here.
+pub fn for_each_batch_keeping_ids(
+    path: &Path,
+    fields: &Fields,
+    mut each: impl FnMut(Vec<Record>) -> Result<()>,
+) -> Result<ReadStats> {
+    let mut taken: HashSet<String> = HashSet::new();
+    let held = |taken: &HashSet<String>, id: &str| taken.contains(id);
+    for_each_batch(path, fields, &mut taken, held, |taken, batch| {
+        taken.extend(batch.iter().map(|r| r.id.clone()));
+        each(batch)
+    })
 }
 
 /// Calls `f` with each word of `words`, or, when there are none, with each
