@@ -11,6 +11,12 @@
 //! 128-bit product is made from four 32 × 32 → 64-bit ones (`vpmuludq`),
 //! the other products are `vpmullq`.
 //!
+//! [`xxh3_windows`] hashes the windows of 4 to 8 bytes of an ASCII text
+//! (its character q-grams) eight at a time: the eight windows from byte
+//! `i` are shuffled out of one 16-byte load ([`windows8`], which
+//! `crate::minhash`'s fold of q-grams shares) and hashed by the 4–8-byte
+//! formula in the lanes.
+//!
 //! The CPU's features are also what `crate::minhash`'s kernels need:
 //! [`available`] is theirs too.
 //!
@@ -21,11 +27,11 @@
 
 use super::v2::ShortXxh3;
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_cmpeq_epu64_mask, _mm512_cmple_epu64_mask,
-    _mm512_cmplt_epu64_mask, _mm512_cvtepu8_epi64, _mm512_loadu_si512, _mm512_mask_blend_epi64,
-    _mm512_mul_epu32, _mm512_mullo_epi64, _mm512_or_si512, _mm512_rol_epi64, _mm512_set1_epi64,
-    _mm512_shuffle_epi8, _mm512_slli_epi64, _mm512_srli_epi64, _mm512_srlv_epi64,
-    _mm512_storeu_si512, _mm512_xor_si512, _mm_loadl_epi64,
+    __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_broadcast_i32x4, _mm512_cmpeq_epu64_mask,
+    _mm512_cmple_epu64_mask, _mm512_cmplt_epu64_mask, _mm512_cvtepu8_epi64, _mm512_loadu_si512,
+    _mm512_mask_blend_epi64, _mm512_mul_epu32, _mm512_mullo_epi64, _mm512_or_si512,
+    _mm512_rol_epi64, _mm512_set1_epi64, _mm512_shuffle_epi8, _mm512_slli_epi64, _mm512_srli_epi64,
+    _mm512_srlv_epi64, _mm512_storeu_si512, _mm512_xor_si512, _mm_loadl_epi64, _mm_loadu_si128,
 };
 
 /// Whether this CPU has AVX-512F, BW and DQ, which every kernel of the
@@ -113,6 +119,86 @@ fn hash_short_avx512(short: &ShortXxh3, firsts: &mut [u64], lasts: &[u64], lens:
         i += 8;
     }
     i
+}
+
+/// XXH3-64 (the 4–8-byte formula, `flip8` its key for the seed,
+/// [`super::v2::flip8`]) of each window of `q` bytes of `bytes` that starts
+/// at `0, 1, …, m − 1`, written to `out[..m]`; returns `m`: a multiple of
+/// 8, every group of eight windows whose 16 bytes from its first start lie
+/// in `bytes`, as many as `out` holds. `None` when the CPU lacks AVX-512 or
+/// `q` is not in 4..=8 (nothing written).
+pub(crate) fn xxh3_windows(out: &mut [u64], bytes: &[u8], q: usize, flip8: u64) -> Option<usize> {
+    if !(4..=8).contains(&q) || !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX-512F, BW and DQ (checked just above).
+    Some(unsafe { xxh3_windows_avx512(out, bytes, q, flip8) })
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+fn xxh3_windows_avx512(out: &mut [u64], bytes: &[u8], q: usize, flip8: u64) -> usize {
+    let windows = Windows8::new(q, flip8);
+    let mut i = 0;
+    while i + 16 <= bytes.len() && i + 8 <= out.len() {
+        // SAFETY: bytes[i..i + 16] and out[i..i + 8] are in their slices.
+        unsafe {
+            let h = windows.hash(bytes.as_ptr().add(i));
+            _mm512_storeu_si512(out.as_mut_ptr().add(i).cast(), h);
+        }
+        i += 8;
+    }
+    i
+}
+
+/// The eight windows of `q` bytes (4 to 8) that start at a byte, hashed by
+/// XXH3-64's 4–8-byte formula in the lanes: each 64-bit lane is shuffled
+/// out of one 16-byte load (`vpshufb`, the load repeated in each 128-bit
+/// lane), its first four bytes as the high half and its last four as the
+/// low, then keyed and mixed (`rrmxmx`).
+pub(crate) struct Windows8 {
+    /// The shuffle that makes lane `l` window `l`'s input.
+    idx: __m512i,
+    flip: __m512i,
+    len: __m512i,
+}
+
+impl Windows8 {
+    /// The shuffle for windows of `q` bytes (4 to 8), with XXH3's
+    /// 4–8-byte key `flip8`.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+    pub(crate) fn new(q: usize, flip8: u64) -> Self {
+        let mut s = [0u8; 64];
+        for l in 0..8 {
+            for t in 0..4 {
+                s[l * 8 + t] = (l + q - 4 + t) as u8;
+                s[l * 8 + 4 + t] = (l + t) as u8;
+            }
+        }
+        Windows8 {
+            // SAFETY: `s` is 64 bytes.
+            idx: unsafe { _mm512_loadu_si512(s.as_ptr().cast::<__m512i>()) },
+            flip: _mm512_set1_epi64(flip8 as i64),
+            len: _mm512_set1_epi64(q as i64),
+        }
+    }
+
+    /// The hashes of the eight windows that start at `at`, `at + 1`, …,
+    /// `at + 7`.
+    ///
+    /// # Safety
+    /// The 16 bytes from `at` are readable.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
+    pub(crate) unsafe fn hash(&self, at: *const u8) -> __m512i {
+        // SAFETY: the caller's: 16 bytes from `at`.
+        let chunk = unsafe { _mm_loadu_si128(at.cast()) };
+        let x = _mm512_xor_si512(
+            _mm512_shuffle_epi8(_mm512_broadcast_i32x4(chunk), self.idx),
+            self.flip,
+        );
+        strong_avalanche(x, self.len)
+    }
 }
 
 /// The 128-bit product of each lane's `a` and `b`, its two halves xored
@@ -220,5 +306,38 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The window kernel's hashes against XXH3-64 (the `xxhash-rust`
+    /// crate) of each window alone: q 4 to 8, 0 to 99 random bytes, an
+    /// output of room for 0 to 24 hashes, three seeds; it covers the whole
+    /// groups of eight whose 16 bytes are in the slice, as many as fit.
+    #[test]
+    fn the_window_kernel_hashes_as_xxh3() {
+        let mut rng = SplitMix64::new(5);
+        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
+            for q in 4..=8 {
+                for len in 0..100 {
+                    let bytes: alloc::vec::Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+                    for room in [0, 7, 8, 17, 24, 100] {
+                        let mut out = alloc::vec![0u64; room];
+                        match xxh3_windows(&mut out, &bytes, q, v2::flip8(seed)) {
+                            None => assert!(!available()),
+                            Some(m) => {
+                                let groups = if len < 16 { 0 } else { (len - 16) / 8 + 1 };
+                                assert_eq!(m, (8 * groups).min(room / 8 * 8), "q {q}, {len} bytes");
+                                for (i, w) in bytes.windows(q).take(m).enumerate() {
+                                    let want = xxhash_rust::xxh3::xxh3_64_with_seed(w, seed);
+                                    assert_eq!(out[i], want, "window {i}, q {q}, seed {seed}");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Outside the formula's lengths the kernel declines.
+        assert_eq!(xxh3_windows(&mut [0; 8], &[0; 32], 3, 0), None);
+        assert_eq!(xxh3_windows(&mut [0; 8], &[0; 32], 9, 0), None);
     }
 }

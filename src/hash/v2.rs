@@ -174,12 +174,24 @@ pub(crate) fn flip8(seed: u64) -> u64 {
 /// (`bytes.len() - q + 1` values), each given to `f`, for `q` in 4..=8 and `bytes` at least `q`
 /// long: an ASCII text's character q-grams. One formula of the
 /// specification applies to every window, so it is computed inline from two
-/// 4-byte reads, without the length dispatch of a call to [`xxh3`]. Other
-/// `q` go through [`xxh3`]; `bytes` shorter than `q` gives no value.
+/// 4-byte reads, without the length dispatch of a call to [`xxh3`]; where
+/// the CPU has AVX-512, eight windows at a time (`super::avx512`), 256
+/// hashed before they are given. Other `q` go through [`xxh3`]; `bytes`
+/// shorter than `q` gives no value.
 pub(crate) fn for_each_xxh3_window(seed: u64, bytes: &[u8], q: usize, mut f: impl FnMut(u64)) {
     if !(4..=8).contains(&q) {
         return bytes.windows(q.max(1)).for_each(|w| f(xxh3(seed, w)));
     }
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    let bytes = {
+        let (flip, mut out, mut at) = (flip8(seed), [0u64; 256], 0);
+        while let Some(m @ 1..) = super::avx512::xxh3_windows(&mut out, &bytes[at..], q, flip) {
+            out[..m].iter().for_each(|&h| f(h));
+            at += m;
+        }
+        // The windows from `at` on, one by one.
+        &bytes[at..]
+    };
     let short = ShortXxh3::new(seed);
     let four = |w: &[u8], at: usize| -> u64 {
         let b: [u8; 4] = w
@@ -429,6 +441,30 @@ mod tests {
             for (&(s, e), got) in ranges.iter().zip(got) {
                 let want = xxhash_rust::xxh3::xxh3_64_with_seed(&text[s..e], seed);
                 assert_eq!(got, want, "bytes {s}..{e}, seed {seed}");
+            }
+        }
+    }
+
+    /// Every window's hash against the `xxhash-rust` crate's XXH3-64 of
+    /// it, in order: q 1 to 9, random bytes of 0 to 299 (past the 256
+    /// windows hashed at a time where the CPU has AVX-512, and every length
+    /// around the 16 bytes of its load), three seeds.
+    #[test]
+    fn each_window_hashes_as_the_crates_xxh3() {
+        let mut rng = crate::testing::XorShift(0x5851_f42d_4c95_7f2d);
+        let text: Vec<u8> = (0..299).map(|_| rng.next_u64() as u8).collect();
+        for seed in [0, 1, rng.next_u64()] {
+            for q in 1..=9 {
+                for len in (0..40).chain([255, 256, 263, 271, 272, 299]) {
+                    let bytes = &text[..len];
+                    let mut got = Vec::new();
+                    for_each_xxh3_window(seed, bytes, q, |h| got.push(h));
+                    let want: Vec<u64> = bytes
+                        .windows(q)
+                        .map(|w| xxhash_rust::xxh3::xxh3_64_with_seed(w, seed))
+                        .collect();
+                    assert_eq!(got, want, "q {q}, {len} bytes, seed {seed}");
+                }
             }
         }
     }

@@ -10,7 +10,8 @@
 //!
 //! The eight windows at byte `i` are read from one 16-byte load: each
 //! 64-bit lane is shuffled out of it (`vpshufb`), then hashed in the lanes
-//! (`vprolq`, `vpmullq`); the eight (bin, value) pairs are folded by
+//! (`vprolq`, `vpmullq`), by `crate::hash::avx512`'s `Windows8`, which
+//! also gives the q-grams' hashes themselves; the eight (bin, value) pairs are folded by
 //! scalar code, in order, so that two windows of one bin meet as they do
 //! one by one. A minimum does not depend on the order of its terms, so
 //! the bins are those of the scalar fold (tested against it).
@@ -26,11 +27,10 @@
 //! loads, each inside the slice.
 #![allow(unsafe_code)]
 
-use crate::hash::avx512::strong_avalanche;
+use crate::hash::avx512::Windows8;
 use core::arch::x86_64::{
-    __m512i, _mm512_add_epi64, _mm512_broadcast_i32x4, _mm512_loadu_si512, _mm512_min_epu32,
-    _mm512_mullo_epi64, _mm512_set1_epi64, _mm512_shuffle_epi8, _mm512_srli_epi64,
-    _mm512_storeu_si512, _mm512_xor_si512, _mm_loadu_si128,
+    __m512i, _mm512_add_epi64, _mm512_loadu_si512, _mm512_min_epu32, _mm512_mullo_epi64,
+    _mm512_set1_epi64, _mm512_srli_epi64, _mm512_storeu_si512, _mm512_xor_si512,
 };
 
 pub(crate) use crate::hash::avx512::available;
@@ -54,20 +54,6 @@ pub(crate) fn fold_windows(
     Some(unsafe { fold_windows_avx512(bins, bytes, q, flip8, key) })
 }
 
-/// The shuffle that makes 64-bit lane `l` of the loaded 16 bytes (repeated
-/// in each 128-bit lane) window `l`'s XXH3 input before its key: its first
-/// four bytes as the high half, its last four as the low half.
-fn shuffle(q: usize) -> [u8; 64] {
-    let mut s = [0u8; 64];
-    for l in 0..8 {
-        for t in 0..4 {
-            s[l * 8 + t] = (l + q - 4 + t) as u8;
-            s[l * 8 + 4 + t] = (l + t) as u8;
-        }
-    }
-    s
-}
-
 #[target_feature(enable = "avx512f,avx512bw,avx512dq")]
 fn fold_windows_avx512(
     bins: &mut [u32; 128],
@@ -76,22 +62,12 @@ fn fold_windows_avx512(
     flip8: u64,
     key: u64,
 ) -> usize {
-    let table = shuffle(q);
-    // SAFETY: `table` is 64 bytes.
-    let idx = unsafe { _mm512_loadu_si512(table.as_ptr().cast::<__m512i>()) };
-    let flip = _mm512_set1_epi64(flip8 as i64);
-    let len = _mm512_set1_epi64(q as i64);
+    let windows = Windows8::new(q, flip8);
     let key = _mm512_set1_epi64(key as i64);
     let mut i = 0;
     while i + 16 <= bytes.len() {
         // SAFETY: bytes[i..i + 16] is in the slice.
-        let chunk = unsafe { _mm_loadu_si128(bytes.as_ptr().add(i).cast()) };
-        let x = _mm512_xor_si512(
-            _mm512_shuffle_epi8(_mm512_broadcast_i32x4(chunk), idx),
-            flip,
-        );
-        // XXH3's rrmxmx avalanche of the 4–8-byte formula.
-        let h = strong_avalanche(x, len);
+        let h = unsafe { windows.hash(bytes.as_ptr().add(i)) };
         // The scheme's hash: fmix64(x ^ key).
         fold8(bins, fmix64(_mm512_xor_si512(h, key)));
         i += 8;
