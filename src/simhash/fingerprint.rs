@@ -270,11 +270,31 @@ const SPREAD: [u64; 256] = {
 /// (repeat a hash to weigh it more). Exact integer sums.
 pub fn fingerprint(feature_hashes: &[u64]) -> u64 {
     // ones[i] = number of features with bit i set; V_i = 2·ones[i] − n.
-    // Counted in byte lanes: each byte of a hash, spread by a table into
-    // one bit a byte, is added to a word of eight 8-bit counters, which
-    // are emptied into `ones` every 255 features before they overflow
-    // (16 loads and additions a feature, without a branch on the data).
     let mut ones = [0u64; 64];
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    let counted = super::avx512::add_bit_counts(&mut ones, feature_hashes);
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    let counted = false;
+    if !counted {
+        add_bit_counts(&mut ones, feature_hashes);
+    }
+    let n = feature_hashes.len() as u64;
+    let mut fp = 0u64;
+    for (i, &o) in ones.iter().enumerate() {
+        if 2 * o > n {
+            fp |= 1 << i;
+        }
+    }
+    fp
+}
+
+/// Adds to `ones[i]` the number of `hashes` with bit `i` set, in byte
+/// lanes: each byte of a hash, spread by a table into one bit a byte, is
+/// added to a word of eight 8-bit counters, which are emptied into `ones`
+/// every 255 features before they overflow (16 loads and additions a
+/// feature, without a branch on the data). Where the CPU has AVX-512,
+/// `super::avx512` counts instead, one instruction a feature.
+fn add_bit_counts(ones: &mut [u64; 64], feature_hashes: &[u64]) {
     for chunk in feature_hashes.chunks(255) {
         let mut lanes = [0u64; 8];
         for &h in chunk {
@@ -288,14 +308,6 @@ pub fn fingerprint(feature_hashes: &[u64]) -> u64 {
             }
         }
     }
-    let n = feature_hashes.len() as u64;
-    let mut fp = 0u64;
-    for (i, &o) in ones.iter().enumerate() {
-        if 2 * o > n {
-            fp |= 1 << i;
-        }
-    }
-    fp
 }
 
 /// The SimHash of weighted features `(hash, weight)`; weights must be finite
@@ -388,6 +400,13 @@ mod tests {
                 }
             }
             assert_eq!(fingerprint(&hs), plain, "n = {n}");
+            // The portable byte lanes alone (what runs without AVX-512).
+            let mut lanes = [0u64; 64];
+            add_bit_counts(&mut lanes, &hs);
+            for (i, &o) in lanes.iter().enumerate() {
+                let want = hs.iter().filter(|&&h| (h >> i) & 1 == 1).count() as u64;
+                assert_eq!(o, want, "bit {i}, n = {n}");
+            }
         }
     }
 

@@ -7,6 +7,8 @@
 //!   computation, Hamming distance and the cosine estimate;
 //! * [`hamming_index`]: [`SimHashIndex`] (the contract of [`crate::index`]).
 
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx512;
 pub mod fingerprint;
 pub mod hamming_index;
 
