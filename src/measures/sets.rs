@@ -171,7 +171,8 @@ mod tests {
         assert_eq!(dice(&e, &e), 0.0);
     }
 
-    /// The early-stopping test against the full resemblance: pairs of every
+    /// The merge's overlap against a lookup of each hash, and the
+    /// early-stopping test against the full resemblance: pairs of every
     /// overlap, sizes from 0 to hundreds, thresholds around the pair's own
     /// resemblance (the pairs exactly at `t` included).
     #[test]
@@ -185,6 +186,11 @@ mod tests {
             let mut b: Vec<u64> = pool[na as usize..].to_vec();
             b[..shared as usize].copy_from_slice(&a[..shared as usize]);
             let (a, b) = (ShingleSet::from_hashes(a), ShingleSet::from_hashes(b));
+            // The merge (eight by eight where the CPU has AVX-512) against
+            // each hash looked up by binary search.
+            let looked_up = a.as_slice().iter().filter(|&&h| b.contains(h)).count();
+            assert_eq!(a.intersection_len(&b), looked_up, "round {round}");
+            assert_eq!(b.intersection_len(&a), looked_up, "round {round}");
             let full = resemblance(&a, &b);
             let ts = [
                 0.05,
