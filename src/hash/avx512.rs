@@ -13,7 +13,7 @@
 //!
 //! [`xxh3_windows`] hashes the windows of 4 to 8 bytes of an ASCII text
 //! (its character q-grams) eight at a time: the eight windows from byte
-//! `i` are shuffled out of one 16-byte load ([`windows8`], which
+//! `i` are shuffled out of one 16-byte load ([`Windows8`], which
 //! `crate::minhash`'s fold of q-grams shares) and hashed by the 4–8-byte
 //! formula in the lanes.
 //!
