@@ -11,9 +11,9 @@
 //! The eight windows at byte `i` are read from one 16-byte load: each
 //! 64-bit lane is shuffled out of it (`vpshufb`), then hashed in the lanes
 //! (`vprolq`, `vpmullq`), by `crate::hash::avx512`'s `Windows8`, which
-//! also gives the q-grams' hashes themselves; the eight (bin, value) pairs are folded by
-//! scalar code, in order, so that two windows of one bin meet as they do
-//! one by one. A minimum does not depend on the order of its terms, so
+//! also gives the q-grams' hashes themselves; the eight (bin, value) pairs
+//! are folded by scalar code, in order, so that two windows of one bin
+//! meet as they do one by one. A minimum does not depend on the order of its terms, so
 //! the bins are those of the scalar fold (tested against it).
 //!
 //! Word k-shingles: eight windows of `k` token hashes, each lane's
