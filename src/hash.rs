@@ -22,6 +22,8 @@ use alloc::vec::Vec;
 use core::hash::Hasher;
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) mod avx2;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub(crate) mod avx512;
 pub mod v2;
 

@@ -175,8 +175,8 @@ pub(crate) fn flip8(seed: u64) -> u64 {
 /// long: an ASCII text's character q-grams. One formula of the
 /// specification applies to every window, so it is computed inline from two
 /// 4-byte reads, without the length dispatch of a call to [`xxh3`]; where
-/// the CPU has AVX-512, eight windows at a time (`super::avx512`), 256
-/// hashed before they are given. Other `q` go through [`xxh3`]; `bytes`
+/// the CPU has AVX-512, eight windows at a time (`super::avx512`), with
+/// AVX2 four (`super::avx2`), 256 hashed before they are given. Other `q` go through [`xxh3`]; `bytes`
 /// shorter than `q` gives no value.
 pub(crate) fn for_each_xxh3_window(seed: u64, bytes: &[u8], q: usize, mut f: impl FnMut(u64)) {
     if !(4..=8).contains(&q) {
@@ -185,7 +185,11 @@ pub(crate) fn for_each_xxh3_window(seed: u64, bytes: &[u8], q: usize, mut f: imp
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     let bytes = {
         let (flip, mut out, mut at) = (flip8(seed), [0u64; 256], 0);
-        while let Some(m @ 1..) = super::avx512::xxh3_windows(&mut out, &bytes[at..], q, flip) {
+        let kernel = |out: &mut [u64], bytes: &[u8]| {
+            super::avx512::xxh3_windows(out, bytes, q, flip)
+                .or_else(|| super::avx2::xxh3_windows(out, bytes, q, flip))
+        };
+        while let Some(m @ 1..) = kernel(&mut out, &bytes[at..]) {
             out[..m].iter().for_each(|&h| f(h));
             at += m;
         }

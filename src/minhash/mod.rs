@@ -11,6 +11,8 @@
 //! * [`lsh`]: the index [`MinHashLsh`] (the contract of [`crate::index`]).
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx2;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod avx512;
 pub mod bands;
 pub mod lsh;

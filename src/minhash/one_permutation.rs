@@ -132,9 +132,12 @@ impl Keys {
         q: usize,
     ) {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        let done =
-            super::avx512::fold_windows(bins, bytes, q, crate::hash::v2::flip8(seed), self.key)
-                .unwrap_or(0);
+        let done = {
+            let flip8 = crate::hash::v2::flip8(seed);
+            super::avx512::fold_windows(bins, bytes, q, flip8, self.key)
+                .or_else(|| super::avx2::fold_windows(bins, bytes, q, flip8, self.key))
+                .unwrap_or(0)
+        };
         #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
         let done = 0;
         let rest = bytes.get(done..).unwrap_or_default();
