@@ -1,7 +1,8 @@
-//! One-permutation MinHash's fold of an ASCII text's character q-grams at
-//! spec 2, four windows at a time with AVX2 (x86-64, detected when the
-//! program runs; the `std` feature), for the processors without AVX-512
-//! (`super::avx512`, eight at a time). The values are the scalar path's.
+//! One-permutation MinHash's fold of an ASCII text's character q-grams, and
+//! of a text's word k-shingles, at spec 2, four windows at a time with
+//! AVX2 (x86-64, detected when the program runs; the `std` feature), for
+//! the processors without AVX-512 (`super::avx512`, eight at a time). The
+//! values are the scalar path's.
 //!
 //! The same steps as `super::avx512`: each window of `q` bytes (`q` in
 //! 4..=8) is hashed by XXH3-64's 4–8-byte formula
@@ -9,17 +10,26 @@
 //! load), then by the scheme's `fmix64(x ^ key)` (Li, Owen & Zhang 2012,
 //! see [`super::one_permutation`]), and the four (bin, value) pairs are
 //! folded by scalar code, in order. The 64-bit products are
-//! `crate::hash::avx2::Mul`'s, three 32-bit ones each. A text's word
-//! k-shingles are folded one at a time: in these lanes they took longer
-//! (BENCHMARKS.md, "AVX2 where AVX-512 is missing").
+//! `crate::hash::avx2::Mul`'s, three 32-bit ones each.
 //!
-//! `unsafe` (as in `crate::hash::avx2`): calling the kernel, compiled for
-//! AVX2, once the CPU has been seen to have it, and its loads, each inside
-//! the slice.
+//! Word k-shingles: each window's polynomial is rolled one by one, as the
+//! scalar path does (two 64-bit products a window); the two `fmix64` that
+//! follow (the shingle's hash, SPEC.md §3, then the scheme's) are made
+//! four windows at a time in the lanes, and folded by the same scalar
+//! code. Each window's polynomial by Horner's rule in the lanes, as
+//! `super::avx512` does, took longer than one at a time here: `k − 1`
+//! products of three `vpmuludq` each (BENCHMARKS.md, "AVX2 where AVX-512
+//! is missing").
+//!
+//! `unsafe` (as in `crate::hash::avx2`): calling the kernels, compiled for
+//! AVX2, once the CPU has been seen to have it, and their loads, each
+//! inside its array or slice.
 #![allow(unsafe_code)]
 
 use crate::hash::avx2::{fmix64, splat, Windows4};
-use core::arch::x86_64::{__m256i, _mm256_min_epu32, _mm256_storeu_si256, _mm256_xor_si256};
+use core::arch::x86_64::{
+    __m256i, _mm256_loadu_si256, _mm256_min_epu32, _mm256_storeu_si256, _mm256_xor_si256,
+};
 
 pub(crate) use crate::hash::avx2::available;
 
@@ -55,6 +65,71 @@ fn fold_windows_avx2(bins: &mut [u32; 128], bytes: &[u8], q: usize, flip8: u64, 
         i += 4;
     }
     i
+}
+
+/// Folds the word k-shingles of `tokens` (spec 2: `fmix64(seed ^ P(w))`,
+/// `P` the polynomial of window `w` of `k` token hashes in
+/// [`crate::hash::v2::POLY_BASE`]) whose windows start at `0, 1, …, m −
+/// 1` into `bins`, and returns `m`: a multiple of 4, every group of 4
+/// windows that lies in `tokens`. The polynomials are rolled one by one,
+/// as the scalar path does (two 64-bit products a window, which AVX2 would
+/// make from six 32-bit ones); the two `fmix64` of four windows at a time
+/// in the lanes. `key` is the scheme's. `None` when the CPU lacks AVX2
+/// (nothing folded); `k = 0` is taken as 1.
+pub(crate) fn fold_word_windows(
+    bins: &mut [u32; 128],
+    tokens: &[u64],
+    k: usize,
+    seed: u64,
+    key: u64,
+) -> Option<usize> {
+    if !available() {
+        return None;
+    }
+    // SAFETY: the CPU has AVX2 (checked just above).
+    Some(unsafe { fold_word_windows_avx2(bins, tokens, k.max(1), seed, key) })
+}
+
+#[target_feature(enable = "avx2")]
+fn fold_word_windows_avx2(
+    bins: &mut [u32; 128],
+    tokens: &[u64],
+    k: usize,
+    seed: u64,
+    key: u64,
+) -> usize {
+    use crate::hash::v2::POLY_BASE;
+    let windows = (tokens.len() + 1).saturating_sub(k);
+    let m = windows / 4 * 4;
+    if m == 0 {
+        return 0;
+    }
+    // P^(k−1): what the token leaving the window weighs.
+    let top = (1..k).fold(1u64, |x, _| x.wrapping_mul(POLY_BASE));
+    let mut h = tokens[..k]
+        .iter()
+        .fold(0u64, |h, &t| h.wrapping_mul(POLY_BASE).wrapping_add(t));
+    let (seed, key) = (splat(seed), splat(key));
+    let mut p = [0u64; 4];
+    let mut i = 0;
+    while i < m {
+        for (j, slot) in p.iter_mut().enumerate() {
+            *slot = h;
+            // Rolled to the next window, where there is one.
+            if let (Some(&old), Some(&new)) = (tokens.get(i + j), tokens.get(i + j + k)) {
+                h = h
+                    .wrapping_sub(old.wrapping_mul(top))
+                    .wrapping_mul(POLY_BASE)
+                    .wrapping_add(new);
+            }
+        }
+        // SAFETY: `p` is 32 bytes.
+        let v = unsafe { _mm256_loadu_si256(p.as_ptr().cast::<__m256i>()) };
+        let x = fmix64(_mm256_xor_si256(v, seed));
+        fold4(bins, fmix64(_mm256_xor_si256(x, key)));
+        i += 4;
+    }
+    m
 }
 
 /// Folds the scheme's four hashes `h` into their bins of 128, in lane
@@ -111,5 +186,43 @@ mod tests {
             }
         }
         assert_eq!(fold_windows(&mut [0; 128], &[0; 32], 3, 0, 0), None);
+    }
+
+    /// The word kernel's bins against each word shingle hashed and folded
+    /// alone (`v2::word_shingles`, the rolled polynomial, then
+    /// `Keys::fold`): k 1 to 9 (and 0, taken as 1), 0 to 69 random token
+    /// hashes, three seeds; it covers the whole groups of four windows, and
+    /// with the scalar rest (`Keys::fold_word_windows`) every shingle.
+    #[test]
+    fn the_word_kernel_folds_as_each_shingle_alone() {
+        let mut rng = SplitMix64::new(13);
+        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
+            let keys = Keys::new(seed);
+            for k in 0..=9 {
+                for n in 0..70 {
+                    let tokens: alloc::vec::Vec<u64> = (0..n).map(|_| rng.next()).collect();
+                    let mut want = [EMPTY_VALUE; 128];
+                    for x in v2::word_shingles(&tokens, k, seed) {
+                        keys.fold(&mut want, x);
+                    }
+                    let mut got = [EMPTY_VALUE; 128];
+                    keys.fold_word_windows(&mut got, seed, &tokens, k);
+                    assert_eq!(got, want, "seed {seed}, k {k}, {n} tokens");
+                    let mut part = [EMPTY_VALUE; 128];
+                    match fold_word_windows(&mut part, &tokens, k, seed, keys.key()) {
+                        None => assert!(!available()),
+                        Some(m) => {
+                            let windows = (n + 1usize).saturating_sub(k.max(1));
+                            assert_eq!(m, windows / 4 * 4, "k {k}, {n} tokens");
+                            let mut alone = [EMPTY_VALUE; 128];
+                            for x in v2::word_shingles(&tokens, k, seed).into_iter().take(m) {
+                                keys.fold(&mut alone, x);
+                            }
+                            assert_eq!(part, alone, "seed {seed}, k {k}, {n} tokens");
+                        }
+                    }
+                }
+            }
+        }
     }
 }

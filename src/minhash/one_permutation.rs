@@ -121,8 +121,8 @@ impl Keys {
     /// [`crate::hash::v2::xxh3`]) into the default 128 raw bins: what
     /// [`Keys::fold`] of each window's hash gives, in fewer steps. With
     /// AVX-512 (x86-64, `std`), eight windows at a time (`super::avx512`);
-    /// else, and for the last windows, one at a time. `bytes` shorter than
-    /// `q` folds nothing.
+    /// with AVX2 alone, four (`super::avx2`); else, and for the last
+    /// windows, one at a time. `bytes` shorter than `q` folds nothing.
     #[inline]
     pub(crate) fn fold_windows(
         &self,
@@ -149,7 +149,8 @@ impl Keys {
     /// tokens' polynomial, then `fmix64(seed ^ ·)`) into the default 128
     /// raw bins: what [`Keys::fold`] of each shingle's hash gives, in fewer
     /// steps. With AVX-512 (x86-64, `std`), eight windows at a time
-    /// (`super::avx512`); else, and for the last windows, one at a time.
+    /// (`super::avx512`); with AVX2 alone, their `fmix64` four at a time
+    /// (`super::avx2`); else, and for the last windows, one at a time.
     /// Fewer than `k` tokens fold their one shingle, as the scalar values.
     #[inline]
     pub(crate) fn fold_word_windows(
@@ -160,7 +161,9 @@ impl Keys {
         k: usize,
     ) {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        let done = super::avx512::fold_word_windows(bins, tokens, k, seed, self.key).unwrap_or(0);
+        let done = super::avx512::fold_word_windows(bins, tokens, k, seed, self.key)
+            .or_else(|| super::avx2::fold_word_windows(bins, tokens, k, seed, self.key))
+            .unwrap_or(0);
         #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
         let done = 0;
         // The windows from `done` on (none left when fewer than k tokens
