@@ -41,8 +41,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 # missing"); the ratios differ by machine.
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
 kernels="portable"
-[[ " $flags " == *" avx2 "* ]] && kernels="AVX2 (q-grams)"
-[[ " $flags " == *" avx512f "* && " $flags " == *" avx512bw "* && " $flags " == *" avx512dq "* ]] && kernels="AVX-512 (q-grams, words)"
+[[ " $flags " == *" avx2 "* ]] && kernels="AVX2"
+[[ " $flags " == *" avx512f "* && " $flags " == *" avx512bw "* && " $flags " == *" avx512dq "* ]] && kernels="AVX-512"
 echo "CPU: $(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //'); kernels: $kernels"
 echo
 echo "| round | gaoya 5-grams | gaoya words | char:5 spec 2 | pipeline char:5 | CLI char:5 | word:5 spec 2 | pipeline word:5 | CLI word:5 |"
