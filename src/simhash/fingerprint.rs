@@ -272,7 +272,8 @@ pub fn fingerprint(feature_hashes: &[u64]) -> u64 {
     // ones[i] = number of features with bit i set; V_i = 2·ones[i] − n.
     let mut ones = [0u64; 64];
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    let counted = super::avx512::add_bit_counts(&mut ones, feature_hashes);
+    let counted = super::avx512::add_bit_counts(&mut ones, feature_hashes)
+        || super::avx2::add_bit_counts(&mut ones, feature_hashes);
     #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
     let counted = false;
     if !counted {
@@ -293,7 +294,8 @@ pub fn fingerprint(feature_hashes: &[u64]) -> u64 {
 /// added to a word of eight 8-bit counters, which are emptied into `ones`
 /// every 255 features before they overflow (16 loads and additions a
 /// feature, without a branch on the data). Where the CPU has AVX-512,
-/// `super::avx512` counts instead, one instruction a feature.
+/// `super::avx512` counts instead, one instruction a feature; where it has
+/// AVX2 alone, `super::avx2`, ten.
 fn add_bit_counts(ones: &mut [u64; 64], feature_hashes: &[u64]) {
     for chunk in feature_hashes.chunks(255) {
         let mut lanes = [0u64; 8];

@@ -8,6 +8,8 @@
 //! * [`hamming_index`]: [`SimHashIndex`] (the contract of [`crate::index`]).
 
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx2;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod avx512;
 pub mod fingerprint;
 pub mod hamming_index;
