@@ -186,37 +186,11 @@ fn xxh3_windows_avx2(out: &mut [u64], bytes: &[u8], q: usize, flip8: u64) -> usi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::{v2, SplitMix64};
 
-    /// The window kernel's hashes against XXH3-64 (the `xxhash-rust`
-    /// crate) of each window alone: q 4 to 8, 0 to 99 random bytes, an
-    /// output of room for 0 to 100 hashes, three seeds; it covers the
-    /// whole groups of four whose 16 bytes are in the slice, as many as fit.
+    /// The window kernel's hashes against XXH3-64 of each window alone
+    /// (`kernel_tests::window_kernel_hashes_as_xxh3`), four a group.
     #[test]
     fn the_window_kernel_hashes_as_xxh3() {
-        let mut rng = SplitMix64::new(29);
-        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
-            for q in 4..=8 {
-                for len in 0..100 {
-                    let bytes: alloc::vec::Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
-                    for room in [0, 3, 4, 9, 24, 100] {
-                        let mut out = alloc::vec![0u64; room];
-                        match xxh3_windows(&mut out, &bytes, q, v2::flip8(seed)) {
-                            None => assert!(!available()),
-                            Some(m) => {
-                                let groups = if len < 16 { 0 } else { (len - 16) / 4 + 1 };
-                                assert_eq!(m, (4 * groups).min(room / 4 * 4), "q {q}, {len} bytes");
-                                for (i, w) in bytes.windows(q).take(m).enumerate() {
-                                    let want = xxhash_rust::xxh3::xxh3_64_with_seed(w, seed);
-                                    assert_eq!(out[i], want, "window {i}, q {q}, seed {seed}");
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        assert_eq!(xxh3_windows(&mut [0; 8], &[0; 32], 3, 0), None);
-        assert_eq!(xxh3_windows(&mut [0; 8], &[0; 32], 9, 0), None);
+        crate::hash::kernel_tests::window_kernel_hashes_as_xxh3(xxh3_windows, 4, available());
     }
 }

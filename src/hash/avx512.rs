@@ -308,36 +308,10 @@ mod tests {
         }
     }
 
-    /// The window kernel's hashes against XXH3-64 (the `xxhash-rust`
-    /// crate) of each window alone: q 4 to 8, 0 to 99 random bytes, an
-    /// output of room for 0 to 24 hashes, three seeds; it covers the whole
-    /// groups of eight whose 16 bytes are in the slice, as many as fit.
+    /// The window kernel's hashes against XXH3-64 of each window alone
+    /// (`kernel_tests::window_kernel_hashes_as_xxh3`), eight a group.
     #[test]
     fn the_window_kernel_hashes_as_xxh3() {
-        let mut rng = SplitMix64::new(5);
-        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
-            for q in 4..=8 {
-                for len in 0..100 {
-                    let bytes: alloc::vec::Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
-                    for room in [0, 7, 8, 17, 24, 100] {
-                        let mut out = alloc::vec![0u64; room];
-                        match xxh3_windows(&mut out, &bytes, q, v2::flip8(seed)) {
-                            None => assert!(!available()),
-                            Some(m) => {
-                                let groups = if len < 16 { 0 } else { (len - 16) / 8 + 1 };
-                                assert_eq!(m, (8 * groups).min(room / 8 * 8), "q {q}, {len} bytes");
-                                for (i, w) in bytes.windows(q).take(m).enumerate() {
-                                    let want = xxhash_rust::xxh3::xxh3_64_with_seed(w, seed);
-                                    assert_eq!(out[i], want, "window {i}, q {q}, seed {seed}");
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        // Outside the formula's lengths the kernel declines.
-        assert_eq!(xxh3_windows(&mut [0; 8], &[0; 32], 3, 0), None);
-        assert_eq!(xxh3_windows(&mut [0; 8], &[0; 32], 9, 0), None);
+        crate::hash::kernel_tests::window_kernel_hashes_as_xxh3(xxh3_windows, 8, available());
     }
 }

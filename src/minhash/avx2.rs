@@ -153,76 +153,19 @@ fn fold4(bins: &mut [u32; 128], h: __m256i) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::{v2, SplitMix64};
-    use crate::minhash::one_permutation::{Keys, EMPTY_VALUE};
+    use crate::minhash::kernel_tests;
 
-    /// The kernel's bins against each window hashed and folded alone
-    /// (`v2::xxh3`, the reference XXH3-64, then `Keys::fold`): q 4 to 8,
-    /// 0 to 99 bytes, random ASCII, three seeds; it covers the whole groups
-    /// of four whose 16 bytes are in the slice.
+    /// The kernel's bins against each window folded alone
+    /// (`kernel_tests::folds_as_each_window_alone`), 4 windows a group.
     #[test]
     fn the_kernel_folds_as_each_window_alone() {
-        let mut rng = SplitMix64::new(17);
-        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
-            let keys = Keys::new(seed);
-            for q in 4..=8 {
-                for len in 0..100 {
-                    let bytes: alloc::vec::Vec<u8> =
-                        (0..len).map(|_| (rng.next() % 0x80) as u8).collect();
-                    let mut part = [EMPTY_VALUE; 128];
-                    match fold_windows(&mut part, &bytes, q, v2::flip8(seed), keys.key()) {
-                        None => assert!(!available()),
-                        Some(m) => {
-                            let groups = if len < 16 { 0 } else { (len - 16) / 4 + 1 };
-                            assert_eq!(m, 4 * groups, "q {q}, {len} bytes");
-                            let mut alone = [EMPTY_VALUE; 128];
-                            for w in bytes.windows(q).take(m) {
-                                keys.fold(&mut alone, v2::xxh3(seed, w));
-                            }
-                            assert_eq!(part, alone, "seed {seed}, q {q}, {len} bytes");
-                        }
-                    }
-                }
-            }
-        }
-        assert_eq!(fold_windows(&mut [0; 128], &[0; 32], 3, 0, 0), None);
+        kernel_tests::folds_as_each_window_alone(fold_windows, 4, available());
     }
 
-    /// The word kernel's bins against each word shingle hashed and folded
-    /// alone (`v2::word_shingles`, the rolled polynomial, then
-    /// `Keys::fold`): k 1 to 9 (and 0, taken as 1), 0 to 69 random token
-    /// hashes, three seeds; it covers the whole groups of four windows, and
-    /// with the scalar rest (`Keys::fold_word_windows`) every shingle.
+    /// The word kernel's bins against each word shingle folded alone
+    /// (`kernel_tests::folds_as_each_shingle_alone`), 4 windows a group.
     #[test]
     fn the_word_kernel_folds_as_each_shingle_alone() {
-        let mut rng = SplitMix64::new(13);
-        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
-            let keys = Keys::new(seed);
-            for k in 0..=9 {
-                for n in 0..70 {
-                    let tokens: alloc::vec::Vec<u64> = (0..n).map(|_| rng.next()).collect();
-                    let mut want = [EMPTY_VALUE; 128];
-                    for x in v2::word_shingles(&tokens, k, seed) {
-                        keys.fold(&mut want, x);
-                    }
-                    let mut got = [EMPTY_VALUE; 128];
-                    keys.fold_word_windows(&mut got, seed, &tokens, k);
-                    assert_eq!(got, want, "seed {seed}, k {k}, {n} tokens");
-                    let mut part = [EMPTY_VALUE; 128];
-                    match fold_word_windows(&mut part, &tokens, k, seed, keys.key()) {
-                        None => assert!(!available()),
-                        Some(m) => {
-                            let windows = (n + 1usize).saturating_sub(k.max(1));
-                            assert_eq!(m, windows / 4 * 4, "k {k}, {n} tokens");
-                            let mut alone = [EMPTY_VALUE; 128];
-                            for x in v2::word_shingles(&tokens, k, seed).into_iter().take(m) {
-                                keys.fold(&mut alone, x);
-                            }
-                            assert_eq!(part, alone, "seed {seed}, k {k}, {n} tokens");
-                        }
-                    }
-                }
-            }
-        }
+        kernel_tests::folds_as_each_shingle_alone(fold_word_windows, 4, available());
     }
 }

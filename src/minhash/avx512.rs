@@ -155,89 +155,19 @@ fn fold8(bins: &mut [u32; 128], h: __m512i) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::{v2, SplitMix64};
-    use crate::minhash::one_permutation::{Keys, EMPTY_VALUE};
+    use crate::minhash::kernel_tests;
 
-    /// The kernel's bins against each window hashed and folded alone
-    /// (`v2::xxh3`, the reference XXH3-64, then `Keys::fold`): q 4 to 8,
-    /// 0 to 99 bytes, random ASCII, three seeds. Without AVX-512 the
-    /// kernel declines and the windows are folded one at a time.
+    /// The kernel's bins against each window folded alone
+    /// (`kernel_tests::folds_as_each_window_alone`), 8 windows a group.
     #[test]
     fn the_kernel_folds_as_each_window_alone() {
-        let mut rng = SplitMix64::new(7);
-        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
-            let keys = Keys::new(seed);
-            for q in 4..=8 {
-                for len in 0..100 {
-                    let bytes: alloc::vec::Vec<u8> =
-                        (0..len).map(|_| (rng.next() % 0x80) as u8).collect();
-                    let mut want = [EMPTY_VALUE; 128];
-                    for w in bytes.windows(q) {
-                        keys.fold(&mut want, v2::xxh3(seed, w));
-                    }
-                    let mut got = [EMPTY_VALUE; 128];
-                    keys.fold_windows(&mut got, seed, &bytes, q);
-                    assert_eq!(got, want, "seed {seed}, q {q}, {len} bytes");
-                    // The kernel alone covers whole groups of eight.
-                    let mut part = [EMPTY_VALUE; 128];
-                    let flip = v2::flip8(seed);
-                    match fold_windows(&mut part, &bytes, q, flip, keys.key()) {
-                        None => assert!(!available()),
-                        Some(m) => {
-                            // Every group of 8 whose 16 bytes are in the slice.
-                            let groups = if len < 16 { 0 } else { (len - 16) / 8 + 1 };
-                            assert_eq!(m, 8 * groups, "q {q}, {len} bytes");
-                            let mut alone = [EMPTY_VALUE; 128];
-                            for w in bytes.windows(q).take(m) {
-                                keys.fold(&mut alone, v2::xxh3(seed, w));
-                            }
-                            assert_eq!(part, alone, "seed {seed}, q {q}, {len} bytes");
-                        }
-                    }
-                }
-            }
-        }
+        kernel_tests::folds_as_each_window_alone(fold_windows, 8, available());
     }
 
-    /// The word kernel's bins against each word shingle hashed and folded
-    /// alone (`v2::word_shingles`, the rolled polynomial, then
-    /// `Keys::fold`): k 1 to 9 (and 0, taken as 1), 0 to 69 random token
-    /// hashes, three seeds; fewer tokens than k fold their one shingle.
+    /// The word kernel's bins against each word shingle folded alone
+    /// (`kernel_tests::folds_as_each_shingle_alone`), 8 windows a group.
     #[test]
     fn the_word_kernel_folds_as_each_shingle_alone() {
-        let mut rng = SplitMix64::new(11);
-        for seed in [0u64, 1, 0xdead_beef_0bad_cafe] {
-            let keys = Keys::new(seed);
-            for k in 0..=9 {
-                for n in 0..70 {
-                    let tokens: alloc::vec::Vec<u64> = (0..n).map(|_| rng.next()).collect();
-                    let mut want = [EMPTY_VALUE; 128];
-                    for x in v2::word_shingles(&tokens, k, seed) {
-                        keys.fold(&mut want, x);
-                    }
-                    let mut got = [EMPTY_VALUE; 128];
-                    keys.fold_word_windows(&mut got, seed, &tokens, k);
-                    assert_eq!(got, want, "seed {seed}, k {k}, {n} tokens");
-                    let mut part = [EMPTY_VALUE; 128];
-                    match fold_word_windows(&mut part, &tokens, k, seed, keys.key()) {
-                        None => assert!(!available()),
-                        Some(m) => {
-                            let k = k.max(1);
-                            let groups = if n + 1 < k + 8 {
-                                0
-                            } else {
-                                (n + 1 - k - 8) / 8 + 1
-                            };
-                            assert_eq!(m, 8 * groups, "k {k}, {n} tokens");
-                            let mut alone = [EMPTY_VALUE; 128];
-                            for x in v2::word_shingles(&tokens, k, seed).into_iter().take(m) {
-                                keys.fold(&mut alone, x);
-                            }
-                            assert_eq!(part, alone, "seed {seed}, k {k}, {n} tokens");
-                        }
-                    }
-                }
-            }
-        }
+        kernel_tests::folds_as_each_shingle_alone(fold_word_windows, 8, available());
     }
 }

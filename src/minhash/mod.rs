@@ -15,6 +15,8 @@ mod avx2;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 mod avx512;
 pub mod bands;
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+mod kernel_tests;
 pub mod lsh;
 pub mod one_permutation;
 pub mod signature;

@@ -78,35 +78,14 @@ fn add_bit_counts_avx2(ones: &mut [u64; 64], hashes: &[u64]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::SplitMix64;
 
-    /// The kernel's counts against each bit counted: 0 to 2,100 hashes
-    /// (around the 255 of an emptying), uniform and skewed (bits set with
-    /// p = 1/4, and all ones: every counter at its most). Without AVX2 the
-    /// kernel declines and adds nothing.
+    /// The kernel's counts against each bit counted
+    /// (`kernel_tests::counts_each_bit`; here two registers emptied every 255 features).
     #[test]
     fn the_kernel_counts_each_bit() {
-        let mut rng = SplitMix64::new(19);
-        for n in [0usize, 1, 3, 4, 5, 254, 255, 256, 509, 510, 511, 1021, 2100] {
-            for kind in 0..3 {
-                let hs: alloc::vec::Vec<u64> = (0..n)
-                    .map(|_| match kind {
-                        0 => rng.next(),
-                        1 => rng.next() & rng.next(),
-                        _ => u64::MAX,
-                    })
-                    .collect();
-                let mut got = [7u64; 64];
-                if !add_bit_counts(&mut got, &hs) {
-                    assert!(!crate::hash::avx2::available());
-                    assert_eq!(got, [7; 64]);
-                    continue;
-                }
-                for (i, &g) in got.iter().enumerate() {
-                    let want = 7 + hs.iter().filter(|&&h| (h >> i) & 1 == 1).count() as u64;
-                    assert_eq!(g, want, "bit {i}, {n} hashes, kind {kind}");
-                }
-            }
-        }
+        crate::simhash::kernel_tests::counts_each_bit(
+            add_bit_counts,
+            crate::hash::avx2::available(),
+        );
     }
 }

@@ -13,6 +13,8 @@ mod avx2;
 mod avx512;
 pub mod fingerprint;
 pub mod hamming_index;
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+mod kernel_tests;
 
 pub use fingerprint::{
     cosine_estimate, fingerprint, fingerprint_weighted, hamming_distance, Fingerprint,
