@@ -44,7 +44,7 @@ pub(crate) fn splat(x: u64) -> __m256i {
 /// 32 × 32 → 64-bit products: `lo(a)·lo(c) + (hi(a)·lo(c) + lo(a)·hi(c)) ·
 /// 2^32`.
 #[derive(Clone, Copy)]
-pub(crate) struct Mul {
+struct Mul {
     /// `c` (its low half is what `vpmuludq` reads).
     lo: __m256i,
     /// `c >> 32`.
@@ -54,7 +54,7 @@ pub(crate) struct Mul {
 impl Mul {
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(crate) fn new(c: u64) -> Self {
+    fn new(c: u64) -> Self {
         Mul {
             lo: splat(c),
             hi: splat(c >> 32),
@@ -64,7 +64,7 @@ impl Mul {
     /// `a · c (mod 2^64)` in each lane.
     #[inline]
     #[target_feature(enable = "avx2")]
-    pub(crate) fn of(self, a: __m256i) -> __m256i {
+    fn of(self, a: __m256i) -> __m256i {
         let lo_lo = _mm256_mul_epu32(a, self.lo);
         let hi_lo = _mm256_mul_epu32(_mm256_srli_epi64::<32>(a), self.lo);
         let lo_hi = _mm256_mul_epu32(a, self.hi);

@@ -176,8 +176,8 @@ pub(crate) fn flip8(seed: u64) -> u64 {
 /// specification applies to every window, so it is computed inline from two
 /// 4-byte reads, without the length dispatch of a call to [`xxh3`]; where
 /// the CPU has AVX-512, eight windows at a time (`super::avx512`), with
-/// AVX2 four (`super::avx2`), 256 hashed before they are given. Other `q` go through [`xxh3`]; `bytes`
-/// shorter than `q` gives no value.
+/// AVX2 four (`super::avx2`), 256 hashed before they are given. Other `q`
+/// go through [`xxh3`]; `bytes` shorter than `q` gives no value.
 pub(crate) fn for_each_xxh3_window(seed: u64, bytes: &[u8], q: usize, mut f: impl FnMut(u64)) {
     if !(4..=8).contains(&q) {
         return bytes.windows(q.max(1)).for_each(|w| f(xxh3(seed, w)));
