@@ -81,44 +81,14 @@ fn intersect_blocks_avx512(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::hash::SplitMix64;
-    use alloc::vec::Vec;
-
-    /// The blocks' count, then a plain merge from where they stop, against
-    /// a plain merge of the whole: sets of 0 to 60 hashes drawn from a
-    /// small range (so that they share many) and from the whole range,
-    /// from every start, a few comparisons at a time. Without AVX-512 the
-    /// kernel declines.
+    /// The kernel's count against a plain merge
+    /// (`kernel_tests::blocks_count_as_a_merge`, blocks of eight).
     #[test]
     fn the_blocks_count_as_a_merge() {
-        let mut rng = SplitMix64::new(13);
-        let merge = |x: &[u64], y: &[u64]| x.iter().filter(|h| y.binary_search(h).is_ok()).count();
-        for _ in 0..400 {
-            let range = [40u64, 200, u64::MAX][(rng.next() % 3) as usize];
-            let mut set = |n: u64| {
-                let mut v: Vec<u64> = (0..rng.next() % n).map(|_| rng.next() % range).collect();
-                v.sort_unstable();
-                v.dedup();
-                v
-            };
-            let (x, y) = (set(61), set(61));
-            for (i0, j0) in [(0, 0), (x.len() / 3, y.len() / 2)] {
-                let Some((i, j, mut n)) = intersect_blocks(&x, &y, i0, j0, 2) else {
-                    assert!(!crate::hash::avx512::available());
-                    return;
-                };
-                assert!(i >= i0 && j >= j0 && i <= x.len() && j <= y.len());
-                // A few more comparisons, then the rest by the plain merge.
-                let (i, j, more) = intersect_blocks(&x, &y, i, j, 3).unwrap();
-                n += more;
-                n += merge(&x[i..], &y[j..]);
-                assert_eq!(
-                    n,
-                    merge(&x[i0..], &y[j0..]),
-                    "{x:?} from {i0}, {y:?} from {j0}"
-                );
-            }
-        }
+        crate::measures::kernel_tests::blocks_count_as_a_merge(
+            super::intersect_blocks,
+            8,
+            crate::hash::avx512::available(),
+        );
     }
 }
