@@ -477,10 +477,11 @@ impl<'de> serde::Deserialize<'de> for ShingleSpec {
 /// when it is the one there — a repeat of a recent or a frequent shingle.
 /// Branch-free; every distinct hash is kept (a hash is dropped only when
 /// equal to one kept before it). Prose repeats about half its q-grams
-/// (docs-bench: 47 %), and the frequent ones (" the ", "ing t") mostly
-/// land here, so the sort that follows has about half the hashes: 8.2–8.6
-/// ns a hash for filter, sort and dedup on docs-bench's q-grams instead of
-/// 12.5–14.8 for sort and dedup (AMD EPYC Zen 3).
+/// (docs-bench's character 5-grams: 53 %), and the frequent ones (" the ",
+/// "ing t") mostly land here, so the sort that follows has about half the
+/// hashes: a set made in 7.3–7.6 ns a q-gram of docs-bench instead of
+/// 9.4–10.2 (AMD EPYC Zen 3; `cargo bench --features serde --bench
+/// shingle_sets`, BENCHMARKS.md "Repeats dropped before the sort").
 fn without_recent_repeats(v: &[u64]) -> Vec<u64> {
     let bits = (usize::BITS - v.len().leading_zeros()).clamp(1, 13);
     let mask = (1usize << bits) - 1;
