@@ -6,12 +6,9 @@
 //!
 //! A block of four of each set is compared whole: the block of one set
 //! against each of the four rotations of the other's (`vpermq`,
-//! `vpcmpeqq`), the four masks ORed and counted; then the block whose last
-//! (largest) hash is smaller is left, or both when the two are equal, as a
-//! merge leaves one hash. Two equal hashes lie in blocks that are
-//! compared: the block left first ends below the other's (a set holds no
-//! repeat), so the hash in it cannot be equal to one in a later block of
-//! the other set. The count is the scalar merge's (tested against it).
+//! `vpcmpeqq`), the four masks ORed and counted; the walk from block to
+//! block is `super::walk_blocks`, which the AVX-512 kernel takes too. The
+//! count is the scalar merge's (tested against it).
 //! Where the scalar merge waits on each comparison to know which set to
 //! read next, this waits once a block of four.
 //!
@@ -49,15 +46,11 @@ pub(crate) fn intersect_blocks(
 fn intersect_blocks_avx2(
     x: &[u64],
     y: &[u64],
-    mut i: usize,
-    mut j: usize,
+    i: usize,
+    j: usize,
     steps: usize,
 ) -> (usize, usize, usize) {
-    let mut found = 0usize;
-    for _ in 0..steps {
-        let (Some(a), Some(b)) = (x.get(i..i + 4), y.get(j..j + 4)) else {
-            break;
-        };
+    super::walk_blocks::<4>(x, y, i, j, steps, |a, b| {
         // SAFETY: `a` and `b` are four values each.
         let (va, vb) = unsafe {
             (
@@ -76,12 +69,8 @@ fn intersect_blocks_avx2(
                 _mm256_cmpeq_epi64(va, _mm256_permute4x64_epi64::<0b10_01_00_11>(vb)),
             ),
         );
-        found += _mm256_movemask_pd(_mm256_castsi256_pd(m)).count_ones() as usize;
-        let (last_a, last_b) = (a[3], b[3]);
-        i += 4 * usize::from(last_a <= last_b);
-        j += 4 * usize::from(last_b <= last_a);
-    }
-    (i, j, found)
+        _mm256_movemask_pd(_mm256_castsi256_pd(m)).count_ones()
+    })
 }
 
 #[cfg(test)]

@@ -5,12 +5,9 @@
 //!
 //! A block of eight of each set is compared whole: each of the eight
 //! rotations of one block (`valignq`) against the other (`vpcmpeqq`), the
-//! eight masks ORed and counted; then the block whose last (largest) hash
-//! is smaller is left, or both when the two are equal, as a merge leaves
-//! one hash. Two equal hashes lie in blocks that are compared: the block
-//! left first ends below the other's (a set holds no repeat), so the hash
-//! in it cannot be equal to one in a later block of the other set. The
-//! count is the scalar merge's (tested against it).
+//! eight masks ORed and counted; the walk from block to block is
+//! `super::walk_blocks`, which the AVX2 kernel takes too. The count is the
+//! scalar merge's (tested against it).
 //!
 //! `unsafe` (as in `crate::hash::avx512`): calling the kernel, compiled for
 //! AVX-512F, BW and DQ, once the CPU has been seen to have them, and its
@@ -47,15 +44,11 @@ pub(crate) fn intersect_blocks(
 fn intersect_blocks_avx512(
     x: &[u64],
     y: &[u64],
-    mut i: usize,
-    mut j: usize,
+    i: usize,
+    j: usize,
     steps: usize,
 ) -> (usize, usize, usize) {
-    let mut found = 0usize;
-    for _ in 0..steps {
-        let (Some(a), Some(b)) = (x.get(i..i + 8), y.get(j..j + 8)) else {
-            break;
-        };
+    super::walk_blocks::<8>(x, y, i, j, steps, |a, b| {
         // SAFETY: `a` and `b` are eight values each.
         let (va, vb) = unsafe {
             (
@@ -71,12 +64,8 @@ fn intersect_blocks_avx512(
             | _mm512_cmpeq_epi64_mask(va, _mm512_alignr_epi64::<5>(vb, vb))
             | _mm512_cmpeq_epi64_mask(va, _mm512_alignr_epi64::<6>(vb, vb))
             | _mm512_cmpeq_epi64_mask(va, _mm512_alignr_epi64::<7>(vb, vb));
-        found += m.count_ones() as usize;
-        let (last_a, last_b) = (a[7], b[7]);
-        i += 8 * usize::from(last_a <= last_b);
-        j += 8 * usize::from(last_b <= last_a);
-    }
-    (i, j, found)
+        m.count_ones()
+    })
 }
 
 #[cfg(test)]

@@ -22,6 +22,43 @@ mod kernel_tests;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub(crate) type BlocksKernel =
     fn(&[u64], &[u64], usize, usize, usize) -> Option<(usize, usize, usize)>;
+
+/// The walk both intersection kernels take (`avx512` with blocks of eight,
+/// `avx2` of four), inlined into each so that `equal` is compiled with its
+/// CPU features: from `i` of `x` and `j` of `y` (sorted, without repeats),
+/// at most `steps` times, the equal hashes of a block of `L` of each
+/// (`equal`: how many of the first block's hashes the second holds), then
+/// the block whose last (largest) hash is smaller is left, or both when
+/// the two are equal, as a merge leaves one hash; stops where fewer than
+/// `L` are left on either side. Two equal hashes lie in blocks that are
+/// compared: the block left first ends below the other's (a set holds no
+/// repeat), so no hash in it equals one in a later block of the other set.
+/// Returns `(i', j', found)`.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[inline(always)]
+pub(crate) fn walk_blocks<const L: usize>(
+    x: &[u64],
+    y: &[u64],
+    mut i: usize,
+    mut j: usize,
+    steps: usize,
+    equal: impl Fn(&[u64; L], &[u64; L]) -> u32,
+) -> (usize, usize, usize) {
+    fn block<const L: usize>(s: &[u64], at: usize) -> Option<&[u64; L]> {
+        s.get(at..)?.first_chunk::<L>()
+    }
+    let mut found = 0usize;
+    for _ in 0..steps {
+        let (Some(a), Some(b)) = (block::<L>(x, i), block::<L>(y, j)) else {
+            break;
+        };
+        found += equal(a, b) as usize;
+        let (last_a, last_b) = (a[L - 1], b[L - 1]);
+        i += L * usize::from(last_a <= last_b);
+        j += L * usize::from(last_b <= last_a);
+    }
+    (i, j, found)
+}
 pub mod classification;
 pub mod sets;
 pub mod vectors;
