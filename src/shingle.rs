@@ -657,29 +657,15 @@ impl ShingleSet {
         let (na, nb) = (x.len(), y.len());
         let (mut i, mut j, mut n) = (0usize, 0usize, 0usize);
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        {
-            use crate::measures::{avx2, avx512};
-            // Blocks of eight, else of four; 64 hashes of a set between
-            // checks of the bound.
-            let blocks = match crate::hash::avx512::available() {
-                true => avx512::intersect_blocks as crate::measures::BlocksKernel,
-                false => avx2::intersect_blocks,
-            };
-            let steps = if crate::hash::avx512::available() {
-                8
-            } else {
-                16
-            };
-            loop {
-                // The bound holds in the blocks' state too: what is left to
-                // find lies in `x[i..]` and `y[j..]`.
-                if n + (na - i).min(nb - j) < need {
-                    return None;
-                }
-                match blocks(x, y, i, j, steps) {
-                    Some((i2, j2, found)) if (i2, j2) != (i, j) => (i, j, n) = (i2, j2, n + found),
-                    _ => break,
-                }
+        loop {
+            // The bound holds in the blocks' state too: what is left to find
+            // lies in `x[i..]` and `y[j..]`.
+            if n + (na - i).min(nb - j) < need {
+                return None;
+            }
+            match crate::measures::intersect_blocks(x, y, i, j) {
+                Some((i2, j2, found)) if (i2, j2) != (i, j) => (i, j, n) = (i2, j2, n + found),
+                _ => break,
             }
         }
         loop {

@@ -1,9 +1,13 @@
 //! The check that the intersection kernels (`super::avx512`,
 //! `super::avx2`) share: a kernel's count against a plain merge.
 
-use super::BlocksKernel;
 use crate::hash::SplitMix64;
 use alloc::vec::Vec;
+
+/// An intersection kernel (`super::avx512`, `super::avx2`): from `i` of
+/// `x` and `j` of `y`, at most `steps` blocks; `None` when the CPU lacks
+/// its features.
+type BlocksKernel = fn(&[u64], &[u64], usize, usize, usize) -> Option<(usize, usize, usize)>;
 
 /// `kernel` (blocks of `lanes`), then a plain merge from where it stops,
 /// against a plain merge of the whole: sets of 0 to 60 hashes drawn from a

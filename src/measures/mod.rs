@@ -16,12 +16,20 @@ pub(crate) mod avx512;
 #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
 mod kernel_tests;
 
-/// An intersection kernel (`avx512`, `avx2`): from position `i` of `x` and
-/// `j` of `y`, at most `steps` blocks, `Some((i', j', found))`; `None` when
-/// the CPU lacks its features.
+/// From position `i` of `x` and `j` of `y` (sorted, without repeats), up
+/// to 64 hashes of a set compared in blocks by the widest kernel the CPU
+/// has: eight at a time with AVX-512 (`avx512`), else four with AVX2
+/// (`avx2`). `Some((i', j', found))` as [`walk_blocks`] gives it; `None`
+/// when the CPU has neither (nothing done).
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
-pub(crate) type BlocksKernel =
-    fn(&[u64], &[u64], usize, usize, usize) -> Option<(usize, usize, usize)>;
+pub(crate) fn intersect_blocks(
+    x: &[u64],
+    y: &[u64],
+    i: usize,
+    j: usize,
+) -> Option<(usize, usize, usize)> {
+    avx512::intersect_blocks(x, y, i, j, 8).or_else(|| avx2::intersect_blocks(x, y, i, j, 16))
+}
 
 /// The walk both intersection kernels take (`avx512` with blocks of eight,
 /// `avx2` of four), inlined into each so that `equal` is compiled with its
