@@ -20,6 +20,8 @@ mod kernel_tests;
 pub mod lsh;
 pub mod one_permutation;
 pub mod signature;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 
 pub use bands::{s_curve, LshConfig, LshParams};
 pub use lsh::MinHashLsh;

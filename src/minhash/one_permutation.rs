@@ -121,8 +121,9 @@ impl Keys {
     /// [`crate::hash::v2::xxh3`]) into the default 128 raw bins: what
     /// [`Keys::fold`] of each window's hash gives, in fewer steps. With
     /// AVX-512 (x86-64, `std`), eight windows at a time (`super::avx512`);
-    /// with AVX2 alone, four (`super::avx2`); else, and for the last
-    /// windows, one at a time. `bytes` shorter than `q` folds nothing.
+    /// with AVX2 alone, four (`super::avx2`); in WebAssembly with SIMD,
+    /// two a vector (`super::simd128`); else, and for the last windows, one
+    /// at a time. `bytes` shorter than `q` folds nothing.
     #[inline]
     pub(crate) fn fold_windows(
         &self,
@@ -138,7 +139,14 @@ impl Keys {
                 .or_else(|| super::avx2::fold_windows(bins, bytes, q, flip8, self.key))
                 .unwrap_or(0)
         };
-        #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        let done =
+            super::simd128::fold_windows(bins, bytes, q, crate::hash::v2::flip8(seed), self.key)
+                .unwrap_or(0);
+        #[cfg(not(any(
+            all(feature = "std", target_arch = "x86_64"),
+            all(target_arch = "wasm32", target_feature = "simd128")
+        )))]
         let done = 0;
         let rest = bytes.get(done..).unwrap_or_default();
         crate::hash::v2::for_each_xxh3_window(seed, rest, q, |x| self.fold(bins, x));
