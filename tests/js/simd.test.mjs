@@ -66,7 +66,7 @@ test('the SIMD and baseline modules give the same results, bit for bit', async (
 
 test("character q-grams folded two windows a vector (the SIMD module's fold) give the baseline module's signatures", async () => {
   // The SIMD module folds an ASCII run's q-grams of 4 to 8 bytes at spec 2
-  // four windows a 16-byte load (src/minhash/simd128.rs); the baseline
+  // eight windows a 16-byte load (src/minhash/simd128.rs); the baseline
   // folds each window's XXH3-64 one at a time. Runs of every length 0 to
   // 99 (the kernel's groups and the windows left after them), q 4 to 8,
   // three seeds, and a run between non-ASCII words (its own piece).
