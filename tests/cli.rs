@@ -2376,6 +2376,8 @@ fn compare_and_decode_give_the_shared_cases() {
 #[test]
 fn class_lists_a_copy_ring_and_names_its_group() {
     let dir = std::env::temp_dir().join(format!("neardup-ring-{}", std::process::id()));
+    // Nothing left from an earlier run whose process had this id.
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let mut rng = neardup::hash::SplitMix64::new(3);
     let mut essay = || -> String {
@@ -2417,6 +2419,7 @@ fn class_lists_a_copy_ring_and_names_its_group() {
             "{err}"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 38: a reference library is built from a folder of past essays
@@ -2970,7 +2973,9 @@ fn class_csv_containments_are_the_full_comparisons() {
 /// pairs with the group's first only.
 #[test]
 fn a_ring_of_identical_essays_is_one_row() {
-    let dir = std::env::temp_dir().join(format!("neardup-ring-{}", std::process::id()));
+    // A folder of its own: `class_lists_a_copy_ring_and_names_its_group`,
+    // run at the same time, reads its own, which this one removes at its end.
+    let dir = std::env::temp_dir().join(format!("neardup-ring-of-1000-{}", std::process::id()));
     let class = dir.join("class");
     std::fs::create_dir_all(&class).unwrap();
     let essay =
