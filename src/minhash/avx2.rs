@@ -145,8 +145,7 @@ fn fold4(bins: &mut [u32; 128], h: __m256i) {
     // SAFETY: `out` is 32 bytes.
     unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast::<__m256i>(), _mm256_min_epu32(h, cap)) };
     for &h in &out {
-        let b = &mut bins[(h >> 57) as usize];
-        *b = (*b).min(h as u32);
+        super::one_permutation::Keys::fold_capped(bins, h);
     }
 }
 

@@ -147,8 +147,7 @@ fn fold8(bins: &mut [u32; 128], h: __m512i) {
     // SAFETY: `out` is 64 bytes.
     unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast::<__m512i>(), _mm512_min_epu32(h, cap)) };
     for &h in &out {
-        let b = &mut bins[(h >> 57) as usize];
-        *b = (*b).min(h as u32);
+        super::one_permutation::Keys::fold_capped(bins, h);
     }
 }
 

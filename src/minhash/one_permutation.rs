@@ -104,6 +104,22 @@ impl Keys {
         }
     }
 
+    /// Folds one scheme hash (`fmix64(x ^ key)`) whose low half is already
+    /// capped at `EMPTY_VALUE − 1` into the default 128 raw bins: bin its
+    /// top 7 bits (`(hi32(h) · 128) >> 32`), value its low 32 — what
+    /// [`Keys::fold`] does after its hash and cap, for the kernels
+    /// (`super::avx512`, `super::avx2`, `super::simd128`), which hash and
+    /// cap many lanes at a time.
+    #[cfg(any(
+        all(feature = "std", target_arch = "x86_64"),
+        all(target_arch = "wasm32", target_feature = "simd128")
+    ))]
+    #[inline(always)]
+    pub(crate) fn fold_capped(bins: &mut [u32; DEFAULT_BINS], h: u64) {
+        let b = &mut bins[(h >> 57) as usize];
+        *b = (*b).min(h as u32);
+    }
+
     /// Folds one shingle hash into raw bins (`bins.len() = k`, ≤ 2^32).
     #[inline(always)]
     pub(crate) fn fold(&self, bins: &mut [u32], x: u64) {

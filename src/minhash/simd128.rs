@@ -67,8 +67,8 @@ fn windows_shuffle(q: usize, first: usize) -> v128 {
 
 /// Folds the windows of `q` bytes of `bytes` that start at `0, 1, …, m −
 /// 1` into `bins`, and returns `m`: a multiple of 8, every group of eight
-/// windows whose 16 bytes from the group's start lie in `bytes`. `flip8` is XXH3's 4–8-byte
-/// key for the seed ([`crate::hash::v2::flip8`]), `key` the scheme's.
+/// windows whose 16 bytes from the group's start lie in `bytes`. `flip8`
+/// is XXH3's 4–8-byte key for the seed ([`crate::hash::v2::flip8`]), `key` the scheme's.
 /// `None` when `q` is not in 4..=8 (nothing folded).
 pub(crate) fn fold_windows(
     bins: &mut [u32; 128],
@@ -89,10 +89,7 @@ pub(crate) fn fold_windows(
         let x = v128_xor(i8x16_swizzle(chunk, shuffle), flip);
         u32x4_min(fmix64(v128_xor(strong_avalanche(x, len), key)), cap)
     };
-    let mut fold = |h: u64| {
-        let b = &mut bins[(h >> 57) as usize];
-        *b = (*b).min(h as u32);
-    };
+    let mut fold = |h: u64| super::one_permutation::Keys::fold_capped(bins, h);
     let mut i = 0;
     while i + 16 <= bytes.len() {
         // SAFETY: bytes[i..i + 16] is in the slice.
