@@ -535,28 +535,47 @@ fn unlink(
     (len, new_last)
 }
 
-/// Rebuilds table `j` twice as large: its old table freed first, then every
-/// linked position read in order, the last of each bucket (the largest
-/// position) becoming its entry. Chains are unchanged.
+/// Rebuilds table `j` twice as large: its old table freed first, then the
+/// last of each bucket (the largest position: the one whose link goes back
+/// to its bucket's first, at or below it) inserted as its bucket's entry,
+/// in order. Chains are unchanged. Only the lasts' keys are recomputed,
+/// each once, and no entry is compared with another (the buckets' keys are
+/// distinct); they are computed [`GROW_CHUNK`] at a time before being
+/// inserted, so that their hash chains, independent of one another,
+/// overlap in the processor (BENCHMARKS.md, "Tables rebuilt from their
+/// buckets' lasts").
 fn grow(tables: &mut [HashTable<u32>], next: &[u32], j: usize, key: &impl Fn(u32, usize) -> u64) {
     let k = tables.len();
     let capacity = (tables[j].capacity() * 2).max(16);
     tables[j] = HashTable::new();
     let mut table = HashTable::with_capacity(capacity);
-    for p in 0..(next.len() / k) as u32 {
-        if next[p as usize * k + j] == NONE {
-            continue;
+    let mut lasts = (0..(next.len() / k) as u32).filter(|&p| {
+        let first = next[p as usize * k + j];
+        first != NONE && first <= p
+    });
+    let mut chunk = [(0u32, 0u64); GROW_CHUNK];
+    loop {
+        let mut n = 0;
+        for (slot, p) in chunk.iter_mut().zip(&mut lasts) {
+            *slot = (p, 0);
+            n += 1;
         }
-        let h = key(p, j);
-        match table.entry(h, |&q| key(q, j) == h, |&q| key(q, j)) {
-            Entry::Occupied(mut e) => *e.get_mut() = p,
-            Entry::Vacant(e) => {
-                e.insert(p);
-            }
+        for slot in &mut chunk[..n] {
+            slot.1 = key(slot.0, j);
+        }
+        for &(p, h) in &chunk[..n] {
+            // Never grows: the table holds fewer buckets than before.
+            table.insert_unique(h, p, |&q| key(q, j));
+        }
+        if n < GROW_CHUNK {
+            break;
         }
     }
     tables[j] = table;
 }
+
+/// Keys computed together when a table is rebuilt ([`grow`]).
+const GROW_CHUNK: usize = 32;
 
 #[cfg(test)]
 mod tests {
