@@ -171,6 +171,7 @@ fn by_kernels(config: &DedupConfig, docs: &[String]) -> Vec<Vec<u64>> {
     clusters_of_edges(&edges)
 }
 
+#[derive(Debug, PartialEq)]
 struct Whole {
     pairs: Edges,
     clusters: Vec<Vec<u64>>,
@@ -179,9 +180,18 @@ struct Whole {
 }
 
 fn whole(config: &DedupConfig, docs: &[String]) -> Whole {
+    whole_with_room(config, docs, &[])
+}
+
+/// [`whole`], with `Deduplicator::reserve(n)` called before document `at`
+/// for each `(at, n)` of `room`.
+fn whole_with_room(config: &DedupConfig, docs: &[String], room: &[(usize, usize)]) -> Whole {
     let mut d = Deduplicator::new(config).unwrap();
     let mut streamed = Edges::new();
     for (i, t) in docs.iter().enumerate() {
+        for &(_, n) in room.iter().filter(|r| r.0 == i) {
+            d.reserve(n);
+        }
         for m in d.add(&format!("d{i}"), t).unwrap() {
             streamed.insert((m.position as u64, i as u64), m.verified.similarity);
         }
@@ -253,6 +263,35 @@ fn stage_functions_in_pieces_give_the_deduplicators_pairs_and_clusters() {
                 w.pairs.len()
             );
             assert!(edges.len() > w.pairs.len(), "{config:?}: no group of three");
+        }
+    }
+}
+
+/// Room made beforehand (`Deduplicator::reserve`) changes nothing found,
+/// for every configuration: room for every document, for fewer (the index
+/// grows past it), for a hundred times more, none, and again halfway
+/// through (the index rebuilt holding documents).
+#[test]
+fn room_made_beforehand_changes_nothing_found() {
+    let docs = collection(5, 400);
+    for config in configs() {
+        let want = whole(&config, &docs);
+        assert!(
+            want.pairs.len() >= 10,
+            "{config:?}: too few pairs to compare"
+        );
+        for room in [
+            &[(0, 400)][..],
+            &[(0, 90)],
+            &[(0, 40_000)],
+            &[(0, 0)],
+            &[(0, 10), (200, 200), (300, 1), (399, 5)],
+        ] {
+            assert_eq!(
+                whole_with_room(&config, &docs, room),
+                want,
+                "{config:?}, room {room:?}"
+            );
         }
     }
 }

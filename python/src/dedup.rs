@@ -209,6 +209,8 @@ fn run(
     }
     stages.ready().map_err(crate::value_error)?;
     let mut d = Core::from_stages(stages).map_err(crate::value_error)?;
+    // The index sized once for every text (Deduplicator::reserve).
+    d.reserve(texts.len());
     let mut pairs: Vec<Pair> = Vec::new();
     let mut pace = Pace::new();
     let mut at = 0;

@@ -257,6 +257,43 @@ impl Deduplicator {
         self.ids.slots() as u32
     }
 
+    /// Makes room for `additional` more documents, for a caller that knows
+    /// or can estimate how many it will add (`neardup dedup` estimates it
+    /// from the input file's size; Python's `dedup()` and the engine
+    /// kernels know it). The results are the same with or without it; only
+    /// the work and the memory differ:
+    /// - MinHash, SimHash at small distances and multiref: each table of
+    ///   the index is sized once for all the documents, where it is
+    ///   otherwise rebuilt at every doubling, its keys recomputed from every
+    ///   sketch held — at 300,000 documents about a fifth of the whole job's
+    ///   CPU (BENCHMARKS.md, "Tables sized before a collection is read");
+    /// - every method: the ids' table and the per-document arrays.
+    ///
+    /// Best effort: what cannot be allocated is left to grow as documents
+    /// are added. An overestimate costs room that is never used: 5 to 11
+    /// bytes a table and missing document (MinHash at the defaults has 25
+    /// tables), of which only 1 to 2 are written, and so resident, before
+    /// use; an underestimate costs only the rebuilds past it.
+    /// `additional` counts from [`Deduplicator::positions`]; 0 does
+    /// nothing.
+    pub fn reserve(&mut self, additional: usize) {
+        if additional == 0 {
+            return;
+        }
+        let total = (self.ids.slots())
+            .saturating_add(additional)
+            .min(u32::MAX as usize - 1);
+        let more = total.saturating_sub(self.ids.slots());
+        self.ids.reserve(more);
+        let method = self.stages.method().as_ref();
+        let key = body_keys(method, &self.bodies, self.width);
+        self.buckets.reserve(total, key);
+        let _ = self.bodies.try_reserve(more.saturating_mul(self.width));
+        let _ = self.holder.try_reserve(more);
+        let _ = self.copies.try_reserve(more);
+        let _ = self.digests.try_reserve(more);
+    }
+
     /// Adds document `id` with `text` and returns the near-duplicates already
     /// added that it is paired with (at most one per cluster: module docs),
     /// best first (highest similarity, then first added).
@@ -790,6 +827,10 @@ impl Deduplicator {
         }
         let mut dedup = Deduplicator::from_stages(stages)?;
         let count = r.count(8)?;
+        // Room for the documents the snapshot can hold: each indexed one
+        // stores its body, `width` words (a damaged count sizes nothing
+        // beyond the bytes given).
+        dedup.reserve(count.min(r.remaining() / (4 * dedup.width).max(1)));
         for _ in 0..count {
             let id = r.str()?;
             let bytes = super::method::read_nested(&mut r, WHAT)?;

@@ -81,6 +81,7 @@ fn from_simhash(index: &SimHashIndex) -> Result<Deduplicator, Error> {
             Weighting::Binary => Weights::Binary,
         });
     let mut d = Deduplicator::new(&config)?;
+    d.reserve(crate::NearDupIndex::len(index));
     let empty = d.stages().sketch("")?;
     for (id, fp) in index.iter() {
         let sketch = match fp.is_empty() {
@@ -131,6 +132,7 @@ fn from_minhash(lsh: &MinHashLsh) -> Result<Deduplicator, Error> {
         .bands(bands)
         .rows(per_band);
     let mut d = Deduplicator::new(&config)?;
+    d.reserve(crate::NearDupIndex::len(lsh));
     for (id, sig) in lsh.iter() {
         let sketch = d.stages().read_sketch(&sig.to_bytes())?;
         d.insert(id, sketch)?;

@@ -163,6 +163,31 @@ impl Buckets {
         }
     }
 
+    /// Room for `n` positions in all (`0..n`): in the tables layout, each
+    /// table that could not hold a bucket for each of them is rebuilt once
+    /// to that size ([`rebuild`]), so that adding up to `n` documents
+    /// rebuilds none (each table is otherwise rebuilt at every doubling,
+    /// every key recomputed from the caller's sketches: most of the index's
+    /// cost in a large collection, BENCHMARKS.md "Tables sized before a
+    /// collection is read"). The other layouts keep their keys, and grow as
+    /// they fill. Best effort: where the memory cannot be had, a table is
+    /// left to grow. `key` as in [`Buckets::add`].
+    pub(crate) fn reserve(&mut self, n: usize, key: impl Fn(u32, usize) -> u64) {
+        let Store::Tables { tables, next } = &mut self.store else {
+            return;
+        };
+        let k = tables.len();
+        let links = n.saturating_mul(k).saturating_sub(next.len());
+        if next.try_reserve(links).is_err() {
+            return;
+        }
+        for j in 0..k {
+            if tables[j].capacity() < n {
+                rebuild(tables, next, j, n, &key);
+            }
+        }
+    }
+
     /// Adds position `p` to the buckets of `keys` (one per table in the
     /// tables and words layouts), with `word` beside it in the words layout
     /// (the others ignore it). `key(q, j)` recomputes key `j` of a position
@@ -181,7 +206,8 @@ impl Buckets {
                 }
                 for (j, &h) in keys.iter().enumerate() {
                     if tables[j].len() == tables[j].capacity() {
-                        grow(tables, next, j, &key);
+                        let twice = (tables[j].capacity() * 2).max(16);
+                        rebuild(tables, next, j, twice, &key);
                     }
                     let link = |q: u32| q as usize * k + j;
                     let hash = |&q: &u32| key(q, j);
@@ -535,20 +561,34 @@ fn unlink(
     (len, new_last)
 }
 
-/// Rebuilds table `j` twice as large: its old table freed first, then the
-/// last of each bucket (the largest position: the one whose link goes back
-/// to its bucket's first, at or below it) inserted as its bucket's entry,
-/// in order. Chains are unchanged. Only the lasts' keys are recomputed,
-/// each once, and no entry is compared with another (the buckets' keys are
-/// distinct); they are computed [`GROW_CHUNK`] at a time before being
-/// inserted, so that their hash chains, independent of one another,
-/// overlap in the processor (BENCHMARKS.md, "Tables rebuilt from their
-/// buckets' lasts").
-fn grow(tables: &mut [HashTable<u32>], next: &[u32], j: usize, key: &impl Fn(u32, usize) -> u64) {
+/// Rebuilds table `j` to hold `capacity` buckets (twice its capacity when
+/// it is full; [`Buckets::reserve`]'s size): its old table freed first,
+/// then the last of each bucket (the largest position: the one whose link
+/// goes back to its bucket's first, at or below it) inserted as its
+/// bucket's entry, in order. Chains are unchanged. Only the lasts' keys are
+/// recomputed, each once, and no entry is compared with another (the
+/// buckets' keys are distinct); they are computed [`GROW_CHUNK`] at a time
+/// before being inserted, so that their hash chains, independent of one
+/// another, overlap in the processor (BENCHMARKS.md, "Tables rebuilt from
+/// their buckets' lasts"). Where the memory for `capacity` cannot be had,
+/// the table is rebuilt at twice its size, as when it fills (and that
+/// failing, the allocator's error ends the process, as any allocation's).
+fn rebuild(
+    tables: &mut [HashTable<u32>],
+    next: &[u32],
+    j: usize,
+    capacity: usize,
+    key: &impl Fn(u32, usize) -> u64,
+) {
     let k = tables.len();
-    let capacity = (tables[j].capacity() * 2).max(16);
+    let len = tables[j].len();
+    let twice = (tables[j].capacity() * 2).max(16);
     tables[j] = HashTable::new();
-    let mut table = HashTable::with_capacity(capacity);
+    let mut table = HashTable::new();
+    let hash = |&q: &u32| key(q, j);
+    if table.try_reserve(capacity.max(len), hash).is_err() {
+        table = HashTable::with_capacity(twice);
+    }
     let mut lasts = (0..(next.len() / k) as u32).filter(|&p| {
         let first = next[p as usize * k + j];
         first != NONE && first <= p
@@ -564,8 +604,8 @@ fn grow(tables: &mut [HashTable<u32>], next: &[u32], j: usize, key: &impl Fn(u32
             slot.1 = key(slot.0, j);
         }
         for &(p, h) in &chunk[..n] {
-            // Never grows: the table holds fewer buckets than before.
-            table.insert_unique(h, p, |&q| key(q, j));
+            // Never grows: it has room for every bucket held.
+            table.insert_unique(h, p, hash);
         }
         if n < GROW_CHUNK {
             break;
@@ -574,7 +614,7 @@ fn grow(tables: &mut [HashTable<u32>], next: &[u32], j: usize, key: &impl Fn(u32
     tables[j] = table;
 }
 
-/// Keys computed together when a table is rebuilt ([`grow`]).
+/// Keys computed together when a table is rebuilt ([`rebuild`]).
 const GROW_CHUNK: usize = 32;
 
 #[cfg(test)]
@@ -653,17 +693,29 @@ mod tests {
     /// per table, as the tables grow from empty: candidates agree in order.
     #[test]
     fn tables_agree_with_a_plain_list_as_they_grow() {
-        agrees_with_a_plain_list(Buckets::tables(3));
+        agrees_with_a_plain_list(Buckets::tables(3), &[]);
+    }
+
+    /// The same with the tables sized beforehand: for every document, for
+    /// fewer (they grow past it), for many more, and again when half are
+    /// added (each table rebuilt holding buckets of dozens).
+    #[test]
+    fn tables_sized_beforehand_agree_with_a_plain_list() {
+        for sizes in [&[3000][..], &[500], &[100_000], &[0, 1500, 4000]] {
+            agrees_with_a_plain_list(Buckets::tables(3), sizes);
+        }
     }
 
     /// The same for the words layout; and a word test drops exactly the
     /// positions whose word fails it (each position's word is `3p`).
     #[test]
     fn words_agree_with_a_plain_list_as_they_grow() {
-        agrees_with_a_plain_list(Buckets::words(3));
+        agrees_with_a_plain_list(Buckets::words(3), &[]);
     }
 
-    fn agrees_with_a_plain_list(mut b: Buckets) {
+    /// `sizes`: [`Buckets::reserve`] before the first add with the first,
+    /// before add `n / 2` with the others (the first also when only one).
+    fn agrees_with_a_plain_list(mut b: Buckets, sizes: &[usize]) {
         let words = matches!(b.store, Store::Words { .. });
         let k = 3;
         let n = 3000u32;
@@ -680,7 +732,15 @@ mod tests {
             .collect();
         let key = |q: u32, j: usize| all[q as usize][j];
         let mut live: Vec<bool> = vec![false; n as usize];
+        if let Some(&size) = sizes.first() {
+            b.reserve(size, key);
+        }
         for p in 0..n {
+            if p == n / 2 {
+                for &size in sizes.get(1..).unwrap_or_default() {
+                    b.reserve(size, key);
+                }
+            }
             b.add(p, &all[p as usize], key, 3 * p as u64);
             live[p as usize] = true;
             if rnd() % 4 == 0 {

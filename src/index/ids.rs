@@ -43,6 +43,20 @@ impl<V> IdTable<V> {
         }
     }
 
+    /// Room for `additional` more ids without growing (the lookup table
+    /// would otherwise be rebuilt at each doubling, hashing every id held
+    /// again). Best effort: where the memory cannot be had, nothing is
+    /// reserved and the table grows as it fills.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        if self.slots.try_reserve(additional).is_err() {
+            return;
+        }
+        let slots = &self.slots;
+        let _ = self
+            .by_id
+            .try_reserve(additional, |&s| Self::hash_slot(slots, s));
+    }
+
     /// Adds `id` with `value`; returns its slot.
     pub(crate) fn insert(&mut self, id: &str, value: V) -> Result<u32, Error> {
         if self.slot_of(id).is_some() {

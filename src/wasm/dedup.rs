@@ -264,6 +264,7 @@ fn deduplicate(
             .with_frequencies(alloc::sync::Arc::new(df))
             .map_err(js_error)?;
         let mut d = Deduplicator::from_stages(stages).map_err(js_error)?;
+        d.reserve(docs.len());
         let mut pairs: Vec<DedupPair> = Vec::new();
         for (i, (id, text)) in docs.iter().enumerate() {
             add(&mut d, &mut pairs, id, text).map_err(|e| add_error(i as u32, e))?;

@@ -227,6 +227,11 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
         stages = stages.with_frequencies(Arc::new(df)).map_err(crate::core)?;
     }
     let mut dedup = Deduplicator::from_stages(stages).map_err(crate::core)?;
+    // The index sized once for the whole file, not rebuilt at each doubling
+    // (BENCHMARKS.md, "Tables sized before a collection is read").
+    if let Some(n) = crate::input::estimate_records(input) {
+        dedup.reserve(n);
+    }
     let pairs_wanted =
         !(args.clusters || args.keep || args.drop_list || args.all_pairs) || args.truth.is_some();
     let mut c = read(&args, input, &mut dedup, pairs_wanted)?;

@@ -128,6 +128,39 @@ pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
     })
 }
 
+/// How many records a JSONL file holds, estimated from its first mebibyte
+/// (its lines counted, scaled by the file's size; exact for a file that
+/// short): what `neardup dedup` sizes its index by before reading
+/// (`Deduplicator::reserve`). `None` for standard input, a folder, a
+/// compressed file, a file that cannot be read, or a first mebibyte with
+/// no line end (documents that long are too few for the index's size to
+/// matter). Blank and bad lines are counted too: an estimate.
+pub fn estimate_records(path: &Path) -> Option<usize> {
+    const SAMPLE: usize = 1 << 20;
+    if path == Path::new("-") {
+        return None;
+    }
+    let meta = fs::metadata(path).ok().filter(fs::Metadata::is_file)?;
+    let mut head = Vec::with_capacity(SAMPLE);
+    fs::File::open(path)
+        .ok()?
+        .take(SAMPLE as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    if head.starts_with(&[0x1f, 0x8b]) || head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        return None;
+    }
+    let lines = memchr::memchr_iter(b'\n', &head).count();
+    if (head.len() as u64) >= meta.len() {
+        // The whole file: its lines, and a last one without a line end.
+        let unended = head.last().is_some_and(|&b| b != b'\n');
+        return Some(lines + usize::from(unended));
+    }
+    let through = memchr::memrchr(b'\n', &head)? + 1;
+    let estimate = lines as f64 * meta.len() as f64 / through as f64;
+    Some(estimate.round().min(u32::MAX as f64) as usize)
+}
+
 /// A document of a collection.
 pub struct Record {
     /// Its line number (1-based) in a JSONL input, or its position among
@@ -558,5 +591,61 @@ impl From<&neardup::dedup::Verified> for Measured {
             estimate: v.estimate,
             decision: v.decision,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file of this test's own in the temporary folder.
+    fn file(name: &str, bytes: &[u8]) -> PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("neardup-estimate-{}-{name}", std::process::id()));
+        fs::write(&path, bytes).unwrap();
+        path
+    }
+
+    /// Exact for a file under a mebibyte (a last line with or without its
+    /// line end, an empty file); within 2 % for a long one whose lines
+    /// vary in length; none where nothing can be estimated.
+    #[test]
+    fn records_are_counted_or_estimated_from_the_first_mebibyte() {
+        let line = |i: usize| {
+            format!(
+                "{{\"id\": \"{i}\", \"text\": \"{}\"}}\n",
+                "word ".repeat(5 + i % 40)
+            )
+        };
+        let short: String = (0..300).map(line).collect();
+        let cases = [
+            ("short", short.clone().into_bytes(), 300),
+            ("unended", short.trim_end().as_bytes().to_vec(), 300),
+            ("empty", Vec::new(), 0),
+        ];
+        for (name, bytes, want) in cases {
+            let path = file(name, &bytes);
+            assert_eq!(estimate_records(&path), Some(want), "{name}");
+            fs::remove_file(&path).unwrap();
+        }
+        let long: String = (0..40_000).map(line).collect();
+        assert!(long.len() > 3 << 20, "the test's file is not long enough");
+        let path = file("long", long.as_bytes());
+        let got = estimate_records(&path).unwrap() as f64;
+        assert!(
+            (got / 40_000.0 - 1.0).abs() < 0.02,
+            "estimated {got} of 40,000"
+        );
+        fs::remove_file(&path).unwrap();
+        // Compressed, one line longer than the sample, standard input, a
+        // folder: no estimate.
+        let gz = file("gz", &[0x1f, 0x8b, 8, 0, 1, 2, 3]);
+        let huge = file("huge", "x".repeat(3 << 20).as_bytes());
+        assert_eq!(estimate_records(&gz), None);
+        assert_eq!(estimate_records(&huge), None);
+        assert_eq!(estimate_records(Path::new("-")), None);
+        assert_eq!(estimate_records(&std::env::temp_dir()), None);
+        fs::remove_file(&gz).unwrap();
+        fs::remove_file(&huge).unwrap();
     }
 }
