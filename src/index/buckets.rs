@@ -569,8 +569,8 @@ fn unlink(
 /// recomputed, each once, and no entry is compared with another (the
 /// buckets' keys are distinct); they are computed [`GROW_CHUNK`] at a time
 /// before being inserted, so that their hash chains, independent of one
-/// another, overlap in the processor (BENCHMARKS.md, "Tables rebuilt from
-/// their buckets' lasts"). Where the memory for `capacity` cannot be had,
+/// another, overlap in the processor (BENCHMARKS.md, "Tables sized before
+/// a collection is read"). Where the memory for `capacity` cannot be had,
 /// the table is rebuilt at twice its size, as when it fills (and that
 /// failing, the allocator's error ends the process, as any allocation's).
 fn rebuild(
