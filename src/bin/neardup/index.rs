@@ -140,6 +140,10 @@ fn save(d: &Deduplicator, path: &Path) -> Result<usize> {
 /// Adds the documents of a collection: sketched on every core, added in
 /// input order (the core's `add_batch`).
 fn add_all(d: &mut Deduplicator, input: &Path, fields: &InputArgs) -> Result<ReadStats> {
+    // The index sized once for the file's records, as `dedup` does.
+    if let Some(n) = crate::input::estimate_records(input) {
+        d.reserve(n);
+    }
     let pb = progress(0, "indexing");
     let add = |d: &mut Deduplicator, batch: Vec<Record>| -> Result<()> {
         let ids: Vec<&str> = batch.iter().map(|r| r.id.as_str()).collect();
