@@ -276,7 +276,12 @@ fn deduplicate(
         report(docs.len() as u32)?;
         return result(d, pairs);
     } else {
-        Deduplicator::from_stages(stages).map_err(js_error)?
+        let mut d = Deduplicator::from_stages(stages).map_err(js_error)?;
+        // An array's length is known: the index sized once for it.
+        if let Some(a) = documents.dyn_ref::<js_sys::Array>() {
+            d.reserve(a.length() as usize);
+        }
+        d
     };
     let mut pairs: Vec<DedupPair> = Vec::new();
     let mut i = 0u32;
