@@ -229,7 +229,7 @@ pub fn run(args: DedupArgs) -> Result<ExitCode> {
     let mut dedup = Deduplicator::from_stages(stages).map_err(crate::core)?;
     // The index sized once for the whole file, not rebuilt at each doubling
     // (BENCHMARKS.md, "Tables sized before a collection is read").
-    if let Some(n) = crate::input::estimate_records(input) {
+    if let Some(n) = crate::input::estimate_records(input, &args.fields.fields()) {
         dedup.reserve(n);
     }
     let pairs_wanted =

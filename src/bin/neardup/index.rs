@@ -141,7 +141,7 @@ fn save(d: &Deduplicator, path: &Path) -> Result<usize> {
 /// input order (the core's `add_batch`).
 fn add_all(d: &mut Deduplicator, input: &Path, fields: &InputArgs) -> Result<ReadStats> {
     // The index sized once for the file's records, as `dedup` does.
-    if let Some(n) = crate::input::estimate_records(input) {
+    if let Some(n) = crate::input::estimate_records(input, &fields.fields()) {
         d.reserve(n);
     }
     let pb = progress(0, "indexing");

@@ -128,14 +128,16 @@ pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
     })
 }
 
-/// How many records a JSONL file holds, estimated from its first mebibyte
-/// (its lines counted, scaled by the file's size; exact for a file that
-/// short): what `neardup dedup` sizes its index by before reading
-/// (`Deduplicator::reserve`). `None` for standard input, a folder, a
-/// compressed file, a file that cannot be read, or a first mebibyte with
-/// no line end (documents that long are too few for the index's size to
-/// matter). Blank and bad lines are counted too: an estimate.
-pub fn estimate_records(path: &Path) -> Option<usize> {
+/// How many records a JSONL file holds, estimated from its first mebibyte:
+/// the lines there that are records with a text at `fields` (parsed as
+/// [`for_each_record`] parses them), scaled by the file's size; exact for a
+/// file that short. What `neardup dedup` and `neardup index` size the
+/// core's index by before reading (`Deduplicator::reserve`): blank lines and
+/// lines that are not records count for nothing, so that a file of them
+/// reserves nothing. `None` for standard input, a folder, a compressed
+/// file, a file that cannot be read, or a first mebibyte with no line end
+/// (documents that long are too few for the index's size to matter).
+pub fn estimate_records(path: &Path, fields: &Fields) -> Option<usize> {
     const SAMPLE: usize = 1 << 20;
     if path == Path::new("-") {
         return None;
@@ -150,14 +152,22 @@ pub fn estimate_records(path: &Path) -> Option<usize> {
     if head.starts_with(&[0x1f, 0x8b]) || head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
         return None;
     }
-    let lines = memchr::memchr_iter(b'\n', &head).count();
-    if (head.len() as u64) >= meta.len() {
-        // The whole file: its lines, and a last one without a line end.
-        let unended = head.last().is_some_and(|&b| b != b'\n');
-        return Some(lines + usize::from(unended));
+    let whole = (head.len() as u64) >= meta.len();
+    // The complete lines (all of them, the last without its line end too,
+    // when the sample is the whole file).
+    let through = match whole {
+        true => head.len(),
+        false => memchr::memrchr(b'\n', &head)? + 1,
+    };
+    let records = head[..through]
+        .split(|&b| b == b'\n')
+        .enumerate()
+        .filter(|(n, line)| !line.is_empty() && parse_line(line, n + 1, fields).is_ok())
+        .count();
+    if whole {
+        return Some(records);
     }
-    let through = memchr::memrchr(b'\n', &head)? + 1;
-    let estimate = lines as f64 * meta.len() as f64 / through as f64;
+    let estimate = records as f64 * meta.len() as f64 / through as f64;
     Some(estimate.round().min(u32::MAX as f64) as usize)
 }
 
@@ -607,8 +617,10 @@ mod tests {
     }
 
     /// Exact for a file under a mebibyte (a last line with or without its
-    /// line end, an empty file); within 2 % for a long one whose lines
-    /// vary in length; none where nothing can be estimated.
+    /// line end, an empty file, blank lines and lines that are not records
+    /// among the records); within 2 % for a long one whose lines vary in
+    /// length; nothing for a long file of blank or bad lines; none where
+    /// nothing can be estimated.
     #[test]
     fn records_are_counted_or_estimated_from_the_first_mebibyte() {
         let line = |i: usize| {
@@ -617,21 +629,31 @@ mod tests {
                 "word ".repeat(5 + i % 40)
             )
         };
+        let fields = Fields::default();
         let short: String = (0..300).map(line).collect();
+        let mixed: String = (0..300)
+            .map(|i| match i % 3 {
+                0 => line(i),
+                1 => "\n".to_string(),
+                _ => format!("{{\"id\": \"{i}\", \"body\": \"no text field\"}}\n"),
+            })
+            .collect();
         let cases = [
             ("short", short.clone().into_bytes(), 300),
             ("unended", short.trim_end().as_bytes().to_vec(), 300),
             ("empty", Vec::new(), 0),
+            ("mixed", mixed.into_bytes(), 100),
+            ("blank", "\n".repeat(3 << 20).into_bytes(), 0),
         ];
         for (name, bytes, want) in cases {
             let path = file(name, &bytes);
-            assert_eq!(estimate_records(&path), Some(want), "{name}");
+            assert_eq!(estimate_records(&path, &fields), Some(want), "{name}");
             fs::remove_file(&path).unwrap();
         }
         let long: String = (0..40_000).map(line).collect();
         assert!(long.len() > 3 << 20, "the test's file is not long enough");
         let path = file("long", long.as_bytes());
-        let got = estimate_records(&path).unwrap() as f64;
+        let got = estimate_records(&path, &fields).unwrap() as f64;
         assert!(
             (got / 40_000.0 - 1.0).abs() < 0.02,
             "estimated {got} of 40,000"
@@ -641,10 +663,10 @@ mod tests {
         // folder: no estimate.
         let gz = file("gz", &[0x1f, 0x8b, 8, 0, 1, 2, 3]);
         let huge = file("huge", "x".repeat(3 << 20).as_bytes());
-        assert_eq!(estimate_records(&gz), None);
-        assert_eq!(estimate_records(&huge), None);
-        assert_eq!(estimate_records(Path::new("-")), None);
-        assert_eq!(estimate_records(&std::env::temp_dir()), None);
+        assert_eq!(estimate_records(&gz, &fields), None);
+        assert_eq!(estimate_records(&huge, &fields), None);
+        assert_eq!(estimate_records(Path::new("-"), &fields), None);
+        assert_eq!(estimate_records(&std::env::temp_dir(), &fields), None);
         fs::remove_file(&gz).unwrap();
         fs::remove_file(&huge).unwrap();
     }
