@@ -567,7 +567,7 @@ fn unlink(
 /// goes back to its bucket's first, at or below it) inserted as its
 /// bucket's entry, in order. Chains are unchanged. Only the lasts' keys are
 /// recomputed, each once, and no entry is compared with another (the
-/// buckets' keys are distinct); they are computed [`GROW_CHUNK`] at a time
+/// buckets' keys are distinct); they are computed [`REBUILD_CHUNK`] at a time
 /// before being inserted, so that their hash chains, independent of one
 /// another, overlap in the processor (BENCHMARKS.md, "Tables sized before
 /// a collection is read"). Where the memory for `capacity` cannot be had,
@@ -593,7 +593,7 @@ fn rebuild(
         let first = next[p as usize * k + j];
         first != NONE && first <= p
     });
-    let mut chunk = [(0u32, 0u64); GROW_CHUNK];
+    let mut chunk = [(0u32, 0u64); REBUILD_CHUNK];
     loop {
         let mut n = 0;
         for (slot, p) in chunk.iter_mut().zip(&mut lasts) {
@@ -607,7 +607,7 @@ fn rebuild(
             // Never grows: it has room for every bucket held.
             table.insert_unique(h, p, hash);
         }
-        if n < GROW_CHUNK {
+        if n < REBUILD_CHUNK {
             break;
         }
     }
@@ -615,7 +615,7 @@ fn rebuild(
 }
 
 /// Keys computed together when a table is rebuilt ([`rebuild`]).
-const GROW_CHUNK: usize = 32;
+const REBUILD_CHUNK: usize = 32;
 
 #[cfg(test)]
 mod tests {
