@@ -9,7 +9,8 @@
 //! that each side can be timed in a process of its own.
 //!
 //! Besides the sketch and index jobs, the pipeline every surface runs
-//! (`Deduplicator` at its defaults, one document at a time): the tricks
+//! (`Deduplicator` at its defaults, sized for the collection, one document
+//! at a time): the tricks
 //! undone, identical texts joined, MinHash LSH at its defaults.
 //!
 //! neardup normalises (NFKC, case folding, UAX #29 words); gaoya hashes the
@@ -65,6 +66,11 @@ fn pipeline_job(docs: &[(String, String)], shingle: Shingling) -> usize {
         ..Default::default()
     };
     let mut dedup = neardup::dedup::Deduplicator::new(&config).expect("deduplicator");
+    // Sized for the collection, as the surfaces that know its size do
+    // (`neardup dedup` from the file, Python's `dedup()`, the npm `dedup()`
+    // of an array; BENCHMARKS.md, "Tables sized before a collection is
+    // read").
+    dedup.reserve(docs.len());
     for (id, text) in docs {
         dedup.add(id, text).expect("add");
     }
