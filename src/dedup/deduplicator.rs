@@ -258,9 +258,9 @@ impl Deduplicator {
     }
 
     /// Makes room for `additional` more documents, for a caller that knows
-    /// or can estimate how many it will add (`neardup dedup` estimates it
-    /// from the input file's size; Python's `dedup()` and the engine
-    /// kernels know it). The results are the same with or without it; only
+    /// or can estimate how many it will add (`neardup dedup` and `neardup
+    /// index` estimate it from the input file; Python's `dedup()`, the npm
+    /// `dedup()` of an array and a snapshot read know it). The results are the same with or without it; only
     /// the work and the memory differ:
     /// - MinHash, SimHash at small distances and multiref: each table of
     ///   the index is sized once for all the documents, where it is
@@ -280,7 +280,9 @@ impl Deduplicator {
         if additional == 0 {
             return;
         }
-        let total = (self.ids.slots())
+        let total = self
+            .ids
+            .slots()
             .saturating_add(additional)
             .min(u32::MAX as usize - 1);
         let more = total.saturating_sub(self.ids.slots());

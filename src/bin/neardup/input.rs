@@ -118,14 +118,31 @@ pub fn open(path: &Path) -> Result<Box<dyn BufRead>> {
     let head = reader
         .fill_buf()
         .with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(match head {
-        [0x1f, 0x8b, ..] => Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(reader))),
-        [0x28, 0xb5, 0x2f, 0xfd, ..] => Box::new(BufReader::new(
+    Ok(match compression(head) {
+        Some(Compression::Gzip) => {
+            Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(reader)))
+        }
+        Some(Compression::Zstd) => Box::new(BufReader::new(
             ruzstd::decoding::StreamingDecoder::new(reader)
                 .map_err(|e| anyhow::anyhow!("{}: not a zstd stream: {e}", path.display()))?,
         )),
         _ => Box::new(reader),
     })
+}
+
+/// The compressed formats [`open`] reads.
+enum Compression {
+    Gzip,
+    Zstd,
+}
+
+/// The compressed format whose magic bytes start `head`, if any.
+fn compression(head: &[u8]) -> Option<Compression> {
+    match head {
+        [0x1f, 0x8b, ..] => Some(Compression::Gzip),
+        [0x28, 0xb5, 0x2f, 0xfd, ..] => Some(Compression::Zstd),
+        _ => None,
+    }
 }
 
 /// How many records a JSONL file holds, estimated from its first mebibyte:
@@ -149,7 +166,7 @@ pub fn estimate_records(path: &Path, fields: &Fields) -> Option<usize> {
         .take(SAMPLE as u64)
         .read_to_end(&mut head)
         .ok()?;
-    if head.starts_with(&[0x1f, 0x8b]) || head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+    if compression(&head).is_some() {
         return None;
     }
     let whole = (head.len() as u64) >= meta.len();
@@ -159,11 +176,13 @@ pub fn estimate_records(path: &Path, fields: &Fields) -> Option<usize> {
         true => head.len(),
         false => memchr::memrchr(b'\n', &head)? + 1,
     };
-    let records = head[..through]
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .filter(|(n, line)| !line.is_empty() && parse_line(line, n + 1, fields).is_ok())
-        .count();
+    let mut records = 0;
+    for_each_line(&mut &head[..through], |n, line| {
+        let record = |line: &[u8]| !blank(line) && parse_line(line, n, fields).is_ok();
+        records += usize::from(line.is_ok_and(record));
+        Ok(())
+    })
+    .ok()?;
     if whole {
         return Some(records);
     }
@@ -284,7 +303,7 @@ fn read_records(
                 return Ok(());
             }
         };
-        if line.iter().all(u8::is_ascii_whitespace) {
+        if blank(line) {
             return Ok(());
         }
         match parse_line(line, n, fields) {
@@ -304,6 +323,11 @@ fn read_records(
     })
     .with_context(|| format!("{}", path.display()))?;
     Ok(stats)
+}
+
+/// A line of only ASCII whitespace: no record, and not reported.
+fn blank(line: &[u8]) -> bool {
+    line.iter().all(u8::is_ascii_whitespace)
 }
 
 /// The most records handed to the worker threads at a time.
