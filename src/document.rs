@@ -187,6 +187,12 @@ impl Document {
                 self.spec
                     .collect_word_shingles(self.token_hashes(), k as usize, self.seed)
             }
+            Shingling::Chars(q) => crate::shingle::char_shingles_shared(
+                self.normalized(),
+                q as usize,
+                self.seed,
+                self.spec,
+            ),
             _ => shingling
                 .compute(self.normalized(), &[], self.seed, self.spec)
                 .into(),
