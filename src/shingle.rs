@@ -538,11 +538,13 @@ fn without_recent_repeats(v: &[u64]) -> Vec<u64> {
 }
 
 /// The hashes sorted ascending (repeats kept): for a few hundred or more,
-/// by a least-significant-digit radix sort of their leading `⌈log2 n⌉ + 8`
-/// bits (two passes of at most 12 bits below 65,536 hashes, three above,
-/// each a counting scatter without a branch on the data; the digits' counts
-/// taken in one pass), then one insertion pass that orders the rare hashes sharing those
-/// bits. Should the hashes not be uniform (many sharing their leading
+/// by a least-significant-digit radix sort of their leading `⌈log2 n⌉ + 2`
+/// bits (one pass below 1,024 hashes, two of at most 12 bits below
+/// 4,194,304, three above, each a counting scatter without a branch on the
+/// data; the digits' counts taken in one pass), then one insertion pass
+/// that orders the hashes sharing those bits (about `n / 8` pairs of
+/// uniform hashes: fewer, narrower digits cost less than the moves they
+/// leave, BENCHMARKS.md, "Character q-grams written in place"). Should the hashes not be uniform (many sharing their leading
 /// bits), the insertion pass gives up after `4n` moves and a comparison
 /// sort finishes, so that any input still sorts in `O(n log n)`. The same
 /// order as a comparison sort.
@@ -552,7 +554,7 @@ fn sorted_hashes(mut v: Vec<u64>) -> Vec<u64> {
         v.sort_unstable();
         return v;
     }
-    let total = (usize::BITS - n.leading_zeros() + 8).min(64);
+    let total = (usize::BITS - n.leading_zeros() + 2).min(64);
     let passes = total.div_ceil(12);
     let width = total.div_ceil(passes);
     let mask = (1u64 << width) - 1;
@@ -562,7 +564,7 @@ fn sorted_hashes(mut v: Vec<u64>) -> Vec<u64> {
     let shift = |p: u32| 64 - width * (passes - p);
     let mut counts = alloc::vec![0u32; radix * passes as usize];
     if passes == 2 {
-        // Up to 65,535 hashes: both digits' counts in one loop the
+        // Up to 4,194,303 hashes: both digits' counts in one loop the
         // compiler sees whole.
         let (low, high) = counts.split_at_mut(radix);
         let (s0, s1) = (shift(0), shift(1));
@@ -778,7 +780,7 @@ mod tests {
     #[test]
     fn hashes_sort_as_a_comparison_sort_does() {
         let mut rng = crate::hash::SplitMix64::new(11);
-        for n in [0usize, 1, 255, 256, 257, 1000, 5000, 70_000] {
+        for n in [0usize, 1, 255, 256, 257, 1000, 1023, 1024, 1025, 5000, 70_000] {
             for kind in 0..3 {
                 let v: Vec<u64> = (0..n)
                     .map(|_| match kind {
