@@ -780,7 +780,9 @@ mod tests {
     #[test]
     fn hashes_sort_as_a_comparison_sort_does() {
         let mut rng = crate::hash::SplitMix64::new(11);
-        for n in [0usize, 1, 255, 256, 257, 1000, 1023, 1024, 1025, 5000, 70_000] {
+        for n in [
+            0usize, 1, 255, 256, 257, 1000, 1023, 1024, 1025, 5000, 70_000,
+        ] {
             for kind in 0..3 {
                 let v: Vec<u64> = (0..n)
                     .map(|_| match kind {
