@@ -544,10 +544,11 @@ fn without_recent_repeats(v: &[u64]) -> Vec<u64> {
 /// data; the digits' counts taken in one pass), then one insertion pass
 /// that orders the hashes sharing those bits (about `n / 8` pairs of
 /// uniform hashes: fewer, narrower digits cost less than the moves they
-/// leave, BENCHMARKS.md, "Character q-grams written in place"). Should the hashes not be uniform (many sharing their leading
-/// bits), the insertion pass gives up after `4n` moves and a comparison
-/// sort finishes, so that any input still sorts in `O(n log n)`. The same
-/// order as a comparison sort.
+/// leave, BENCHMARKS.md, "Character q-grams written in place"). Should the
+/// hashes not be uniform (many sharing their leading bits), the insertion
+/// pass gives up after `4n` moves and a comparison sort finishes, so that
+/// any input still sorts in `O(n log n)`. The same order as a comparison
+/// sort.
 fn sorted_hashes(mut v: Vec<u64>) -> Vec<u64> {
     let n = v.len();
     if n < 256 {

@@ -260,8 +260,8 @@ impl Deduplicator {
     /// Makes room for `additional` more documents, for a caller that knows
     /// or can estimate how many it will add (`neardup dedup` and `neardup
     /// index` estimate it from the input file; Python's `dedup()`, the npm
-    /// `dedup()` of an array and a snapshot read know it). The results are the same with or without it; only
-    /// the work and the memory differ:
+    /// `dedup()` of an array and a snapshot read know it). The results are
+    /// the same with or without it; only the work and the memory differ:
     /// - MinHash, SimHash at small distances and multiref: each table of
     ///   the index is sized once for all the documents, where it is
     ///   otherwise rebuilt at every doubling, its keys recomputed from every
