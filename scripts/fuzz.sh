@@ -32,7 +32,9 @@ fi
 out=target/fuzz
 mkdir -p "$out/seeds" "$out/corpus"
 echo "[fuzz] building the targets and the seed corpus"
-cargo run -q --release --manifest-path fuzz/Cargo.toml --bin make-corpus -- "$out/seeds" "$PWD"
+# The seeds' writer is an example of the main crate (Cargo.toml): `npm test`
+# has built it already, with the same features, in `cargo test --features cli`.
+cargo run -q --features cli --example make-corpus -- "$out/seeds" "$PWD"
 if ! cargo +nightly fuzz build -O > "$out/build.log" 2>&1; then
   cat "$out/build.log" >&2
   exit 1

@@ -1,6 +1,7 @@
 //! Writes the seed corpus of every fuzz target: valid files as the project
 //! writes them (snapshots, signatures, the shipped model and reference, texts
-//! from the golden vectors). `make-corpus OUT_DIR REPO_DIR`.
+//! from the golden vectors). `cargo run --features cli --example make-corpus
+//! -- OUT_DIR REPO_DIR` (an example of the main crate: scripts/fuzz.sh).
 
 use neardup::minhash::{LshConfig, MinHashConfig, MinHashLsh, MinHashScheme, MinHasher};
 use neardup::multiref::ReferenceFile;
