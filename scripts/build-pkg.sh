@@ -15,9 +15,14 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
 profile=release
 [ "${1:-}" = "--dev" ] && profile=debug
-# The five builds (each its own target dir) run at once: their last step,
-# the link-time optimisation of one codegen unit, uses one core each.
-# Each build's output goes to target/pkg-logs/NAME.log, shown if it fails.
+# The five builds run as two chains at once, one per set of flags: the
+# baseline modules in target/ and the SIMD ones in target/simd. A chain's
+# builds differ only in the crate's features, so its dependencies are built
+# once (on a fresh clone three of the five builds then compile only the
+# crate; five target dirs compiled every dependency five times). Each
+# build's module is copied to target/pkg-wasm/NAME.wasm before the next one
+# of its chain replaces the file cargo writes. Each build's output goes to
+# target/pkg-logs/NAME.log, shown if it fails.
 release=()
 [ $profile = release ] && release=(--release)
 # Crates off the hot path optimised for size in the release modules
@@ -27,56 +32,45 @@ if [ $profile = release ]; then
   release+=("${wasm_cold[@]}")
 fi
 simd="${RUSTFLAGS:-} -C target-feature=+simd128"
-logs=target/pkg-logs
-mkdir -p "$logs"
-pids=() names=()
-build() { # NAME TARGET_DIR RUSTFLAGS FEATURE_FLAGS...
+logs=target/pkg-logs wasm=target/pkg-wasm
+mkdir -p "$logs" "$wasm"
+build() { # NAME TARGET_DIR RUSTFLAGS FEATURE_FLAGS...: one build, its module copied
   local name=$1 dir=$2 flags=$3
   shift 3
   RUSTFLAGS="$flags" CARGO_TARGET_DIR="$dir" \
-    cargo build --lib --target wasm32-unknown-unknown "${release[@]}" "$@" > "$logs/$name.log" 2>&1 &
-  pids+=($!) names+=("$name")
+    cargo build --lib --target wasm32-unknown-unknown "${release[@]}" "$@" > "$logs/$name.log" 2>&1 \
+    && cp "$dir/wasm32-unknown-unknown/$profile/neardup.wasm" "$wasm/$name.wasm" \
+    || { echo "[build] the $name module failed to build:" >&2; cat "$logs/$name.log" >&2; return 1; }
+  grep -h "Finished" "$logs/$name.log" | sed "s/^ */[build] $name: /"
 }
-build baseline target "${RUSTFLAGS:-}" --features wasm
-build simd target/simd "$simd" --features wasm
-# The reader's module (feature wasm-read: readFile, readFiles,
-# readingLimits, classStudents), loaded only by those that read files (the
-# page's reader worker, `neardup/read`).
-build reader target/reader "${RUSTFLAGS:-}" --no-default-features --features wasm-read
-# The comparison's module (feature wasm-compare: compare, SvmModel,
+# The comparison's modules (feature wasm-compare: compare, SvmModel,
 # textOfBytes, withHiddenText), baseline and SIMD with one glue, loaded by the
 # page's two-text view and `neardup/compare` without the class set, dedup,
 # library, multireference, dictionary, normalize, shingle and phonetic-code
-# functions (issue 49).
-build compare target/compare "${RUSTFLAGS:-}" --no-default-features --features wasm-compare
-build compare-simd target/compare-simd "$simd" --no-default-features --features wasm-compare
+# functions (issue 49). The reader's module (feature wasm-read: readFile,
+# readFiles, readingLimits, classStudents), loaded only by those that read
+# files (the page's reader worker, `neardup/read`).
+rm -f "$wasm"/*.wasm
+(build baseline target "${RUSTFLAGS:-}" --features wasm \
+  && build compare target "${RUSTFLAGS:-}" --no-default-features --features wasm-compare \
+  && build reader target "${RUSTFLAGS:-}" --no-default-features --features wasm-read) & plain=$!
+(build simd target/simd "$simd" --features wasm \
+  && build compare-simd target/simd "$simd" --no-default-features --features wasm-compare) & simd_chain=$!
 failed=0
-for i in "${!pids[@]}"; do
-  if wait "${pids[$i]}"; then
-    grep -h "Finished" "$logs/${names[$i]}.log" | sed "s/^ */[build] ${names[$i]}: /"
-  else
-    echo "[build] the ${names[$i]} module failed to build:" >&2
-    cat "$logs/${names[$i]}.log" >&2
-    failed=1
-  fi
-done
+wait $plain || failed=1
+wait $simd_chain || failed=1
 [ $failed = 0 ] || exit 1
 
 rm -rf pkg
-wasm-bindgen --target web --out-dir pkg --out-name neardup \
-  "target/wasm32-unknown-unknown/$profile/neardup.wasm"
+wasm-bindgen --target web --out-dir pkg --out-name neardup "$wasm/baseline.wasm"
 simd_out=$(mktemp -d)
 trap 'rm -rf "$simd_out"' EXIT
-wasm-bindgen --target web --out-dir "$simd_out" --out-name neardup \
-  "target/simd/wasm32-unknown-unknown/$profile/neardup.wasm"
+wasm-bindgen --target web --out-dir "$simd_out" --out-name neardup "$wasm/simd.wasm"
 cmp -s "$simd_out/neardup.js" pkg/neardup.js || { echo "the SIMD build's glue differs from the baseline's" >&2; exit 1; }
 mv "$simd_out/neardup_bg.wasm" pkg/neardup_simd_bg.wasm
-wasm-bindgen --target web --out-dir pkg --out-name neardup_read \
-  "target/reader/wasm32-unknown-unknown/$profile/neardup.wasm"
-wasm-bindgen --target web --out-dir pkg --out-name neardup_compare \
-  "target/compare/wasm32-unknown-unknown/$profile/neardup.wasm"
-wasm-bindgen --target web --out-dir "$simd_out" --out-name neardup_compare \
-  "target/compare-simd/wasm32-unknown-unknown/$profile/neardup.wasm"
+wasm-bindgen --target web --out-dir pkg --out-name neardup_read "$wasm/reader.wasm"
+wasm-bindgen --target web --out-dir pkg --out-name neardup_compare "$wasm/compare.wasm"
+wasm-bindgen --target web --out-dir "$simd_out" --out-name neardup_compare "$wasm/compare-simd.wasm"
 cmp -s "$simd_out/neardup_compare.js" pkg/neardup_compare.js || { echo "the SIMD comparison module's glue differs from the baseline's" >&2; exit 1; }
 mv "$simd_out/neardup_compare_bg.wasm" pkg/neardup_compare_simd_bg.wasm
 if [ $profile = release ]; then
