@@ -18,7 +18,31 @@ devnull_ok() {
 devnull_ok
 
 step "setup"
-bash scripts/setup.sh --test
+bash scripts/setup.sh --test --rust-only
+# The rest is downloads, mostly: the npm packages, Chromium, .venv, and a
+# fresh target/wheel-venv holding the dependencies of the wheel's extras
+# (the wheel itself is installed into it later). It runs in the background
+# while the Rust steps compile; the Python step waits for it. About three
+# minutes on a fresh machine, nothing when all is there.
+mkdir -p target
+rm -rf target/wheel-venv
+wheel_venv_deps() { # the extras' requirements, read from python/pyproject.toml (Python >= 3.11's tomllib)
+  python3 -m venv target/wheel-venv || return 1
+  local reqs
+  reqs=$(target/wheel-venv/bin/python - <<'PY' 2>/dev/null || true
+import tomllib
+extras = tomllib.load(open("python/pyproject.toml", "rb"))["project"]["optional-dependencies"]
+print("\n".join(sorted({r for e in ("test", "polars", "duckdb", "spark", "ray") for r in extras[e]})))
+PY
+)
+  [ -n "$reqs" ] || { echo "[setup] no tomllib: the extras are installed with the wheel"; return 0; }
+  echo "[setup] installing the wheel's extras' dependencies into target/wheel-venv"
+  (export PATH=/usr/local/bin:/usr/bin:/bin
+    mapfile -t req_list <<< "$reqs"
+    target/wheel-venv/bin/pip install -q --disable-pip-version-check "${req_list[@]}" 'datasets>=3')
+}
+(bash scripts/setup.sh --test --env-only && wheel_venv_deps) > target/setup-env.log 2>&1 &
+env_setup=$!
 
 step "format and lints"
 cargo fmt --all -- --check
@@ -40,6 +64,14 @@ cargo check --lib --no-default-features --features serde --target thumbv7m-none-
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
 cargo test --features cli
 
+step "the background setup (npm packages, Chromium, .venv, target/wheel-venv's dependencies)"
+if ! wait $env_setup; then
+  cat target/setup-env.log >&2
+  echo "the background setup failed" >&2
+  exit 1
+fi
+cat target/setup-env.log
+
 step "Python package (PyO3, abi3): a wheel built by maturin, installed into .venv; stubtest; the golden files against the independent reference implementation of SPEC.md"
 rm -rf python/dist
 (cd python && PATH="$PWD/../.venv/bin:$PATH" ../.venv/bin/maturin build --release --quiet -o dist)
@@ -49,8 +81,6 @@ wheel=$(ls python/dist/neardup-*-abi3-*.whl)
 .venv/bin/python -m pytest -q tests/test_spec_reference.py
 
 step "the wheel in a fresh venv with no Rust on PATH, with every extra: all the Python tests (Polars, DuckDB, Spark, Ray, datasets)"
-rm -rf target/wheel-venv
-python3 -m venv target/wheel-venv
 (export PATH=/usr/local/bin:/usr/bin:/bin
   if command -v cargo || command -v rustc; then echo "Rust is on PATH: the wheel test would not show it installs without Rust" >&2; exit 1; fi
   target/wheel-venv/bin/pip install -q --disable-pip-version-check "$wheel[test,polars,duckdb,spark,ray]" 'datasets>=3'
