@@ -5,8 +5,9 @@
 #                             the Python virtual environment .venv)
 # Either may be given one half (scripts/test.sh runs the second in the
 # background while the Rust steps compile):
-#   --rust-only   the Rust targets and wasm-bindgen-cli
-#   --env-only    the npm packages, Chromium and .venv (downloads, mostly)
+#   --rust-only   the Rust targets (what cargo needs)
+#   --env-only    wasm-bindgen-cli, cargo-fuzz, the npm packages, Chromium
+#                 and .venv
 set -euo pipefail
 exec < /dev/null
 cd "$(dirname "$0")/.."
@@ -32,7 +33,9 @@ if [ $want_rust = 1 ]; then
       rustup target add "$t"
     fi
   done
+fi
 
+if [ $want_env = 1 ]; then
   # wasm-bindgen-cli must equal the wasm-bindgen crate version in Cargo.lock.
   if [ ! -f Cargo.lock ]; then cargo generate-lockfile; fi
   wb_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
@@ -42,9 +45,15 @@ if [ $want_rust = 1 ]; then
     # No --locked: its lock file pins a crate the registry mirror lacks.
     cargo install wasm-bindgen-cli --version "$wb_version"
   fi
-fi
 
-if [ $want_env = 1 ]; then
+  # cargo-fuzz for the fuzz smoke run (scripts/fuzz.sh installs it too):
+  # only where the nightly toolchain it needs is.
+  if [ $want_test = 1 ] && rustup toolchain list | grep -q '^nightly' \
+     && ! cargo fuzz --version >/dev/null 2>&1; then
+    say "installing cargo-fuzz (about a minute, once)"
+    cargo install cargo-fuzz --locked
+  fi
+
   # npm packages (binaryen's wasm-opt, playwright-core): only when out of date.
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \
      || [ package.json -nt node_modules/.package-lock.json ]; then

@@ -19,11 +19,12 @@ devnull_ok
 
 step "setup"
 bash scripts/setup.sh --test --rust-only
-# The rest is downloads, mostly: the npm packages, Chromium, .venv, and a
-# fresh target/wheel-venv holding the dependencies of the wheel's extras
-# (the wheel itself is installed into it later). It runs in the background
-# while the Rust steps compile; the Python step waits for it. About three
-# minutes on a fresh machine, nothing when all is there.
+# The rest — wasm-bindgen-cli and cargo-fuzz (builds), then downloads: the npm packages,
+# Chromium, .venv, and a fresh target/wheel-venv holding the dependencies of
+# the wheel's extras (the wheel itself is installed into it later) — runs in
+# the background while the Rust steps compile; the Python step waits for it
+# (nothing before it uses them). Several minutes on a fresh machine, nothing
+# when all is there but target/wheel-venv's dependencies, from pip's cache.
 mkdir -p target
 rm -rf target/wheel-venv
 wheel_venv_deps() { # the extras' requirements, read from python/pyproject.toml (Python >= 3.11's tomllib)
@@ -64,7 +65,7 @@ cargo check --lib --no-default-features --features serde --target thumbv7m-none-
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
 cargo test --features cli
 
-step "the background setup (npm packages, Chromium, .venv, target/wheel-venv's dependencies)"
+step "the background setup (wasm-bindgen-cli, cargo-fuzz, npm packages, Chromium, .venv, target/wheel-venv's dependencies)"
 if ! wait $env_setup; then
   cat target/setup-env.log >&2
   echo "the background setup failed" >&2
