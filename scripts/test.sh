@@ -19,12 +19,13 @@ devnull_ok
 
 step "setup"
 bash scripts/setup.sh --test --rust-only
-# The rest — wasm-bindgen-cli and cargo-fuzz (builds), then downloads: the npm packages,
-# Chromium, .venv, and a fresh target/wheel-venv holding the dependencies of
-# the wheel's extras (the wheel itself is installed into it later) — runs in
-# the background while the Rust steps compile; the Python step waits for it
-# (nothing before it uses them). Several minutes on a fresh machine, nothing
-# when all is there but target/wheel-venv's dependencies, from pip's cache.
+# The rest — wasm-bindgen-cli and cargo-fuzz (builds), then downloads: the
+# npm packages, Chromium, .venv, and a fresh target/wheel-venv holding the
+# dependencies of the wheel's extras (the wheel itself is installed into it
+# later) — runs in the background while the Rust steps compile; the Python
+# step waits for it (nothing before it uses them). Several minutes on a
+# fresh machine; when all is there, only target/wheel-venv's dependencies,
+# from pip's cache.
 mkdir -p target
 rm -rf target/wheel-venv
 wheel_venv_deps() { # the extras' requirements, read from python/pyproject.toml (Python >= 3.11's tomllib)
