@@ -4,16 +4,19 @@ on stdout.
 
     .venv/bin/python tests/parity.py docs.jsonl
 
-For each surface — `neardup.dedup`, `neardup.polars.dedup`,
-`neardup.duckdb.dedup` (by the kernel and by the SQL recipe), `neardup.spark.dedup` (local[2]) and
-`neardup.ray.dedup` (2 CPUs) — `{"clusters": [[id, …], …]}` (clusters of two
-or more, each in input order, ordered by first member: `neardup dedup
---clusters`'s order); and the sketches, hex, from `Stages.sketch`, the Polars
-expression and the DuckDB function. Default options.
+For each surface — `neardup.dedup`, `neardup.polars.dedup` and
+`neardup.duckdb.dedup` (by the kernel and by the SQL recipe) —
+`{"clusters": [[id, …], …]}` (clusters of two or more, each in input order,
+ordered by first member: `neardup dedup --clusters`'s order); and the
+sketches, hex, from `Stages.sketch`, the Polars expression and the DuckDB
+function. Default options. `neardup.spark.dedup` and `neardup.ray.dedup`
+are held to `neardup.dedup` in `python/tests/test_engines.py` (docs-bench,
+1, 4 and 7 partitions, groups of 1, 2, 3, 50 and 1,000 copies), on the
+Spark session and Ray runtime those tests start once; starting both again
+here took half a minute of waiting.
 """
 
 import json
-import os
 import sys
 
 import duckdb
@@ -47,31 +50,6 @@ def main(path):
     for key, via in (("duckdb", "kernel"), ("duckdb_sql", "sql")):
         got = neardup.duckdb.dedup(con, "docs", via=via).fetchall()
         out[key] = {"clusters": clusters_of([g[0] for g in got], [g[1] for g in got])}
-
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    from pyspark.sql import SparkSession
-
-    from neardup import spark as nd_spark
-
-    spark = (
-        SparkSession.builder.master("local[2]").appName("neardup-parity")
-        .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4").getOrCreate()
-    )
-    spark.sparkContext.setLogLevel("ERROR")
-    df = spark.createDataFrame(spark.sparkContext.parallelize(list(zip(ids, texts)), 3), ["id", "text"])
-    got = nd_spark.dedup(df).collect()
-    out["spark"] = {"clusters": clusters_of([r["id"] for r in got], [r["cluster"] for r in got])}
-    spark.stop()
-
-    import ray
-
-    from neardup import ray as nd_ray
-
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    ds = ray.data.from_items([{"id": i, "text": t} for i, t in zip(ids, texts)], override_num_blocks=3)
-    got = nd_ray.dedup(ds).take_all()
-    out["ray"] = {"clusters": clusters_of([r["id"] for r in got], [r["cluster"] for r in got])}
-    ray.shutdown()
 
     sample = texts[:50]
     out["sketches"] = {
