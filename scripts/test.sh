@@ -17,6 +17,16 @@ devnull_ok() {
 }
 devnull_ok
 
+# Waits for a background job (PID) and shows its log; a failure stops the run.
+await_job() { # PID LOG WHAT
+  if ! wait "$1"; then
+    cat "$2" >&2
+    echo "$3 failed" >&2
+    exit 1
+  fi
+  cat "$2"
+}
+
 step "setup"
 bash scripts/setup.sh --test --rust-only
 # The rest — wasm-bindgen-cli and cargo-fuzz (builds), then downloads: the
@@ -67,12 +77,7 @@ step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
 cargo test --features cli
 
 step "the background setup (wasm-bindgen-cli, cargo-fuzz, npm packages, Chromium, .venv, target/wheel-venv's dependencies)"
-if ! wait $env_setup; then
-  cat target/setup-env.log >&2
-  echo "the background setup failed" >&2
-  exit 1
-fi
-cat target/setup-env.log
+await_job $env_setup target/setup-env.log "the background setup"
 
 # The npm package is built in the background from here (it needs only what
 # the setup installed) and waited for before the Node tests: its builds
@@ -119,12 +124,7 @@ else
 fi
 
 step "the npm package (scripts/build-pkg.sh, built in the background since the Python step)"
-if ! wait $pkg_build; then
-  cat target/build-pkg.log >&2
-  echo "the npm package failed to build" >&2
-  exit 1
-fi
-cat target/build-pkg.log
+await_job $pkg_build target/build-pkg.log "the npm package's build"
 
 step "Node tests of the package, and the browser test of the page"
 node --test tests/js/*.test.mjs tests/browser/*.test.mjs
