@@ -13,7 +13,7 @@ function. Default options. `neardup.spark.dedup` and `neardup.ray.dedup`
 are held to `neardup.dedup` in `python/tests/test_engines.py` (docs-bench,
 1, 4 and 7 partitions, groups of 1, 2, 3, 50 and 1,000 copies), on the
 Spark session and Ray runtime those tests start once; starting both again
-here took half a minute of waiting.
+here took 53 s, mostly waiting.
 """
 
 import json

@@ -4,9 +4,10 @@
 // Python, Polars and DuckDB. Spark and Ray are held to neardup.dedup by
 // python/tests/test_engines.py (docs-bench, 1/4/7 partitions, groups of 1,
 // 2, 3, 50 and 1,000 copies) on the session and runtime those tests start
-// once (here, starting both again was half a minute of waiting). The collection: 600 docs-bench
-// documents (planted pairs among them) with 1,000 copies of one and 3
-// near-copies of another interleaved — groups of 1, 2, 3 and 1,001.
+// once (here, starting both again took 53 s, mostly waiting). The
+// collection: 600 docs-bench documents (planted pairs among them) with 1,000
+// copies of one and 3 near-copies of another interleaved — groups of 1, 2, 3
+// and 1,001.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
