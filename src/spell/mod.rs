@@ -272,7 +272,7 @@ impl Dictionary {
     /// index look-ups and distance computations per word.
     pub fn candidates(&self, word: &str, max: usize) -> Vec<Candidate> {
         let w = fold_word(word);
-        if w.is_empty() || w.len() > MAX_WORD_LEN || self.id(&w).is_some() {
+        if max == 0 || w.is_empty() || w.len() > MAX_WORD_LEN || self.id(&w).is_some() {
             return Vec::new();
         }
         let (mut letters, mut code) = (Vec::new(), String::new());
@@ -288,8 +288,13 @@ impl Dictionary {
         ids.extend(self.codes.get(wcode).iter().map(|&(_, id)| id));
         ids.sort_unstable();
         ids.dedup();
-        let mut out: Vec<(Candidate, u16)> = Vec::new();
+        // The candidates within their distance limit, each with a lower
+        // bound of its cost: every edit of the weighted distance costs at
+        // least MIN_EDIT_COST, so `typing_distance ≥ MIN_EDIT_COST · DL`
+        // (less a margin for f32 rounding).
         let wmask = letter_mask(&w);
+        let pattern = distance::Pattern::new(&w);
+        let mut within: Vec<(f32, u32, u32, bool)> = Vec::new();
         for id in ids {
             let c = self.words[id as usize].as_bytes();
             let same_code = self.code_of[id as usize] == wcode;
@@ -303,30 +308,57 @@ impl Dictionary {
             {
                 continue;
             }
-            let d = distance::damerau_levenshtein(&w, c, limit);
+            let d = match &pattern {
+                Some(p) => p.distance(c, limit),
+                None => distance::damerau_levenshtein(&w, c, limit),
+            };
             if d > limit {
                 continue;
             }
-            let f = self.log_freq[id as usize];
-            let cost = distance::typing_distance(&w, c, limit as f32 + 1.0)
-                - if same_code { 0.5 } else { 0.0 }
-                - 0.05 * f32::from(f) / 256.0;
-            out.push((
-                Candidate {
-                    word: self.words[id as usize].clone(),
-                    distance: d as u32,
-                    cost,
-                },
-                f,
-            ));
+            let bound = self.cost(distance::MIN_EDIT_COST * d as f32 - 0.01, same_code, id);
+            within.push((bound, id, d as u32, same_code));
         }
-        out.sort_by(|a, b| {
+        // The weighted distance in order of the bound, until the bound
+        // exceeds the cost of the `max`-th best so far: no later candidate
+        // can then rank among the first `max` (nor tie with them).
+        within.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let rank = |a: &(Candidate, u16), b: &(Candidate, u16)| {
             a.0.cost
                 .total_cmp(&b.0.cost)
                 .then_with(|| b.1.cmp(&a.1))
                 .then_with(|| a.0.word.cmp(&b.0.word))
-        });
-        out.into_iter().take(max).map(|(c, _)| c).collect()
+        };
+        let mut out: Vec<(Candidate, u16)> = Vec::new();
+        for (bound, id, d, same_code) in within {
+            if out.len() >= max && out.last().is_some_and(|l| bound > l.0.cost) {
+                break;
+            }
+            let c = self.words[id as usize].as_bytes();
+            let limit = (MAX_DISTANCE + usize::from(same_code)) as f32;
+            let cost = self.cost(distance::typing_distance(&w, c, limit + 1.0), same_code, id);
+            let entry = (
+                Candidate {
+                    word: self.words[id as usize].clone(),
+                    distance: d,
+                    cost,
+                },
+                self.log_freq[id as usize],
+            );
+            let at = out.partition_point(|x| rank(x, &entry).is_lt());
+            if at < max {
+                out.insert(at, entry);
+                out.truncate(max);
+            }
+        }
+        out.into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// The ranking cost of word `id` at weighted distance `typing` (module
+    /// docs).
+    fn cost(&self, typing: f32, same_code: bool, id: u32) -> f32 {
+        typing
+            - if same_code { 0.5 } else { 0.0 }
+            - 0.05 * f32::from(self.log_freq[id as usize]) / 256.0
     }
 
     /// The correction of `word`: the best candidate, or `None` when the word
