@@ -25,6 +25,9 @@
 //! prefix), as sorted `(hash, word)` pairs; about 25 pairs per word.
 
 pub mod distance;
+mod memo;
+
+pub use memo::MEMO_WORDS;
 
 use crate::error::Error;
 use crate::hash;
@@ -79,6 +82,8 @@ pub struct Dictionary {
     code_of: Vec<u64>,
     /// The set of letters of each word ([`letter_mask`]), by id.
     mask_of: Vec<u32>,
+    /// The corrections found so far ([`memo`]).
+    memo: memo::Memo,
 }
 
 /// The letters of `w` as a bit set (bit `c - 'a'`). One edit (insertion,
@@ -240,6 +245,7 @@ impl Dictionary {
             codes: Table::new(codes),
             code_of,
             mask_of,
+            memo: memo::Memo::default(),
         }
     }
 
@@ -371,14 +377,27 @@ impl Dictionary {
     /// each word token (as [`crate::text::normalize`] finds them) that is
     /// not in the dictionary and has a candidate, as its byte range in
     /// `text` and the correction. A word repeated is corrected once.
-    /// Time: [`Dictionary::candidates`] per distinct unknown word.
+    /// Time: [`Dictionary::candidates`] per distinct unknown word not met
+    /// before by this dictionary (with feature `std`, up to [`MEMO_WORDS`]
+    /// words are remembered across texts and threads; module `memo`).
     pub fn corrections(&self, text: &str) -> Vec<(crate::text::TextRange, String)> {
         let n = crate::text::normalize(text);
         let mut seen: alloc::collections::BTreeMap<&str, Option<String>> = Default::default();
         let mut out = Vec::new();
+        let mut folded = Vec::new();
         for (i, t) in n.tokens().iter().enumerate() {
             let word = n.token_str(i).unwrap_or_default();
-            let fix = seen.entry(word).or_insert_with(|| self.correct(word));
+            let fix = seen.entry(word).or_insert_with(|| {
+                folded.clear();
+                fold(word, &mut folded);
+                // Known words (and words with no letter) are never corrected:
+                // only unknown ones are searched, and remembered.
+                if folded.is_empty() || self.id(&folded).is_some() {
+                    None
+                } else {
+                    self.memo.get_or(word, |w| self.correct(w))
+                }
+            });
             if let Some(c) = fix {
                 out.push((t.orig, c.clone()));
             }
@@ -539,6 +558,39 @@ mod tests {
         assert_eq!(d.correct("the"), None, "known");
         assert_eq!(d.correct("東京"), None);
         assert_eq!(d.correct("xylophone"), None, "nothing close");
+    }
+
+    /// A dictionary shared by threads corrects each text as a fresh one
+    /// does: the memo of corrections (module `memo`) changes time only.
+    #[cfg(feature = "std")]
+    #[test]
+    fn corrections_remembered_across_texts_and_threads_are_the_same() {
+        let texts = [
+            "The comittee recieved teh report.",
+            "Teh goverment and the comittee, seperate.",
+            "xylophone recieve RECIEVE Recieve teh",
+            "東京 1984 teh cafe",
+        ];
+        let shared = tiny();
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                let shared = &shared;
+                s.spawn(move || {
+                    for k in 0..50 {
+                        let text = texts[(t + k) % texts.len()];
+                        assert_eq!(shared.correct_text(text), tiny().correct_text(text));
+                    }
+                });
+            }
+        });
+        assert_eq!(
+            shared.correct_text(texts[1]),
+            "the government and the committee, separate.",
+            "a correction is the dictionary word, in lowercase"
+        );
+        // Unknown words only, each as written: recieve, RECIEVE, Recieve,
+        // comittee, teh, Teh, goverment, seperate, xylophone.
+        assert_eq!(shared.memo.len(), 9);
     }
 
     #[test]
