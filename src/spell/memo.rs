@@ -1,8 +1,11 @@
 //! A memo of the corrections a dictionary has found, shared by the threads
 //! that correct with it: a misspelt word is searched for once a dictionary
-//! rather than once a text (on docs-bench's 5,074 texts, 91,619 distinct
-//! unknown words against 284,610 searches a text at a time; BENCHMARKS.md,
-//! "Dictionary correction").
+//! rather than once a text (on docs-bench's 5,075 texts, 91,619 distinct
+//! unknown words as written against 284,610 searches a text at a time;
+//! BENCHMARKS.md, "Dictionary correction: a bit-parallel distance and a
+//! memo a dictionary"). Words are remembered folded (lowercase Latin
+//! letters, [`crate::phonetic::fold`]), on which a correction depends alone,
+//! so that a key has at most [`super::MAX_WORD_LEN`] bytes.
 //!
 //! With feature `std` (every binding has it) the memo is a hash map (FNV:
 //! deterministic, nothing stored or compared depends on it) behind a
@@ -15,14 +18,14 @@
 use alloc::boxed::Box;
 use alloc::string::String;
 
-/// Largest number of words a memo holds: 2^17 (about 11 MB: docs-bench's
-/// 91,619 unknown words raise `neardup dedup --shingle word:3+correct`'s
-/// peak by 7.7 MB).
+/// Largest number of words a memo holds: 2^17 (at most about 26 MB, with
+/// words and corrections of 64 bytes; docs-bench's unknown words raise
+/// `neardup dedup --shingle word:3+correct`'s peak by 7.7 MB).
 pub const MEMO_WORDS: usize = 1 << 17;
 
 #[cfg(feature = "std")]
 type Map =
-    hashbrown::HashMap<Box<str>, Option<Box<str>>, core::hash::BuildHasherDefault<fnv::FnvHasher>>;
+    hashbrown::HashMap<Box<[u8]>, Option<Box<str>>, core::hash::BuildHasherDefault<fnv::FnvHasher>>;
 
 /// The memo (module docs). Cloning gives an empty memo.
 pub(crate) struct Memo {
@@ -48,31 +51,34 @@ impl Memo {
         }
     }
 
-    /// The correction of `word`: remembered, or `search(word)` remembered.
+    /// The correction of the word folded to `key` (at most
+    /// [`super::MAX_WORD_LEN`] bytes, so that a memo's size is bounded):
+    /// remembered, or `search()` remembered.
     pub(crate) fn get_or(
         &self,
-        word: &str,
-        search: impl FnOnce(&str) -> Option<String>,
+        key: &[u8],
+        search: impl FnOnce() -> Option<String>,
     ) -> Option<String> {
         #[cfg(feature = "std")]
         {
             // A lock poisoned by a panic elsewhere still holds corrections
             // that were whole when inserted.
             let read = self.map.read().unwrap_or_else(|e| e.into_inner());
-            if let Some(fix) = read.get(word) {
+            if let Some(fix) = read.get(key) {
                 return fix.as_deref().map(String::from);
             }
             drop(read);
-            let fix = search(word);
+            let fix = search();
             let mut map = self.map.write().unwrap_or_else(|e| e.into_inner());
             if map.len() < self.cap {
-                map.insert(Box::from(word), fix.as_deref().map(Box::from));
+                map.insert(Box::from(key), fix.as_deref().map(Box::from));
             }
             fix
         }
         #[cfg(not(feature = "std"))]
         {
-            search(word)
+            let _ = key;
+            search()
         }
     }
 
@@ -110,23 +116,21 @@ mod tests {
     fn a_word_is_searched_once_until_the_memo_is_full() {
         let memo = Memo::with_cap(2);
         let searches = Cell::new(0);
-        let search = |w: &str| {
-            searches.set(searches.get() + 1);
-            (w != "zzz").then(|| alloc::format!("{w}!"))
+        let get = |w: &str| {
+            memo.get_or(w.as_bytes(), || {
+                searches.set(searches.get() + 1);
+                (w != "zzz").then(|| alloc::format!("{w}!"))
+            })
         };
-        assert_eq!(memo.get_or("abc", search).as_deref(), Some("abc!"));
-        assert_eq!(memo.get_or("abc", search).as_deref(), Some("abc!"));
-        assert_eq!(
-            memo.get_or("zzz", search),
-            None,
-            "no correction is remembered too"
-        );
-        assert_eq!(memo.get_or("zzz", search), None);
+        assert_eq!(get("abc").as_deref(), Some("abc!"));
+        assert_eq!(get("abc").as_deref(), Some("abc!"));
+        assert_eq!(get("zzz"), None, "no correction is remembered too");
+        assert_eq!(get("zzz"), None);
         assert_eq!((searches.get(), memo.len()), (2, 2));
         // Full: a new word is searched every time, the old ones still held.
-        assert_eq!(memo.get_or("def", search).as_deref(), Some("def!"));
-        assert_eq!(memo.get_or("def", search).as_deref(), Some("def!"));
-        assert_eq!(memo.get_or("abc", search).as_deref(), Some("abc!"));
+        assert_eq!(get("def").as_deref(), Some("def!"));
+        assert_eq!(get("def").as_deref(), Some("def!"));
+        assert_eq!(get("abc").as_deref(), Some("abc!"));
         assert_eq!((searches.get(), memo.len()), (4, 2));
         assert_eq!(memo.clone().len(), 0, "a clone starts empty");
     }

@@ -390,12 +390,14 @@ impl Dictionary {
             let fix = seen.entry(word).or_insert_with(|| {
                 folded.clear();
                 fold(word, &mut folded);
-                // Known words (and words with no letter) are never corrected:
-                // only unknown ones are searched, and remembered.
-                if folded.is_empty() || self.id(&folded).is_some() {
+                // Known words, words with no letter and words over
+                // MAX_WORD_LEN are never corrected (`candidates`): only the
+                // other ones are searched, and remembered by their folded
+                // form, on which a correction depends alone.
+                if folded.is_empty() || folded.len() > MAX_WORD_LEN || self.id(&folded).is_some() {
                     None
                 } else {
-                    self.memo.get_or(word, |w| self.correct(w))
+                    self.memo.get_or(&folded, || self.correct(word))
                 }
             });
             if let Some(c) = fix {
@@ -588,8 +590,13 @@ mod tests {
             "the government and the committee, separate.",
             "a correction is the dictionary word, in lowercase"
         );
-        // Unknown words only, each as written: recieve, RECIEVE, Recieve,
-        // comittee, teh, Teh, goverment, seperate, xylophone.
+        // The words unknown to `tiny()`, folded, once each: recieve (also
+        // RECIEVE, Recieve), recieved, comittee, teh (Teh), goverment,
+        // seperate, xylophone, report, and.
+        assert_eq!(shared.memo.len(), 9);
+        // A word over MAX_WORD_LEN bytes is left alone and not remembered.
+        let long = "q".repeat(MAX_WORD_LEN + 1);
+        assert_eq!(shared.correct_text(&long), long);
         assert_eq!(shared.memo.len(), 9);
     }
 
