@@ -18,7 +18,9 @@ pub struct JsSpeller {
 impl JsSpeller {
     /// Reads a dictionary (`dictionary-en.bin`, or one written by `neardup
     /// spell --from-counts`) and builds its indexes (about 0.3 s and 40 MB
-    /// for the English one). Throws for corrupt or other-version bytes.
+    /// for the English one; the corrections it finds are remembered, up to
+    /// 2^17 words, at most about 26 MB more). Throws for corrupt or
+    /// other-version bytes.
     #[wasm_bindgen(js_name = fromBytes)]
     pub fn from_bytes(
         #[wasm_bindgen(unchecked_param_type = "Uint8Array")] bytes: JsValue,
