@@ -49,6 +49,8 @@ const MAX_DISTANCE: usize = 2;
 pub const MAX_WORDS: usize = 1 << 20;
 /// Longest word accepted in a dictionary or as a query: 64 bytes.
 pub const MAX_WORD_LEN: usize = 64;
+// A query is always a bit-parallel pattern (`candidates`).
+const _: () = assert!(MAX_WORD_LEN <= distance::Pattern::MAX_LEN);
 /// The encoder whose codes make candidates and agree in the ranking.
 const CODE: Algorithm = Algorithm::SoundD;
 
@@ -299,7 +301,11 @@ impl Dictionary {
         // least MIN_EDIT_COST, so `typing_distance ≥ MIN_EDIT_COST · DL`
         // (less a margin for f32 rounding).
         let wmask = letter_mask(&w);
-        let pattern = distance::Pattern::new(&w);
+        // A query has at most MAX_WORD_LEN bytes, which a pattern holds
+        // (asserted below at compile time): `None` cannot happen.
+        let Some(pattern) = distance::Pattern::new(&w) else {
+            return Vec::new();
+        };
         let mut within: Vec<(f32, u32, u32, bool)> = Vec::new();
         for id in ids {
             let c = self.words[id as usize].as_bytes();
@@ -314,10 +320,7 @@ impl Dictionary {
             {
                 continue;
             }
-            let d = match &pattern {
-                Some(p) => p.distance(c, limit),
-                None => distance::damerau_levenshtein(&w, c, limit),
-            };
+            let d = pattern.distance(c, limit);
             if d > limit {
                 continue;
             }
