@@ -46,15 +46,22 @@ if [ $want_env = 1 ]; then
     # No default features: they are TLS (rustls, ring) for the test runner's
     # WebDriver client, which talks to a local driver over plain HTTP, and
     # the project runs its wasm tests under Node: 13 % less CPU to build.
-    cargo install wasm-bindgen-cli --version "$wb_version" --no-default-features
+    # Unoptimised (opt-level 0): 129 s of CPU to build against 360 s, for
+    # the same output, byte for byte; it runs slower, 1.5 s against 0.25 s
+    # on the main module and 15 s against 2.4 s for the wasm32 tests, far
+    # less than it saves (BENCHMARKS.md, "`npm test` on a fresh clone").
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 \
+      cargo install wasm-bindgen-cli --version "$wb_version" --no-default-features
   fi
 
   # cargo-fuzz for the fuzz smoke run (scripts/fuzz.sh installs it too):
   # only where the nightly toolchain it needs is.
   if [ $want_test = 1 ] && rustup toolchain list | grep -q '^nightly' \
      && ! cargo fuzz --version >/dev/null 2>&1; then
-    say "installing cargo-fuzz (about a minute, once)"
-    cargo install cargo-fuzz --locked
+    say "installing cargo-fuzz (about half a minute, once)"
+    # Unoptimised, as wasm-bindgen-cli: it only drives cargo (43 s of CPU
+    # to build against 85 s).
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install cargo-fuzz --locked
   fi
 
   # npm packages (binaryen's wasm-opt, playwright-core): only when out of date.

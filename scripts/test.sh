@@ -6,6 +6,14 @@ cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TERM_COLOR=never
 exec < /dev/null
+# On a fresh clone (CI), nothing is built twice: incremental compilation's
+# cache only costs there (the test build took 409 s of CPU without it against
+# 478 s with it, BENCHMARKS.md "`npm test` on a fresh clone"). Where target/
+# holds an earlier build, cargo's default is kept; a CARGO_INCREMENTAL given
+# is always kept.
+if [ ! -d target/debug ] && [ -z "${CARGO_INCREMENTAL:-}" ]; then
+  export CARGO_INCREMENTAL=0
+fi
 
 started=$SECONDS
 step() { printf '\n=== %s  [%ds since the start]\n' "$*" $((SECONDS - started)); }
@@ -107,8 +115,12 @@ print("neardup", m.version("neardup"), "from the abi3 wheel:", neardup.__file__)
 PY
   target/wheel-venv/bin/python -m pytest -q -p no:cacheprovider python/tests)
 step "golden vectors and binding on wasm32 under Node (wasm-bindgen-test)"
+# Unoptimised, dependencies too (the dev profile builds them at opt-level
+# 2 for the native tests' speed): the tests take 0.4 s against 0.2 s, the
+# build 94 s of CPU against 166 s.
 (export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
-  cargo test --target wasm32-unknown-unknown --features wasm --test main)
+  cargo test --config 'profile.dev.opt-level=0' --config 'profile.dev.package."*".opt-level=0' \
+    --target wasm32-unknown-unknown --features wasm --test main)
 
 step "fuzz smoke run: every cargo-fuzz target for 10 s (scripts/fuzz.sh; longer runs: scripts/fuzz.sh SECONDS)"
 # cargo-fuzz needs a nightly toolchain (libFuzzer's sanitizer flags). The
@@ -127,6 +139,10 @@ step "the npm package (scripts/build-pkg.sh, built in the background since the P
 await_job $pkg_build target/build-pkg.log "the npm package's build"
 
 step "Node tests of the package, and the browser test of the page"
-node --test tests/js/*.test.mjs tests/browser/*.test.mjs
+# The package's tests (no browser, nothing timed) two files at a time;
+# the browser tests one at a time, as some time the page (a stalled worker,
+# a frozen tab) and would share the CPU.
+node --test --test-concurrency=2 tests/js/*.test.mjs
+node --test --test-concurrency=1 tests/browser/*.test.mjs
 devnull_ok
 step "done"
