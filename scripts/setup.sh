@@ -41,7 +41,7 @@ if [ $want_env = 1 ]; then
   wb_version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
   if [ -z "$wb_version" ]; then echo "[setup] cannot find wasm-bindgen in Cargo.lock" >&2; exit 1; fi
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$wb_version" ]; then
-    say "installing wasm-bindgen-cli $wb_version (a few minutes, once)"
+    say "installing wasm-bindgen-cli $wb_version (a minute or two, once)"
     # No --locked: its lock file pins a crate the registry mirror lacks.
     # No default features: they are TLS (rustls, ring) for the test runner's
     # WebDriver client, which talks to a local driver over plain HTTP, and
