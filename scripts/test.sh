@@ -7,8 +7,8 @@ export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TERM_COLOR=never
 exec < /dev/null
 # On a fresh clone (CI), nothing is built twice: incremental compilation's
-# cache only costs there (the test build took 409 s of CPU without it against
-# 478 s with it, BENCHMARKS.md "`npm test` on a fresh clone"). Where target/
+# cache only costs there (the test build took 430 s of CPU without it against
+# 504 s with it, BENCHMARKS.md "`npm test` on a fresh clone"). Where target/
 # holds an earlier build, cargo's default is kept; a CARGO_INCREMENTAL given
 # is always kept.
 if [ ! -d target/debug ] && [ -z "${CARGO_INCREMENTAL:-}" ]; then
