@@ -24,10 +24,7 @@ if ! rustup toolchain list | grep -q '^nightly'; then
   echo "[fuzz] no nightly toolchain: cargo-fuzz needs one (it ships with the machine image; none can be fetched)" >&2
   exit 1
 fi
-if ! cargo fuzz --version >/dev/null 2>&1; then
-  echo "[fuzz] installing cargo-fuzz (about half a minute, once)"
-  CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install cargo-fuzz --locked
-fi
+bash scripts/setup.sh --cargo-fuzz
 
 out=target/fuzz
 mkdir -p "$out/seeds" "$out/corpus"

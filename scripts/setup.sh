@@ -8,22 +8,38 @@
 #   --rust-only   the Rust targets (what cargo needs)
 #   --env-only    wasm-bindgen-cli, cargo-fuzz, the npm packages, Chromium
 #                 and .venv
+#   --cargo-fuzz  cargo-fuzz alone (scripts/fuzz.sh)
 set -euo pipefail
 exec < /dev/null
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
-want_test=0 want_rust=1 want_env=1
+want_test=0 want_rust=1 want_env=1 want_fuzz_only=0
 for arg in "$@"; do
   case $arg in
     --test) want_test=1 ;;
     --rust-only) want_env=0 ;;
     --env-only) want_rust=0 ;;
-    *) echo "[setup] unknown option $arg (--test, --rust-only, --env-only)" >&2; exit 2 ;;
+    --cargo-fuzz) want_fuzz_only=1 want_rust=0 want_env=0 ;;
+    *) echo "[setup] unknown option $arg (--test, --rust-only, --env-only, --cargo-fuzz)" >&2; exit 2 ;;
   esac
 done
 
 say() { printf '[setup] %s\n' "$*"; }
+
+# cargo-fuzz for the fuzz smoke run: only where the nightly toolchain it
+# needs is. Unoptimised, as wasm-bindgen-cli below: it only drives cargo
+# (43 s of CPU to build against 85 s).
+install_cargo_fuzz() {
+  if rustup toolchain list | grep -q '^nightly' && ! cargo fuzz --version >/dev/null 2>&1; then
+    say "installing cargo-fuzz (about half a minute, once)"
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install cargo-fuzz --locked
+  fi
+}
+if [ $want_fuzz_only = 1 ]; then
+  install_cargo_fuzz
+  exit 0
+fi
 
 if [ $want_rust = 1 ]; then
   have_target() { rustup target list --installed | grep -qx "$1"; }
@@ -54,15 +70,7 @@ if [ $want_env = 1 ]; then
       cargo install wasm-bindgen-cli --version "$wb_version" --no-default-features
   fi
 
-  # cargo-fuzz for the fuzz smoke run (scripts/fuzz.sh installs it too):
-  # only where the nightly toolchain it needs is.
-  if [ $want_test = 1 ] && rustup toolchain list | grep -q '^nightly' \
-     && ! cargo fuzz --version >/dev/null 2>&1; then
-    say "installing cargo-fuzz (about half a minute, once)"
-    # Unoptimised, as wasm-bindgen-cli: it only drives cargo (43 s of CPU
-    # to build against 85 s).
-    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install cargo-fuzz --locked
-  fi
+  if [ $want_test = 1 ]; then install_cargo_fuzz; fi
 
   # npm packages (binaryen's wasm-opt, playwright-core): only when out of date.
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ] \

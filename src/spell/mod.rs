@@ -302,7 +302,7 @@ impl Dictionary {
         // (less a margin for f32 rounding).
         let wmask = letter_mask(&w);
         // A query has at most MAX_WORD_LEN bytes, which a pattern holds
-        // (asserted below at compile time): `None` cannot happen.
+        // (asserted at compile time beside MAX_WORD_LEN): `None` cannot happen.
         let Some(pattern) = distance::Pattern::new(&w) else {
             return Vec::new();
         };
