@@ -205,7 +205,7 @@ impl Deduplicator {
     pub fn from_stages(stages: Stages) -> Result<Self, Error> {
         let method = stages.method();
         let buckets = match (method.key_count(), method.word_distance()) {
-            (Some(k), Some(_)) => Buckets::words(k),
+            (Some(_), Some(k)) => Buckets::parts(k),
             (Some(k), None) => Buckets::tables(k),
             (None, _) => Buckets::keyed(),
         };
@@ -373,7 +373,9 @@ impl Deduplicator {
                 return Ok(plan);
             }
         }
-        plan.keys = self.stages.keys_of(side)?;
+        if self.buckets.reads_keys() {
+            plan.keys = self.stages.keys_of(side)?;
+        }
         let mut candidates = Vec::new();
         let method = self.stages.method().as_ref();
         let key = body_keys(method, &self.bodies, self.width);
@@ -384,7 +386,7 @@ impl Deduplicator {
         let (w, k) = (method.word(side.body), method.word_distance());
         let near = |v: u64| k.is_none_or(|k| hamming_distance(w, v) <= k);
         self.buckets
-            .candidates(&plan.keys, x, self.cap, key, keep, near, &mut candidates);
+            .candidates(&plan.keys, w, x, self.cap, key, keep, near, &mut candidates);
         candidates.sort_unstable();
         candidates.dedup();
         // The clusters paired so far: a candidate in one of them is not
@@ -416,13 +418,15 @@ impl Deduplicator {
             }
             None => {
                 self.copies[x as usize] = 1;
+                // An empty document (no digest) is kept out of the buckets:
+                // it never matches anything.
                 if let Some(d) = plan.digest {
                     self.digests.entry(d).or_insert(x);
+                    let method = self.stages.method().as_ref();
+                    let word = method.word(body(&self.bodies, self.width, x));
+                    let key = body_keys(method, &self.bodies, self.width);
+                    self.buckets.add(x, &plan.keys, key, word);
                 }
-                let method = self.stages.method().as_ref();
-                let word = method.word(body(&self.bodies, self.width, x));
-                let key = body_keys(method, &self.bodies, self.width);
-                self.buckets.add(x, &plan.keys, key, word);
             }
         }
         for &(y, _) in &plan.found {
@@ -505,10 +509,15 @@ impl Deduplicator {
         if !self.stale {
             // Alone: out of the buckets and the digests.
             if let Some(side) = self.side_at(x) {
-                let keys = self.stages.keys_of(side).unwrap_or_default();
-                let digest = super::stages::digest_of(self.stages.method().as_ref(), side);
-                let key = body_keys(self.stages.method().as_ref(), &self.bodies, self.width);
-                if self.buckets.remove(x, &keys, self.cap, key) {
+                let keys = match self.buckets.reads_keys() {
+                    true => self.stages.keys_of(side).unwrap_or_default(),
+                    false => Vec::new(),
+                };
+                let method = self.stages.method().as_ref();
+                let digest = super::stages::digest_of(method, side);
+                let word = method.word(side.body);
+                let key = body_keys(method, &self.bodies, self.width);
+                if self.buckets.remove(x, &keys, word, self.cap, key) {
                     self.stale = true;
                 }
                 if let Some(d) = digest {

@@ -12,7 +12,7 @@
 //! Positions increase along a chain from its first link to its last: a
 //! document added below the last of a bucket is linked in its place.
 //!
-//! **Three layouts.**
+//! **Four layouts.**
 //!
 //! * [`Buckets::tables`]: `k` keys per document, the `j`-th in table `j`
 //!   (bands, permuted-block tables). A table entry is a 4-byte position,
@@ -28,19 +28,30 @@
 //! * [`Buckets::keyed`]: keys of any number per document (the exact join's
 //!   prefixes): a map from the key (8 bytes) to its bucket's last link, and
 //!   per link its next link and its document.
-//! * [`Buckets::words`]: the tables layout for few, large buckets (the
-//!   permuted-block tables at large Hamming distances, whose keys are 9–12
-//!   bits: every bucket holds a fixed share of the collection). A bucket is
-//!   a *run*: its positions in order and, beside each, a 64-bit word the
-//!   caller gives (the SimHash fingerprint), both contiguous. A query reads
-//!   a bucket's words in one sequential scan and tests each without
-//!   touching the document (`keep(position, word)`), where a chain costs a
-//!   cache miss a link and another for the document. A query finds all its
-//!   buckets first and reads a word of every cache line of them before the
+//! * [`Buckets::parts`]: 64-bit words within Hamming distance `k` by
+//!   multi-index hashing (Norouzi, Punjani & Fleet, "Fast search in Hamming
+//!   space with multi-index hashing", CVPR 2012), with the thresholds of the
+//!   generalised pigeonhole principle (Qin et al., "GPH: similarity search
+//!   in Hamming space", ICDE 2018): the word is cut into four 16-bit parts,
+//!   part `i` searched within radius `t_i`, where `Σ (t_i + 1) = k + 1`
+//!   (if every part differed in more than its `t_i` bits, the words would
+//!   differ in more than `k`). A document is in one bucket a part (a run,
+//!   as above, found by the part's value in a table of 65,536, no key
+//!   stored or hashed); a query reads the buckets of every value within
+//!   each part's radius (428 of them at `k = 10`). A bucket is a *run*: its
+//!   positions in order and, beside each, the 64-bit word (the SimHash
+//!   fingerprint), both contiguous, so that a query tests a bucket's words
+//!   in one sequential scan without touching the documents, and finds all
+//!   its buckets and reads a word of every cache line of them before the
 //!   scan, so that their memory is fetched in parallel rather than one
-//!   bucket after another. A table entry is the bucket itself: its key
-//!   (stored: the buckets are few) and its run. A document costs `12 · k`
-//!   bytes of runs (more with their spare room).
+//!   bucket after another. The caller's keys are ignored. Where the permuted-block tables
+//!   of large distances keep every bucket a fixed share of the collection
+//!   (keys of 10–11 bits at `k = 10`, so that a query scans a sixtieth of
+//!   the collection), a part's bucket is a 65,536th: a query's cost grows
+//!   with the collection far more slowly, and a document costs 4 runs'
+//!   `12` bytes (more with their spare room) instead of 66, besides the
+//!   tables' 1 MB (BENCHMARKS.md, "SimHash's buckets by multi-index
+//!   hashing").
 //!
 //! The keys themselves are the caller's (stable 64-bit hashes, SPEC.md); the
 //! store never hashes with anything but them.
@@ -74,16 +85,136 @@ enum Store {
         next: Vec<u32>,
         owner: Vec<u32>,
     },
-    /// One table per key index, each entry a bucket's run (its key
-    /// stored: the buckets are few).
-    Words { tables: Vec<HashTable<Run>> },
+    /// Multi-index hashing of the words (module docs).
+    Parts(Parts),
 }
 
-/// A bucket of the words layout: its key, its positions, increasing, and
-/// the word of each (the same index in both).
+/// Bits of a part of the words (four parts of a 64-bit word).
+const PART_BITS: u32 = 16;
+/// Parts of a word.
+const PARTS: usize = (64 / PART_BITS) as usize;
+/// Values of a part: buckets of a part's table.
+const PART_VALUES: usize = 1 << PART_BITS;
+
+/// The parts layout: per part, its radius and its table of buckets.
+#[derive(Clone, Debug)]
+struct Parts {
+    /// The distance the layout was made for.
+    k: u32,
+    /// How many masks part `i` reads (those of weight at most its radius
+    /// `t_i`: `V(16, t_i)`); 0 for a part never read (`t_i = −1`: `k < 3`),
+    /// whose buckets are not kept either.
+    reach: [usize; PARTS],
+    /// The 16-bit masks in order of weight: 0, the 16 of weight 1, …
+    masks: Vec<u16>,
+    /// `PARTS · 65,536` entries: part `i`'s bucket of value `v` is
+    /// `runs[heads[i · 65,536 + v] − 1]` (0: no bucket). Allocated at the
+    /// first word (1 MB, of which only the pages touched are resident).
+    heads: Vec<u32>,
+    runs: Vec<Run>,
+}
+
+impl Parts {
+    fn new(k: u32) -> Self {
+        // `Σ (t_i + 1) = k + 1`, as even as it goes: the balls' volumes are
+        // then smallest (428 reads at k = 10, against 3 · 697 + 17 at
+        // radii 3, 3, 3, 0).
+        let total = k as usize + 1;
+        let mut radius_plus_one = [total / PARTS; PARTS];
+        for r in radius_plus_one.iter_mut().take(total % PARTS) {
+            *r += 1;
+        }
+        let widest = radius_plus_one[0].min(PART_BITS as usize + 1);
+        let mut masks: Vec<u16> = (0..=u16::MAX)
+            .filter(|m| (m.count_ones() as usize) < widest)
+            .collect();
+        masks.sort_by_key(|m| m.count_ones());
+        let reach = radius_plus_one.map(|r| {
+            // Masks of weight below `r`: a prefix of `masks`.
+            masks.partition_point(|m| (m.count_ones() as usize) < r)
+        });
+        Parts {
+            k,
+            reach,
+            masks,
+            heads: Vec::new(),
+            runs: Vec::new(),
+        }
+    }
+
+    /// Part `i` of `word` (its `i`-th 16 bits from the lowest).
+    fn part(word: u64, i: usize) -> usize {
+        ((word >> (i as u32 * PART_BITS)) as usize) & (PART_VALUES - 1)
+    }
+
+    /// Where in `heads` part `i`'s bucket of `word`'s part lies.
+    fn head(word: u64, i: usize) -> usize {
+        i * PART_VALUES + Self::part(word, i)
+    }
+
+    fn add(&mut self, p: u32, word: u64) {
+        if self.heads.is_empty() {
+            self.heads = alloc::vec![0; PARTS * PART_VALUES];
+        }
+        for i in (0..PARTS).filter(|&i| self.reach[i] > 0) {
+            let h = Self::head(word, i);
+            match self.heads[h] {
+                0 => {
+                    self.runs.push(Run {
+                        pos: alloc::vec![p],
+                        word: alloc::vec![word],
+                    });
+                    self.heads[h] = self.runs.len() as u32;
+                }
+                r => self.runs[r as usize - 1].insert(p, word),
+            }
+        }
+    }
+
+    /// The buckets a query of `word` reads, each once.
+    fn runs_near(&self, word: u64) -> Vec<&Run> {
+        let mut runs = Vec::new();
+        if self.heads.is_empty() {
+            return runs;
+        }
+        for i in 0..PARTS {
+            let base = i * PART_VALUES;
+            let v = Self::part(word, i);
+            for &m in &self.masks[..self.reach[i]] {
+                let r = self.heads[base + (v ^ m as usize)];
+                if r != 0 {
+                    runs.push(&self.runs[r as usize - 1]);
+                }
+            }
+        }
+        runs
+    }
+
+    fn remove(&mut self, p: u32, word: u64, cap: usize) -> bool {
+        let mut crowded = false;
+        if self.heads.is_empty() {
+            return false;
+        }
+        for i in (0..PARTS).filter(|&i| self.reach[i] > 0) {
+            let r = self.heads[Self::head(word, i)];
+            if r == 0 {
+                continue;
+            }
+            let run = &mut self.runs[r as usize - 1];
+            if let Ok(at) = run.pos.binary_search(&p) {
+                crowded |= run.pos.len() > cap;
+                run.pos.remove(at);
+                run.word.remove(at);
+            }
+        }
+        crowded
+    }
+}
+
+/// A bucket of the parts layout: its positions, increasing, and the word
+/// of each (the same index in both).
 #[derive(Clone, Debug)]
 struct Run {
-    key: u64,
     pos: Vec<u32>,
     word: Vec<u64>,
 }
@@ -132,14 +263,19 @@ impl Buckets {
         }
     }
 
-    /// `k` keys a document, the `j`-th in table `j`, each bucket a run of
-    /// positions and their words (module docs).
-    pub(crate) fn words(k: usize) -> Self {
+    /// Words within Hamming distance `k` (`k ≤ 64`) by multi-index
+    /// hashing: four parts of 16 bits, each in one table (module docs). The
+    /// keys callers give are ignored; a document's word places it.
+    pub(crate) fn parts(k: u32) -> Self {
         Buckets {
-            store: Store::Words {
-                tables: (0..k).map(|_| HashTable::new()).collect(),
-            },
+            store: Store::Parts(Parts::new(k)),
         }
+    }
+
+    /// Whether the layout reads the caller's keys (all but the parts
+    /// layout, which places a document by its word).
+    pub(crate) fn reads_keys(&self) -> bool {
+        !matches!(self.store, Store::Parts(_))
     }
 
     /// The same layout, empty.
@@ -147,7 +283,7 @@ impl Buckets {
         match &self.store {
             Store::Tables { tables, .. } => Self::tables(tables.len()),
             Store::Keyed { .. } => Self::keyed(),
-            Store::Words { tables, .. } => Self::words(tables.len()),
+            Store::Parts(parts) => Self::parts(parts.k),
         }
     }
 
@@ -159,7 +295,7 @@ impl Buckets {
                 (position as u64 + 1) * (tables.len() as u64) < usize::MAX as u64
             }
             Store::Keyed { next, .. } => next.len() + more < NONE as usize,
-            Store::Words { .. } => true,
+            Store::Parts(_) => true,
         }
     }
 
@@ -189,9 +325,9 @@ impl Buckets {
     }
 
     /// Adds position `p` to the buckets of `keys` (one per table in the
-    /// tables and words layouts), with `word` beside it in the words layout
-    /// (the others ignore it). `key(q, j)` recomputes key `j` of a position
-    /// `q` already held.
+    /// tables layout); the parts layout ignores `keys` and places it by its
+    /// `word`, which the others ignore. `key(q, j)` recomputes key `j` of a
+    /// position `q` already held.
     pub(crate) fn add(&mut self, p: u32, keys: &[u64], key: impl Fn(u32, usize) -> u64, word: u64) {
         match &mut self.store {
             Store::Tables { tables, next } => {
@@ -242,20 +378,7 @@ impl Buckets {
                     }
                 }
             }
-            Store::Words { tables } => {
-                for (j, &h) in keys.iter().enumerate() {
-                    match tables[j].entry(h, |r| r.key == h, |r| r.key) {
-                        Entry::Occupied(mut e) => e.get_mut().insert(p, word),
-                        Entry::Vacant(e) => {
-                            e.insert(Run {
-                                key: h,
-                                pos: alloc::vec![p],
-                                word: alloc::vec![word],
-                            });
-                        }
-                    }
-                }
-            }
+            Store::Parts(parts) => parts.add(p, word),
         }
     }
 
@@ -264,12 +387,17 @@ impl Buckets {
     /// bucket, in the order of positions (once per shared key), those that
     /// `keep` (a caller's cheap test, applied after the cap is counted, so
     /// it never changes which documents are the first `cap`) and, in the
-    /// words layout, whose word is `near` (tested first: a position is
-    /// read only for a word kept; the other layouts ignore `near`).
+    /// parts layout, whose word is `near` (tested first: a position is
+    /// read only for a word kept; the other layouts ignore `near`). The
+    /// parts layout reads the buckets of `word` instead of `keys`' (a
+    /// position can come from several: the caller drops repeats; a cap
+    /// counts in each), and `near` must hold for words within the layout's
+    /// distance of `word` only.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn candidates(
         &self,
         keys: &[u64],
+        word: u64,
         before: u32,
         cap: usize,
         key: impl Fn(u32, usize) -> u64,
@@ -277,18 +405,14 @@ impl Buckets {
         near: impl Fn(u64) -> bool,
         out: &mut Vec<u32>,
     ) {
-        if let Store::Words { tables } = &self.store {
+        if let Store::Parts(parts) = &self.store {
             // The buckets first, then one word read from every cache line
             // of each, loads that do not wait on one another: the lines of
-            // all the runs (each its own allocation, dozens a query, most
+            // all the runs (each its own allocation, hundreds a query, most
             // out of cache in a large collection) are fetched at once
             // instead of run after run, and the scan below finds them in
             // cache (BENCHMARKS.md, "SimHash's buckets fetched at once").
-            let runs: Vec<&Run> = keys
-                .iter()
-                .enumerate()
-                .filter_map(|(j, &h)| tables[j].find(h, |r| r.key == h))
-                .collect();
+            let runs = parts.runs_near(word);
             let lines = runs.iter().fold(0u64, |a, run| {
                 a ^ run.word.iter().step_by(8).fold(0, |b, &w| b ^ w)
             });
@@ -369,11 +493,8 @@ impl Buckets {
                     chain(next, |l| l as usize, tail).all(|l| f(owner[l as usize]));
                 }
             }
-            Store::Words { tables } => {
-                if let Some(run) = tables[j].find(h, |r| r.key == h) {
-                    run.pos.iter().all(|&q| f(q));
-                }
-            }
+            // Never walked: its candidates are read by `candidates` alone.
+            Store::Parts(_) => {}
         }
     }
 
@@ -402,29 +523,27 @@ impl Buckets {
                     each(next, &|l| l as usize, &|l| owner[l as usize], tail);
                 }
             }
-            Store::Words { tables } => {
-                for run in tables[j].iter() {
-                    if run.pos.len() >= 2 {
-                        f(&run.pos);
-                    }
-                }
-            }
+            // No bucket of it is a set of candidates (a query reads many).
+            Store::Parts(_) => {}
         }
     }
 
     /// Takes position `p` out of the buckets of `keys` (the keys it was
-    /// added with, `key(p, j)` still giving them). Time: the length of those
-    /// buckets. Returns `true` when one of them held more than `cap`
-    /// documents (a later one now moves into the first `cap`).
+    /// added with, `key(p, j)` still giving them; in the parts layout, of
+    /// its `word`). Time: the length of those buckets. Returns `true` when
+    /// one of them held more than `cap` documents (a later one now moves
+    /// into the first `cap`).
     pub(crate) fn remove(
         &mut self,
         p: u32,
         keys: &[u64],
+        word: u64,
         cap: usize,
         key: impl Fn(u32, usize) -> u64,
     ) -> bool {
         let mut crowded = false;
         match &mut self.store {
+            Store::Parts(parts) => crowded = parts.remove(p, word, cap),
             Store::Tables { tables, next } => {
                 let k = tables.len();
                 for (j, &h) in keys.iter().enumerate() {
@@ -462,23 +581,6 @@ impl Buckets {
                             last.insert(h, l);
                         }
                         None => {}
-                    }
-                }
-            }
-            Store::Words { tables } => {
-                for (j, &h) in keys.iter().enumerate() {
-                    let Ok(mut e) = tables[j].find_entry(h, |r| r.key == h) else {
-                        continue;
-                    };
-                    let run = e.get_mut();
-                    let Ok(i) = run.pos.binary_search(&p) else {
-                        continue;
-                    };
-                    crowded |= run.pos.len() > cap;
-                    run.pos.remove(i);
-                    run.word.remove(i);
-                    if run.pos.is_empty() {
-                        e.remove();
                     }
                 }
             }
@@ -627,6 +729,7 @@ mod tests {
         let mut c = Vec::new();
         b.candidates(
             keys,
+            0,
             before,
             cap,
             |q, j| all[q as usize][j],
@@ -652,10 +755,10 @@ mod tests {
         b.add(2, &[10, 11, 12], k, 0);
         assert_eq!(found(&b, &[11], u32::MAX, usize::MAX, none), [0, 1, 2]);
         assert_eq!(found(&b, &[11], 2, usize::MAX, none), [0, 1]);
-        assert!(!b.remove(1, &[11, 12], usize::MAX, k));
+        assert!(!b.remove(1, &[11, 12], 0, usize::MAX, k));
         assert_eq!(found(&b, &[11, 12], u32::MAX, usize::MAX, none), [0, 2, 2]);
-        b.remove(2, &[10, 11, 12], usize::MAX, k);
-        b.remove(0, &[10, 11], usize::MAX, k);
+        b.remove(2, &[10, 11, 12], 0, usize::MAX, k);
+        b.remove(0, &[10, 11], 0, usize::MAX, k);
         let Store::Keyed { last, .. } = &b.store else {
             unreachable!()
         };
@@ -671,7 +774,7 @@ mod tests {
 
     #[test]
     fn a_cap_takes_the_first_documents_of_each_bucket() {
-        for mut b in [Buckets::keyed(), Buckets::tables(1), Buckets::words(1)] {
+        for mut b in [Buckets::keyed(), Buckets::tables(1)] {
             let mut all: Vec<Vec<u64>> = (0..10).map(|_| vec![7]).collect();
             all.push(vec![8]);
             let key = |q: u32, j: usize| all[q as usize][j];
@@ -682,9 +785,9 @@ mod tests {
             assert_eq!(found(&b, &[8], u32::MAX, 3, &all), [10]);
             assert_eq!(found(&b, &[7], 2, 3, &all), [0, 1]);
             // Removing one of a crowded bucket says so; the next moves up.
-            assert!(b.remove(1, &[7], 3, key));
+            assert!(b.remove(1, &[7], 0, 3, key));
             assert_eq!(found(&b, &[7], u32::MAX, 3, &all), [0, 2, 3]);
-            assert!(!b.remove(10, &[8], 3, key));
+            assert!(!b.remove(10, &[8], 0, 3, key));
             assert!(found(&b, &[8], u32::MAX, 3, &all).is_empty());
         }
     }
@@ -706,17 +809,95 @@ mod tests {
         }
     }
 
-    /// The same for the words layout; and a word test drops exactly the
-    /// positions whose word fails it (each position's word is `3p`).
+    /// The parts layout finds exactly the words within distance `k` of a
+    /// query, for every `k` a SimHash index takes and more: against a scan
+    /// of every word held, through removals and re-adds, below a position.
+    /// The words are near ones by construction: each a random word or an
+    /// earlier one with `k` or `k + 1` bits flipped, the flips spread over
+    /// the parts as evenly as possible or all in one part.
     #[test]
-    fn words_agree_with_a_plain_list_as_they_grow() {
-        agrees_with_a_plain_list(Buckets::words(3), &[]);
+    fn parts_find_exactly_the_words_within_k() {
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        for k in 0..=18 {
+            let mut b = Buckets::parts(k);
+            let n = 1200u32;
+            let mut words: Vec<u64> = Vec::new();
+            for p in 0..n {
+                let w = match (p, rnd() % 4) {
+                    (0, _) | (_, 0) => rnd(),
+                    (_, how) => {
+                        let base = words[(rnd() % p as u64) as usize];
+                        let flips = (k + (rnd() % 2) as u32).min(64);
+                        let mut mask = 0u64;
+                        // The order bits are flipped in, from a random start:
+                        // round robin over the four parts (evenly), or
+                        // part after part (all in one part first), or
+                        // scattered (a stride prime to 64).
+                        let order = |i: u32| match how {
+                            1 => (i % 4) * 16 + i / 4,
+                            2 => i,
+                            _ => (i * 37) % 64,
+                        };
+                        let start = (rnd() % 64) as u32;
+                        for i in 0..flips {
+                            mask |= 1 << order((start + i) % 64);
+                        }
+                        base ^ mask
+                    }
+                };
+                words.push(w);
+            }
+            let mut live = vec![false; n as usize];
+            for p in 0..n {
+                b.add(p, &[], |_, _| 0, words[p as usize]);
+                live[p as usize] = true;
+                if rnd() % 5 == 0 {
+                    let q = (rnd() % (p as u64 + 1)) as u32;
+                    if live[q as usize] {
+                        b.remove(q, &[], words[q as usize], usize::MAX, |_, _| 0);
+                        live[q as usize] = false;
+                    }
+                }
+            }
+            for q in (0..n).step_by(5) {
+                if !live[q as usize] {
+                    b.add(q, &[], |_, _| 0, words[q as usize]);
+                    live[q as usize] = true;
+                }
+            }
+            for probe in (0..n).step_by(3) {
+                let w = words[probe as usize];
+                let near = |v: u64| (v ^ w).count_ones() <= k;
+                let mut got = Vec::new();
+                b.candidates(
+                    &[],
+                    w,
+                    probe,
+                    usize::MAX,
+                    |_, _| 0,
+                    |_| true,
+                    near,
+                    &mut got,
+                );
+                got.sort_unstable();
+                got.dedup();
+                let want: Vec<u32> = (0..probe)
+                    .filter(|&q| live[q as usize] && near(words[q as usize]))
+                    .collect();
+                assert_eq!(got, want, "k = {k}, query {probe}");
+            }
+        }
     }
 
     /// `sizes`: [`Buckets::reserve`] before the first add with the first,
     /// before add `n / 2` with the others (the first also when only one).
     fn agrees_with_a_plain_list(mut b: Buckets, sizes: &[usize]) {
-        let words = matches!(b.store, Store::Words { .. });
         let k = 3;
         let n = 3000u32;
         let mut s = 0x9e37_79b9_7f4a_7c15u64;
@@ -746,7 +927,7 @@ mod tests {
             if rnd() % 4 == 0 {
                 let q = (rnd() % (p as u64 + 1)) as u32;
                 if live[q as usize] {
-                    b.remove(q, &all[q as usize], usize::MAX, key);
+                    b.remove(q, &all[q as usize], 0, usize::MAX, key);
                     live[q as usize] = false;
                 }
             }
@@ -771,6 +952,7 @@ mod tests {
             let mut even = Vec::new();
             b.candidates(
                 keys,
+                0,
                 probe,
                 usize::MAX,
                 key,
@@ -778,7 +960,8 @@ mod tests {
                 |w| w % 2 == 0,
                 &mut even,
             );
-            let kept = |&q: &u32| q < probe && (!words || q % 2 == 0);
+            // The word test (`near`) is the parts layout's alone.
+            let kept = |&q: &u32| q < probe;
             assert_eq!(even, want.iter().copied().filter(kept).collect::<Vec<_>>());
             let capped: Vec<u32> = (0..k)
                 .flat_map(|j| {

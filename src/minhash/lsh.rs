@@ -175,6 +175,7 @@ impl MinHashLsh {
         let key = slot_keys(&self.ids, &self.spans);
         self.buckets.candidates(
             &self.band_hashes(sig),
+            0,
             u32::MAX,
             usize::MAX,
             key,
@@ -394,7 +395,7 @@ impl NearDupIndex for MinHashLsh {
             _ => Vec::new(),
         };
         let key = slot_keys(&self.ids, &self.spans);
-        self.buckets.remove(slot, &keys, usize::MAX, key);
+        self.buckets.remove(slot, &keys, 0, usize::MAX, key);
         self.ids.remove(id);
         true
     }

@@ -136,10 +136,14 @@ struct Entry {
 /// `k = 3` has 25-bit keys), its tables layout: per table, a hash table of
 /// 4-byte slots that confirms a bucket by recomputing its key from the
 /// fingerprint of the slot it holds (keys are never stored), and a 4-byte
-/// link per slot and table. When a table's key has at most 12 bits (large
-/// distances, few and large buckets), its words layout: each bucket a run
-/// of slots with their fingerprints beside them, scanned in one read, about
-/// 12 bytes per table and fingerprint. The paper's sorted tables are not
+/// link per slot and table. When a table's key would have at most 12 bits
+/// (large distances: every bucket a fixed share of the collection), the
+/// tables are not built: the store's parts layout finds the fingerprints
+/// within `max_k` by multi-index hashing instead (four 16-bit parts, each
+/// searched within a radius, the radii summing to `max_k + 1` with the
+/// parts; Norouzi et al. 2012, Qin et al. 2018), about 48 bytes a
+/// fingerprint besides its 1 MB of tables; [`SimHashIndex::table_keys`]
+/// are the same either way. The paper's sorted tables are not
 /// kept: a bucket is found in one probe, an insert or a removal takes
 /// `O(tables)` plus the lengths of its buckets, and nothing is buffered or
 /// merged.
@@ -261,11 +265,10 @@ impl SimHashIndex {
             })
             .collect();
         // Keys of at most 12 bits (large distances: 12 blocks and keys of
-        // 10–11 bits for k = 10) make few, large buckets, scanned by their
-        // fingerprints in one read; wider keys make many small ones,
-        // chained (a run costs about 120 bytes of its own: at k = 6, 16-bit
-        // keys, runs made 1 M fingerprints take 530–610 bytes each against
-        // 112, for queries 3× faster).
+        // 10–11 bits for k = 10) would make few, large buckets, each a
+        // fixed share of the collection: multi-index hashing instead (the
+        // store's parts layout), whose buckets are a 65,536th. Wider keys
+        // make many small buckets, chained.
         let narrowest = tables
             .iter()
             .map(|t| {
@@ -277,7 +280,7 @@ impl SimHashIndex {
             .min()
             .unwrap_or(64);
         let buckets = match narrowest <= 12 {
-            true => Buckets::words(tables.len()),
+            true => Buckets::parts(max_k),
             false => Buckets::tables_for(tables.len(), n),
         };
         Ok(SimHashIndex {
@@ -432,6 +435,7 @@ impl SimHashIndex {
         let key = slot_keys(&self.fps, &self.blocks, &self.tables);
         self.buckets.candidates(
             &self.keys(fp),
+            fp,
             u32::MAX,
             usize::MAX,
             key,
@@ -495,6 +499,25 @@ impl SimHashIndex {
         // memory follows the pairs kept (a pair sharing several tables is
         // met once per table).
         let mut pairs: Vec<(u32, u32, u32)> = Vec::new();
+        if !self.buckets.reads_keys() {
+            // Multi-index hashing: no bucket is a set of candidates, so
+            // each fingerprint is a query among the slots below its own.
+            let key = slot_keys(&self.fps, &self.blocks, &self.tables);
+            let mut found = Vec::new();
+            for (s, _, e) in self.ids.iter().filter(|(_, _, e)| !e.empty) {
+                found.clear();
+                let near = |w: u64| hamming_distance(w, e.fp) <= k;
+                self.buckets
+                    .candidates(&[], e.fp, s, usize::MAX, &key, |_| true, near, &mut found);
+                found.sort_unstable();
+                found.dedup();
+                pairs.extend(
+                    found
+                        .iter()
+                        .map(|&t| (t, s, hamming_distance(self.fps[t as usize], e.fp))),
+                );
+            }
+        }
         for t in 0..self.tables.len() {
             self.buckets.for_each_shared(t, |bucket| {
                 for (x, &sa) in bucket.iter().enumerate() {
@@ -644,12 +667,12 @@ impl NearDupIndex for SimHashIndex {
         };
         // Unlinked while its fingerprint is still in its slot: the tables
         // confirm a bucket by the fingerprint of the slot they hold.
-        let keys = match self.ids.get(slot) {
-            Some((_, e)) if !e.empty => self.keys(e.fp),
-            _ => Vec::new(),
+        let (keys, fp) = match self.ids.get(slot) {
+            Some((_, e)) if !e.empty => (self.keys(e.fp), e.fp),
+            _ => (Vec::new(), 0),
         };
         let key = slot_keys(&self.fps, &self.blocks, &self.tables);
-        self.buckets.remove(slot, &keys, usize::MAX, key);
+        self.buckets.remove(slot, &keys, fp, usize::MAX, key);
         self.ids.remove(id);
         true
     }

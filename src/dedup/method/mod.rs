@@ -122,8 +122,9 @@ pub(crate) trait Method: core::fmt::Debug + Send + Sync {
 
     /// For a method whose [`Method::far`] is "the Hamming distance of two
     /// 64-bit words over `k`" (SimHash: the fingerprints): `k`. Its buckets
-    /// then keep each document's word beside its position (the bucket
-    /// store's words layout) and are filtered by one sequential scan.
+    /// are then the bucket store's parts layout (multi-index hashing of
+    /// the words; its keys are not computed), each document's word beside
+    /// its position, filtered by one sequential scan.
     /// Default: `None`.
     fn word_distance(&self) -> Option<u32> {
         None
