@@ -35,22 +35,22 @@
 //!   in Hamming space", ICDE 2018): the word is cut into four 16-bit parts,
 //!   part `i` searched within radius `t_i`, where `Σ (t_i + 1) = k + 1`
 //!   (if every part differed in more than its `t_i` bits, the words would
-//!   differ in more than `k`). A document is in one bucket a part (a run,
-//!   as above, found by the part's value in a table of 65,536, no key
-//!   stored or hashed); a query reads the buckets of every value within
-//!   each part's radius (428 of them at `k = 10`). A bucket is a *run*: its
-//!   positions in order and, beside each, the 64-bit word (the SimHash
-//!   fingerprint), both contiguous, so that a query tests a bucket's words
-//!   in one sequential scan without touching the documents, and finds all
-//!   its buckets and reads a word of every cache line of them before the
-//!   scan, so that their memory is fetched in parallel rather than one
-//!   bucket after another. The caller's keys are ignored. Where the permuted-block tables
-//!   of large distances keep every bucket a fixed share of the collection
-//!   (keys of 10–11 bits at `k = 10`, so that a query scans a sixtieth of
-//!   the collection), a part's bucket is a 65,536th: a query's cost grows
-//!   with the collection far more slowly, and a document costs 4 runs'
-//!   `12` bytes (more with their spare room) instead of 66, besides the
-//!   tables' 1 MB (BENCHMARKS.md, "SimHash's buckets by multi-index
+//!   differ in more than `k`). A document is in one bucket a part, found
+//!   by the part's value in a table of 65,536 (no key stored or hashed); a
+//!   query reads the buckets of every value within each part's radius (428
+//!   of them at `k = 10`). A bucket is a *run*: its positions in order and,
+//!   beside each, the 64-bit word (the SimHash fingerprint), both
+//!   contiguous, so that a query tests a bucket's words in one sequential
+//!   scan without touching the documents. A query finds all its buckets
+//!   and reads a word of every cache line of them before the scan, so that
+//!   their memory is fetched in parallel rather than one bucket after
+//!   another. The caller's keys are ignored. Where the permuted-block
+//!   tables of large distances keep every bucket a fixed share of the
+//!   collection (keys of 10–11 bits at `k = 10`: a query scanned a
+//!   twenty-fifth of it), a part's bucket is a 65,536th: a query's cost
+//!   grows with the collection far more slowly, and a document costs 4
+//!   runs' 12 bytes (more with their spare room) instead of 66, besides
+//!   the tables' 1 MB (BENCHMARKS.md, "SimHash's buckets by multi-index
 //!   hashing").
 //!
 //! The keys themselves are the caller's (stable 64-bit hashes, SPEC.md); the

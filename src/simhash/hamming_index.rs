@@ -137,8 +137,8 @@ struct Entry {
 /// 4-byte slots that confirms a bucket by recomputing its key from the
 /// fingerprint of the slot it holds (keys are never stored), and a 4-byte
 /// link per slot and table. When a table's key would have at most 12 bits
-/// (large distances: every bucket a fixed share of the collection), the
-/// tables are not built: the store's parts layout finds the fingerprints
+/// (large distances: every bucket a fixed share of the collection), no
+/// table's buckets are kept: the store's parts layout finds the fingerprints
 /// within `max_k` by multi-index hashing instead (four 16-bit parts, each
 /// searched within a radius, the radii summing to `max_k + 1` with the
 /// parts; Norouzi et al. 2012, Qin et al. 2018), about 48 bytes a
@@ -353,6 +353,15 @@ impl SimHashIndex {
             .collect()
     }
 
+    /// The keys the buckets read of the fingerprint value `fp`: every
+    /// table's, or none for the parts layout (which reads `fp` itself).
+    fn bucket_keys(&self, fp: u64) -> Vec<u64> {
+        match self.buckets.reads_keys() {
+            true => self.keys(fp),
+            false => Vec::new(),
+        }
+    }
+
     /// Table `t`'s key of the fingerprint value `fp` (one of
     /// [`SimHashIndex::table_keys`], unchecked): `t < ` the number of tables.
     pub(crate) fn table_key(&self, t: usize, fp: u64) -> u64 {
@@ -392,7 +401,7 @@ impl SimHashIndex {
     /// Adds `id` with `fp` to its buckets.
     fn add(&mut self, id: &str, fp: Fingerprint) -> Result<(), Error> {
         self.check_fp(&fp)?;
-        let keys = (!fp.is_empty()).then(|| self.keys(fp.value()));
+        let keys = (!fp.is_empty()).then(|| self.bucket_keys(fp.value()));
         let slot = self.ids.insert(
             id,
             Entry {
@@ -434,7 +443,7 @@ impl SimHashIndex {
         let distance = |s: u32| hamming_distance(self.fps[s as usize], fp);
         let key = slot_keys(&self.fps, &self.blocks, &self.tables);
         self.buckets.candidates(
-            &self.keys(fp),
+            &self.bucket_keys(fp),
             fp,
             u32::MAX,
             usize::MAX,
@@ -668,7 +677,7 @@ impl NearDupIndex for SimHashIndex {
         // Unlinked while its fingerprint is still in its slot: the tables
         // confirm a bucket by the fingerprint of the slot they hold.
         let (keys, fp) = match self.ids.get(slot) {
-            Some((_, e)) if !e.empty => (self.keys(e.fp), e.fp),
+            Some((_, e)) if !e.empty => (self.bucket_keys(e.fp), e.fp),
             _ => (Vec::new(), 0),
         };
         let key = slot_keys(&self.fps, &self.blocks, &self.tables);
@@ -777,8 +786,8 @@ mod tests {
     #[test]
     fn index_is_exact_against_brute_force() {
         // Every k from 0 to 8 with the default blocks, the pipeline's
-        // designs (k 10 and 12: keys of 9–11 bits, the bucket store's words
-        // layout), and unusual ones.
+        // designs (k 10 and 12: keys of 9–11 bits, so the bucket store's
+        // parts layout), and unusual ones.
         let designs = (0..=8u32).map(|k| (k, None)).chain([
             (3, Some(4)),
             (8, Some(10)),
