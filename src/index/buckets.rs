@@ -190,6 +190,45 @@ impl Parts {
         runs
     }
 
+    /// Calls `f(a, b)` for the positions `a < b` of every two words that
+    /// share a bucket's neighbourhood in some part and are `near`: each
+    /// bucket against itself and against the buckets of the values within
+    /// its part's radius above its own, so that two words within the
+    /// layout's distance meet at least once (more than once when they do
+    /// in several parts).
+    fn near_pairs(&self, near: impl Fn(u64, u64) -> bool, mut f: impl FnMut(u32, u32)) {
+        if self.heads.is_empty() {
+            return;
+        }
+        for i in (0..PARTS).filter(|&i| self.reach[i] > 0) {
+            let heads = &self.heads[i * PART_VALUES..(i + 1) * PART_VALUES];
+            for (v, &r) in heads.iter().enumerate().filter(|(_, &r)| r != 0) {
+                let a = &self.runs[r as usize - 1];
+                for (x, (&pa, &wa)) in a.pos.iter().zip(&a.word).enumerate() {
+                    for (&pb, &wb) in a.pos[x + 1..].iter().zip(&a.word[x + 1..]) {
+                        if near(wa, wb) {
+                            f(pa, pb);
+                        }
+                    }
+                }
+                for &m in &self.masks[1..self.reach[i]] {
+                    let u = v ^ m as usize;
+                    if u < v || heads[u] == 0 {
+                        continue;
+                    }
+                    let b = &self.runs[heads[u] as usize - 1];
+                    for (&pa, &wa) in a.pos.iter().zip(&a.word) {
+                        for (&pb, &wb) in b.pos.iter().zip(&b.word) {
+                            if near(wa, wb) {
+                                f(pa.min(pb), pa.max(pb));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn remove(&mut self, p: u32, word: u64, cap: usize) -> bool {
         let mut crowded = false;
         if self.heads.is_empty() {
@@ -469,6 +508,16 @@ impl Buckets {
                 taken += 1;
                 true
             });
+        }
+    }
+
+    /// The parts layout's pairs of positions `a < b` whose words are
+    /// `near(word_a, word_b)` (which must hold only within the layout's
+    /// distance), each at least once, in no order; nothing for the other
+    /// layouts (their pairs are their buckets': [`Buckets::for_each_shared`]).
+    pub(crate) fn near_pairs(&self, near: impl Fn(u64, u64) -> bool, f: impl FnMut(u32, u32)) {
+        if let Store::Parts(parts) = &self.store {
+            parts.near_pairs(near, f);
         }
     }
 
@@ -814,7 +863,8 @@ mod tests {
     /// of every word held, through removals and re-adds, below a position.
     /// The words are near ones by construction: each a random word or an
     /// earlier one with `k` or `k + 1` bits flipped, the flips spread over
-    /// the parts as evenly as possible or all in one part.
+    /// the parts as evenly as possible or all in one part. The same for
+    /// its all-pairs join.
     #[test]
     fn parts_find_exactly_the_words_within_k() {
         let mut s = 0x2545_f491_4f6c_dd1du64;
@@ -892,6 +942,23 @@ mod tests {
                     .collect();
                 assert_eq!(got, want, "k = {k}, query {probe}");
             }
+            // Every pair within k, as a scan of every two finds them.
+            let near = |v: u64, w: u64| (v ^ w).count_ones() <= k;
+            let mut got = Vec::new();
+            b.near_pairs(near, |x, y| got.push((x, y)));
+            got.sort_unstable();
+            got.dedup();
+            let held: Vec<u32> = (0..n).filter(|&q| live[q as usize]).collect();
+            let mut want = Vec::new();
+            for (i, &x) in held.iter().enumerate() {
+                for &y in &held[i + 1..] {
+                    if near(words[x as usize], words[y as usize]) {
+                        want.push((x, y));
+                    }
+                }
+            }
+            assert_eq!(got, want, "all pairs, k = {k}");
+            assert!(!want.is_empty());
         }
     }
 

@@ -508,25 +508,15 @@ impl SimHashIndex {
         // memory follows the pairs kept (a pair sharing several tables is
         // met once per table).
         let mut pairs: Vec<(u32, u32, u32)> = Vec::new();
-        if !self.buckets.reads_keys() {
-            // Multi-index hashing: no bucket is a set of candidates, so
-            // each fingerprint is a query among the slots below its own.
-            let key = slot_keys(&self.fps, &self.blocks, &self.tables);
-            let mut found = Vec::new();
-            for (s, _, e) in self.ids.iter().filter(|(_, _, e)| !e.empty) {
-                found.clear();
-                let near = |w: u64| hamming_distance(w, e.fp) <= k;
-                self.buckets
-                    .candidates(&[], e.fp, s, usize::MAX, &key, |_| true, near, &mut found);
-                found.sort_unstable();
-                found.dedup();
-                pairs.extend(
-                    found
-                        .iter()
-                        .map(|&t| (t, s, hamming_distance(self.fps[t as usize], e.fp))),
-                );
-            }
-        }
+        // Multi-index hashing (the parts layout) joins each bucket with its
+        // neighbours; the tables below have none then.
+        self.buckets.near_pairs(
+            |a, b| hamming_distance(a, b) <= k,
+            |a, b| {
+                let d = hamming_distance(self.fps[a as usize], self.fps[b as usize]);
+                pairs.push((a, b, d));
+            },
+        );
         for t in 0..self.tables.len() {
             self.buckets.for_each_shared(t, |bucket| {
                 for (x, &sa) in bucket.iter().enumerate() {
