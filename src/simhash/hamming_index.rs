@@ -139,11 +139,12 @@ struct Entry {
 /// link per slot and table. When a table's key would have at most 12 bits
 /// (large distances: every bucket a fixed share of the collection), no
 /// table's buckets are kept: the store's parts layout finds the fingerprints
-/// within `max_k` by multi-index hashing instead (four 16-bit parts, each
-/// searched within a radius, the radii summing to `max_k + 1` with the
-/// parts; Norouzi et al. 2012, Qin et al. 2018), about 48 bytes a
-/// fingerprint besides its 1 MB of tables; [`SimHashIndex::table_keys`]
-/// are the same either way. The paper's sorted tables are not
+/// within `max_k` by multi-index hashing instead (four 16-bit parts, part
+/// `i` searched within radius `t_i`, `Σ (t_i + 1) = max_k + 1`; Norouzi et
+/// al. 2012, Qin et al. 2018): 48 bytes a fingerprint in its four buckets
+/// (more with their spare room), the buckets' own 48-byte headers (at most
+/// `4 · 65,536`) and 1 MB of tables; [`SimHashIndex::table_keys`] are the
+/// same either way. The paper's sorted tables are not
 /// kept: a bucket is found in one probe, an insert or a removal takes
 /// `O(tables)` plus the lengths of its buckets, and nothing is buffered or
 /// merged.
