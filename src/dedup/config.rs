@@ -247,8 +247,11 @@ pub struct DedupConfig {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub k: Option<u32>,
-    /// SimHash and multiref: blocks of the permuted-block index, `k + 1 ..=
-    /// 64` (default `k + 2`).
+    /// SimHash and multiref: blocks of the permuted-block tables, `k + 1 ..=
+    /// 64` (default `k + 2`): multiref's index, and SimHash's bucket keys
+    /// ([`Stages::keys`](crate::dedup::Stages::keys): engines, the edge).
+    /// The pipeline's own SimHash index is multi-index hashing whatever
+    /// they are (the same pairs, exact for Hamming distance `k`).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub blocks: Option<u32>,
@@ -309,7 +312,7 @@ crate::config::setters!(DedupConfig {
     candidates: ?bool,
     /// Sets the largest Hamming distance of SimHash or multiref.
     k: ?u32,
-    /// Sets the blocks of the permuted-block index.
+    /// Sets the blocks of the permuted-block tables.
     blocks: ?u32,
     /// Sets SimHash's shingle weights.
     weights: ?Weights,

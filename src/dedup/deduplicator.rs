@@ -352,6 +352,15 @@ impl Deduplicator {
         Ok(found)
     }
 
+    /// The keys the buckets read of `side`: the method's, or none for the
+    /// parts layout (SimHash, placed by its fingerprint).
+    fn bucket_keys(&self, side: Side<'_>) -> Result<Vec<u64>, Error> {
+        match self.buckets.reads_keys() {
+            true => self.stages.keys_of(side),
+            false => Ok(Vec::new()),
+        }
+    }
+
     /// What adding the document `side` at position `x` does, among the
     /// documents held before `x`, with the clusters `uf` (module docs).
     fn plan(&self, side: Side<'_>, x: u32, uf: &UnionFind) -> Result<Plan, Error> {
@@ -373,9 +382,7 @@ impl Deduplicator {
                 return Ok(plan);
             }
         }
-        if self.buckets.reads_keys() {
-            plan.keys = self.stages.keys_of(side)?;
-        }
+        plan.keys = self.bucket_keys(side)?;
         let mut candidates = Vec::new();
         let method = self.stages.method().as_ref();
         let key = body_keys(method, &self.bodies, self.width);
@@ -509,10 +516,7 @@ impl Deduplicator {
         if !self.stale {
             // Alone: out of the buckets and the digests.
             if let Some(side) = self.side_at(x) {
-                let keys = match self.buckets.reads_keys() {
-                    true => self.stages.keys_of(side).unwrap_or_default(),
-                    false => Vec::new(),
-                };
+                let keys = self.bucket_keys(side).unwrap_or_default();
                 let method = self.stages.method().as_ref();
                 let digest = super::stages::digest_of(method, side);
                 let word = method.word(side.body);

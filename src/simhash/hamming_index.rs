@@ -35,7 +35,10 @@ pub const MAX_TABLES: usize = 1000;
 pub struct SimHashIndexConfig {
     /// The largest Hamming distance queries are exact for, 0..=16 (default 3).
     pub max_k: u32,
-    /// Blocks of the 64 bits, `max_k < blocks ≤ 64` (default `max_k + 2`).
+    /// Blocks of the 64 bits, `max_k < blocks ≤ 64` (default `max_k + 2`):
+    /// the permuted-block tables' design, which [`SimHashIndex::table_keys`]
+    /// follows; where a table's key would have at most 12 bits, the index
+    /// searches by multi-index hashing instead (the same results).
     pub blocks: Option<u32>,
 }
 

@@ -22,7 +22,7 @@ use std::sync::Arc;
 #[derive(Args)]
 pub struct DedupOptions {
     /// How candidate pairs are found: minhash (MinHash LSH), simhash
-    /// (permuted-block Hamming index), exact (all-pairs Jaccard by prefix
+    /// (exact Hamming index by multi-index hashing), exact (all-pairs Jaccard by prefix
     /// filtering: the ground truth, slow) or multiref (multireference
     /// signatures) [minhash].
     #[arg(long, value_name = "METHOD")]
@@ -79,7 +79,9 @@ pub struct DedupOptions {
     /// (0..=16) [simhash 10, multiref 8].
     #[arg(short = 'k', long = "max-distance")]
     pub k: Option<u32>,
-    /// SimHash and multiref: blocks of the permuted-block index [k + 2].
+    /// Multiref: blocks of its permuted-block index; SimHash: of the bucket
+    /// keys that Spark, Ray and the edge use (the search here is
+    /// multi-index hashing either way, with the same pairs) [k + 2].
     #[arg(long)]
     pub blocks: Option<u32>,
     /// SimHash: shingle weights: tf, binary, or tfidf (document
