@@ -38,20 +38,25 @@
 //!   differ in more than `k`). A document is in one bucket a part, found
 //!   by the part's value in a table of 65,536 (no key stored or hashed); a
 //!   query reads the buckets of every value within each part's radius (428
-//!   of them at `k = 10`). A bucket is a *run*: its positions in order and,
-//!   beside each, the 64-bit word (the SimHash fingerprint), both
-//!   contiguous, so that a query tests a bucket's words in one sequential
-//!   scan without touching the documents. A query finds all its buckets
-//!   and reads a word of every cache line of them before the scan, so that
-//!   their memory is fetched in parallel rather than one bucket after
-//!   another. The caller's keys are ignored. Where the permuted-block
-//!   tables of large distances keep every bucket a fixed share of the
-//!   collection (keys of 10–11 bits at `k = 10`: a query scanned a
-//!   twenty-fifth of it), a part's bucket is a 65,536th: a query's cost
-//!   grows with the collection far more slowly, and a document costs 4
-//!   runs' 12 bytes (more with their spare room) instead of 66, besides
-//!   the tables' 1 MB (BENCHMARKS.md, "SimHash's buckets by multi-index
-//!   hashing").
+//!   of them at `k = 10`). A bucket is a *run*: its 64-bit words (the
+//!   SimHash fingerprints) in the order of their positions, in a block of
+//!   one array (the slab) behind a header with its length, and the
+//!   positions at the same offsets of a second array, so that a query reads
+//!   a bucket's header and first words in one cache line and tests its
+//!   words in one sequential scan without touching the documents. Blocks
+//!   come in power-of-two sizes; a full bucket moves to a block twice as
+//!   large and leaves its block to the next bucket of that size (a free
+//!   list per size). A query finds all its buckets and reads a word of
+//!   every cache line of them before the scan, so that their memory is
+//!   fetched in parallel rather than one bucket after another. The
+//!   caller's keys are ignored. Where the permuted-block tables of large
+//!   distances keep every bucket a fixed share of the collection (keys of
+//!   10–11 bits at `k = 10`: a query scanned a twenty-fifth of it), a
+//!   part's bucket is a 65,536th: a query's cost grows with the collection
+//!   far more slowly, and a document costs 4 runs' 12 bytes (more with
+//!   their spare room) instead of 66, besides the tables' 1 MB
+//!   (BENCHMARKS.md, "SimHash's buckets by multi-index hashing", "SimHash's
+//!   buckets in one slab").
 //!
 //! The keys themselves are the caller's (stable 64-bit hashes, SPEC.md); the
 //! store never hashes with anything but them.
@@ -107,12 +112,39 @@ struct Parts {
     reach: [usize; PARTS],
     /// The 16-bit masks in order of weight: 0, the 16 of weight 1, …
     masks: Vec<u16>,
-    /// `PARTS · 65,536` entries: part `i`'s bucket of value `v` is
-    /// `runs[heads[i · 65,536 + v] − 1]` (0: no bucket). Allocated at the
-    /// first word (1 MB, of which only the pages touched are resident).
+    /// `PARTS · 65,536` entries: part `i`'s bucket of value `v` is the
+    /// block at `heads[i · 65,536 + v]` of `slab` (0: no bucket).
+    /// Allocated at the first word (1 MB, of which only the pages touched
+    /// are resident).
     heads: Vec<u32>,
-    runs: Vec<Run>,
+    /// Every bucket's block, in units of [`UNIT`] slots: a block of
+    /// `UNIT · 2^c` slots (size class `c`) at offset `o = UNIT · u`
+    /// (`heads` holds `u`) has its bucket's length (low 32 bits) and size
+    /// class (high 32 bits) in `slab[o]`, then room for `UNIT · 2^c − 1`
+    /// words, the first `length` of them the bucket's in order of
+    /// positions. A bucket's header and first words share a cache line, so
+    /// that a query reads a small bucket in one fetch, with no allocation
+    /// of its own to find first. A full bucket moves to a block of the next
+    /// class; the block it leaves goes on its class's free list, from which
+    /// the next block of that class is taken. The first unit is never a
+    /// block.
+    slab: Vec<u64>,
+    /// `pos[o + 1 + j]` is the position of word `slab[o + 1 + j]` (the
+    /// same offsets as `slab`; the headers' places unused).
+    pos: Vec<u32>,
+    /// Per size class, the unit of its first free block (0: none); a free
+    /// block's header holds the unit of the next.
+    free: [u32; CLASSES],
 }
+
+/// Slots of `slab` a unit: the smallest block (a header and three words).
+const UNIT: usize = 4;
+
+/// Size classes of blocks: `UNIT · 2^c` slots for `c < CLASSES`.
+const CLASSES: usize = 32;
+
+/// The most slots `slab` holds: offsets are `u32` units.
+const SLAB_LIMIT: usize = (u32::MAX as usize).saturating_mul(UNIT);
 
 impl Parts {
     fn new(k: u32) -> Self {
@@ -138,7 +170,9 @@ impl Parts {
             reach,
             masks,
             heads: Vec::new(),
-            runs: Vec::new(),
+            slab: Vec::new(),
+            pos: Vec::new(),
+            free: [0; CLASSES],
         }
     }
 
@@ -152,27 +186,111 @@ impl Parts {
         i * PART_VALUES + Self::part(word, i)
     }
 
+    /// The length and size class of the block at unit `u`.
+    fn header(&self, u: u32) -> (usize, usize) {
+        let h = self.slab[u as usize * UNIT];
+        ((h & 0xFFFF_FFFF) as usize, (h >> 32) as usize)
+    }
+
+    fn set_header(&mut self, u: u32, len: usize, class: usize) {
+        self.slab[u as usize * UNIT] = len as u64 | (class as u64) << 32;
+    }
+
+    /// The words a block of class `c` holds.
+    fn room(c: usize) -> usize {
+        (UNIT << c) - 1
+    }
+
+    /// The bucket of the block at unit `u`.
+    fn run(&self, u: u32) -> Run<'_> {
+        let (len, _) = self.header(u);
+        let body = u as usize * UNIT + 1;
+        Run {
+            pos: &self.pos[body..body + len],
+            word: &self.slab[body..body + len],
+        }
+    }
+
+    /// A block of class `c`, empty: from the class's free list, else at
+    /// the end of `slab`. Its unit.
+    fn block(&mut self, c: usize) -> u32 {
+        let u = match self.free[c] {
+            0 => {
+                if self.slab.is_empty() {
+                    self.slab.resize(UNIT, 0);
+                    self.pos.resize(UNIT, 0);
+                }
+                let o = self.slab.len();
+                self.slab.resize(o + (UNIT << c), 0);
+                self.pos.resize(o + (UNIT << c), 0);
+                (o / UNIT) as u32
+            }
+            u => {
+                self.free[c] = self.slab[u as usize * UNIT] as u32;
+                u
+            }
+        };
+        self.set_header(u, 0, c);
+        u
+    }
+
+    /// Puts the block at unit `u`, of class `c`, on its free list.
+    fn release(&mut self, u: u32, c: usize) {
+        self.slab[u as usize * UNIT] = u64::from(self.free[c]);
+        self.free[c] = u;
+    }
+
+    /// Whether a document still fits behind offsets of 32-bit units: a
+    /// document moves at most four buckets, each to a block at most twice
+    /// the largest (so at most twice `slab`), and `slab` is kept under a
+    /// sixteenth of the limit.
+    fn has_room(&self) -> bool {
+        self.slab.len() <= SLAB_LIMIT / 16
+    }
+
     fn add(&mut self, p: u32, word: u64) {
         if self.heads.is_empty() {
             self.heads = alloc::vec![0; PARTS * PART_VALUES];
         }
-        for i in (0..PARTS).filter(|&i| self.reach[i] > 0) {
+        let reach = self.reach;
+        for i in (0..PARTS).filter(|&i| reach[i] > 0) {
             let h = Self::head(word, i);
-            match self.heads[h] {
-                0 => {
-                    self.runs.push(Run {
-                        pos: alloc::vec![p],
-                        word: alloc::vec![word],
-                    });
-                    self.heads[h] = self.runs.len() as u32;
-                }
-                r => self.runs[r as usize - 1].insert(p, word),
+            let mut u = self.heads[h];
+            if u == 0 {
+                u = self.block(0);
+                self.heads[h] = u;
             }
+            let (len, c) = self.header(u);
+            if len == Self::room(c) {
+                // Full: the bucket moves to a block of the next class.
+                let n = self.block(c + 1);
+                let (from, to) = (u as usize * UNIT + 1, n as usize * UNIT + 1);
+                self.slab.copy_within(from..from + len, to);
+                self.pos.copy_within(from..from + len, to);
+                self.set_header(n, len, c + 1);
+                self.release(u, c);
+                self.heads[h] = n;
+                u = n;
+            }
+            // In the order of positions: at the end unless `p` is below
+            // the last (a reused slot).
+            let (len, c) = self.header(u);
+            let body = u as usize * UNIT + 1;
+            let at = match len {
+                0 => 0,
+                _ if self.pos[body + len - 1] < p => len,
+                _ => self.pos[body..body + len].partition_point(|&q| q < p),
+            };
+            self.slab.copy_within(body + at..body + len, body + at + 1);
+            self.pos.copy_within(body + at..body + len, body + at + 1);
+            self.slab[body + at] = word;
+            self.pos[body + at] = p;
+            self.set_header(u, len + 1, c);
         }
     }
 
     /// The buckets a query of `word` reads, each once.
-    fn runs_near(&self, word: u64) -> Vec<&Run> {
+    fn runs_near(&self, word: u64) -> Vec<Run<'_>> {
         let mut runs = Vec::new();
         if self.heads.is_empty() {
             return runs;
@@ -181,9 +299,9 @@ impl Parts {
             let base = i * PART_VALUES;
             let v = Self::part(word, i);
             for &m in &self.masks[..self.reach[i]] {
-                let r = self.heads[base + (v ^ m as usize)];
-                if r != 0 {
-                    runs.push(&self.runs[r as usize - 1]);
+                let o = self.heads[base + (v ^ m as usize)];
+                if o != 0 {
+                    runs.push(self.run(o));
                 }
             }
         }
@@ -203,8 +321,8 @@ impl Parts {
         for i in (0..PARTS).filter(|&i| self.reach[i] > 0) {
             let heads = &self.heads[i * PART_VALUES..(i + 1) * PART_VALUES];
             for (v, &r) in heads.iter().enumerate().filter(|(_, &r)| r != 0) {
-                let a = &self.runs[r as usize - 1];
-                for (x, (&pa, &wa)) in a.pos.iter().zip(&a.word).enumerate() {
+                let a = self.run(r);
+                for (x, (&pa, &wa)) in a.pos.iter().zip(a.word).enumerate() {
                     for (&pb, &wb) in a.pos[x + 1..].iter().zip(&a.word[x + 1..]) {
                         if near(wa, wb) {
                             f(pa, pb);
@@ -216,9 +334,9 @@ impl Parts {
                     if u < v || heads[u] == 0 {
                         continue;
                     }
-                    let b = &self.runs[heads[u] as usize - 1];
-                    for (&pa, &wa) in a.pos.iter().zip(&a.word) {
-                        for (&pb, &wb) in b.pos.iter().zip(&b.word) {
+                    let b = self.run(heads[u]);
+                    for (&pa, &wa) in a.pos.iter().zip(a.word) {
+                        for (&pb, &wb) in b.pos.iter().zip(b.word) {
                             if near(wa, wb) {
                                 f(pa.min(pb), pa.max(pb));
                             }
@@ -234,43 +352,31 @@ impl Parts {
         if self.heads.is_empty() {
             return false;
         }
-        for i in (0..PARTS).filter(|&i| self.reach[i] > 0) {
-            let r = self.heads[Self::head(word, i)];
-            if r == 0 {
+        let reach = self.reach;
+        for i in (0..PARTS).filter(|&i| reach[i] > 0) {
+            let u = self.heads[Self::head(word, i)];
+            if u == 0 {
                 continue;
             }
-            let run = &mut self.runs[r as usize - 1];
-            if let Ok(at) = run.pos.binary_search(&p) {
-                crowded |= run.pos.len() > cap;
-                run.pos.remove(at);
-                run.word.remove(at);
+            let (len, c) = self.header(u);
+            let body = u as usize * UNIT + 1;
+            if let Ok(at) = self.pos[body..body + len].binary_search(&p) {
+                crowded |= len > cap;
+                self.slab.copy_within(body + at + 1..body + len, body + at);
+                self.pos.copy_within(body + at + 1..body + len, body + at);
+                self.set_header(u, len - 1, c);
             }
         }
         crowded
     }
 }
 
-/// A bucket of the parts layout: its positions, increasing, and the word
-/// of each (the same index in both).
-#[derive(Clone, Debug)]
-struct Run {
-    pos: Vec<u32>,
-    word: Vec<u64>,
-}
-
-impl Run {
-    /// Adds `p` with its word in the order of positions (at the end unless
-    /// it is below the last: a reused slot).
-    fn insert(&mut self, p: u32, word: u64) {
-        if self.pos.last().is_none_or(|&q| q < p) {
-            self.pos.push(p);
-            self.word.push(word);
-        } else {
-            let i = self.pos.partition_point(|&q| q < p);
-            self.pos.insert(i, p);
-            self.word.insert(i, word);
-        }
-    }
+/// A bucket of the parts layout as a query reads it: its positions,
+/// increasing, and the word of each (the same index in both).
+#[derive(Clone, Copy, Debug)]
+struct Run<'a> {
+    pos: &'a [u32],
+    word: &'a [u64],
 }
 
 impl Buckets {
@@ -334,7 +440,7 @@ impl Buckets {
                 (position as u64 + 1) * (tables.len() as u64) < usize::MAX as u64
             }
             Store::Keyed { next, .. } => next.len() + more < NONE as usize,
-            Store::Parts(_) => true,
+            Store::Parts(parts) => parts.has_room(),
         }
     }
 
@@ -445,12 +551,13 @@ impl Buckets {
         out: &mut Vec<u32>,
     ) {
         if let Store::Parts(parts) = &self.store {
-            // The buckets first, then one word read from every cache line
-            // of each, loads that do not wait on one another: the lines of
-            // all the runs (each its own allocation, hundreds a query, most
-            // out of cache in a large collection) are fetched at once
-            // instead of run after run, and the scan below finds them in
-            // cache (BENCHMARKS.md, "SimHash's buckets fetched at once").
+            // The buckets first (each header read with its first words),
+            // then one word read from every further cache line of each,
+            // loads that do not wait on one another: the lines of all the
+            // runs (hundreds a query, most out of cache in a large
+            // collection) are fetched at once instead of run after run,
+            // and the scan below finds them in cache (BENCHMARKS.md,
+            // "SimHash's buckets fetched at once").
             let runs = parts.runs_near(word);
             let lines = runs.iter().fold(0u64, |a, run| {
                 a ^ run.word.iter().step_by(8).fold(0, |b, &w| b ^ w)
@@ -959,6 +1066,132 @@ mod tests {
             }
             assert_eq!(got, want, "all pairs, k = {k}");
             assert!(!want.is_empty());
+        }
+    }
+
+    /// The parts layout's buckets as they outgrow their blocks (many words
+    /// share each part's value, so buckets hold hundreds): queries still
+    /// find exactly the live words within `k` through moves to larger
+    /// blocks, removals, re-adds below a bucket's last position and blocks
+    /// taken back from the free lists; a cap takes the first positions of
+    /// a bucket; and a collection removed and added again reuses the
+    /// blocks it left (the slab does not grow).
+    #[test]
+    fn parts_buckets_outgrow_their_blocks_and_reuse_them() {
+        let mut s = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rnd = move || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            s
+        };
+        let k = 10;
+        let values = [0u64, 1, 0x8000, 0xFFFF, 0x0F0F];
+        let n = 4000u32;
+        let words: Vec<u64> = (0..n)
+            .map(|_| (0..4).fold(0, |w, i| w | values[(rnd() % 5) as usize] << (16 * i)))
+            .collect();
+        let slab_len = |b: &Buckets| match &b.store {
+            Store::Parts(parts) => parts.slab.len(),
+            _ => unreachable!(),
+        };
+        let check = |b: &Buckets, live: &[bool], what: &str| {
+            for probe in (0..n).step_by(37) {
+                let w = words[probe as usize];
+                let near = |v: u64| (v ^ w).count_ones() <= k;
+                let mut got = Vec::new();
+                b.candidates(
+                    &[],
+                    w,
+                    u32::MAX,
+                    usize::MAX,
+                    |_, _| 0,
+                    |_| true,
+                    near,
+                    &mut got,
+                );
+                got.sort_unstable();
+                got.dedup();
+                let want: Vec<u32> = (0..n)
+                    .filter(|&q| live[q as usize] && near(words[q as usize]))
+                    .collect();
+                assert_eq!(got, want, "{what}, query {probe}");
+            }
+        };
+        let mut b = Buckets::parts(k);
+        let mut live = vec![false; n as usize];
+        for p in 0..n {
+            b.add(p, &[], |_, _| 0, words[p as usize]);
+            live[p as usize] = true;
+        }
+        check(&b, &live, "added");
+        for p in (0..n).filter(|p| p % 3 == 1) {
+            b.remove(p, &[], words[p as usize], usize::MAX, |_, _| 0);
+            live[p as usize] = false;
+        }
+        check(&b, &live, "a third removed");
+        for p in (0..n).filter(|p| p % 3 == 1).rev() {
+            b.add(p, &[], |_, _| 0, words[p as usize]);
+            live[p as usize] = true;
+        }
+        check(&b, &live, "re-added below the last");
+        let before = slab_len(&b);
+        for p in 0..n {
+            b.remove(p, &[], words[p as usize], usize::MAX, |_, _| 0);
+        }
+        check(&b, &vec![false; n as usize], "all removed");
+        for p in 0..n {
+            b.add(p, &[], |_, _| 0, words[p as usize]);
+        }
+        check(&b, &live, "all added again");
+        assert_eq!(slab_len(&b), before, "re-adding grows no bucket");
+        // Four words in one bucket a part outgrow its first block; the
+        // four blocks they leave hold the next word's four new buckets.
+        let mut b = Buckets::parts(k);
+        let (w, other) = (0x1234_5678_9abc_def0u64, 0x0101_0202_0303_0404u64);
+        for p in 0..4 {
+            b.add(p, &[], |_, _| 0, w);
+        }
+        let before = slab_len(&b);
+        b.add(4, &[], |_, _| 0, other);
+        assert_eq!(slab_len(&b), before, "the first blocks are reused");
+        for (probe, want) in [(w, vec![0, 1, 2, 3]), (other, vec![4])] {
+            let mut got = Vec::new();
+            let near = |v: u64| v == probe;
+            b.candidates(
+                &[],
+                probe,
+                u32::MAX,
+                usize::MAX,
+                |_, _| 0,
+                |_| true,
+                near,
+                &mut got,
+            );
+            got.sort_unstable();
+            got.dedup();
+            assert_eq!(got, want);
+        }
+        // One bucket a part for every word: a cap takes its first live
+        // positions, below `before`.
+        let mut b = Buckets::parts(k);
+        for p in 0..300u32 {
+            b.add(p, &[], |_, _| 0, w);
+        }
+        for p in (0..300u32).step_by(4) {
+            b.remove(p, &[], w, usize::MAX, |_, _| 0);
+        }
+        for (cap, below) in [(1, u32::MAX), (7, u32::MAX), (50, 40), (1000, 299)] {
+            let mut got = Vec::new();
+            b.candidates(&[], w, below, cap, |_, _| 0, |_| true, |v| v == w, &mut got);
+            got.sort_unstable();
+            got.dedup();
+            let want: Vec<u32> = (0..300u32)
+                .filter(|p| p % 4 != 0)
+                .take(cap)
+                .filter(|&p| p < below)
+                .collect();
+            assert_eq!(got, want, "cap {cap}, below {below}");
         }
     }
 
