@@ -145,8 +145,10 @@ struct Entry {
 /// within `max_k` by multi-index hashing instead (four 16-bit parts, part
 /// `i` searched within radius `t_i`, `Σ (t_i + 1) = max_k + 1`; Norouzi et
 /// al. 2012, Qin et al. 2018): 48 bytes a fingerprint in its four buckets
-/// (more with their spare room), the buckets' own 48-byte headers (at most
-/// `4 · 65,536`) and 1 MB of tables; [`SimHashIndex::table_keys`] are the
+/// (the fingerprint and its slot, 12 bytes a bucket, in blocks of one
+/// array; up to twice that with the blocks' spare room, and the blocks a
+/// bucket outgrew until a new bucket takes them), a 12-byte header a
+/// bucket (at most `4 · 65,536`) and 1 MB of tables; [`SimHashIndex::table_keys`] are the
 /// same either way. The paper's sorted tables are not
 /// kept: a bucket is found in one probe, an insert or a removal takes
 /// `O(tables)` plus the lengths of its buckets, and nothing is buffered or
