@@ -15,6 +15,8 @@
 //! * [`decode_text`]: a text file's bytes to text (byte-order mark, UTF-8,
 //!   else Windows-1252), the one rule of every surface.
 
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx512;
 mod decode;
 mod fold;
 mod normalize;

@@ -259,10 +259,7 @@ pub fn normalize_with(input: &str, how: Normalization) -> Normalized {
 fn normalize_plain(input: &str, fold: bool) -> Normalized {
     // Bytes, so that the fast path can write eight at a time; every byte
     // written is ASCII or a whole character's UTF-8.
-    let mut written = Written {
-        text: Vec::with_capacity(input.len() + 8),
-        tokens: Vec::with_capacity(input.len() / 6 + 1),
-    };
+    let mut written = Written::with_capacity(input.len() + 8, input.len() / 6 + 1);
     normalize_plain_into(input, fold, &mut written);
     finish(written.text, written.tokens)
 }
@@ -294,10 +291,8 @@ fn finish(text: Vec<u8>, tokens: Vec<Token>) -> Normalized {
 #[doc(hidden)]
 #[cfg(feature = "std")]
 pub fn normalize_reference(input: &str) -> Normalized {
-    let mut written = Written {
-        text: Vec::with_capacity(input.len()),
-        tokens: Vec::new(),
-    };
+    // (Segments one at a time: `Sink::ascii_block` is not called.)
+    let mut written = Written::with_capacity(input.len(), 0);
     let mut scratch = String::new();
     super::segment::word_segments_reference(input, |start, end| {
         push_token(input, start, end, &mut written, false, &mut scratch)

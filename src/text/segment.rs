@@ -222,6 +222,10 @@ struct Block {
     /// `_` and the joining punctuation (a segment holding one is not copied
     /// whole: only its letters and digits are kept).
     impure: u64,
+    /// Letters and digits.
+    alnum: u64,
+    /// `_`.
+    under: u64,
     /// ASCII whitespace.
     space: u64,
     /// Bytes ≥ 0x80.
@@ -275,6 +279,8 @@ impl Block {
         Block {
             word: letter | digit | under | joins,
             impure: under | joins,
+            alnum: letter | digit,
+            under,
             space,
             high,
         }
@@ -313,6 +319,12 @@ fn block_pieces<S: Sink>(bytes: &[u8], at: usize, sink: &mut S) -> Option<(usize
     let end = 63 - usable.leading_zeros();
     let below = (1u64 << end) - 1;
     let word = b.word & below;
+    // At once where the sink can, when every segment holds a letter or
+    // digit (a segment of `_` alone writes nothing).
+    if b.under & below == 0 && sink.ascii_block(bytes, at, word, b.alnum & below) {
+        let ws = 64 - (!b.space & below).leading_zeros();
+        return Some((at + end as usize, at + ws as usize));
+    }
     let mut runs = word & !(word << 1);
     let mut ends = !word & (word << 1) & below;
     while runs != 0 {
@@ -418,12 +430,44 @@ pub(crate) trait Sink {
     /// A word segment of original bytes `start..end` normalised elsewhere
     /// to `norm`: a token, or nothing when `norm` is empty.
     fn word(&mut self, start: usize, end: usize, norm: &[u8]);
+    /// The word segments of the block `bytes[at..at + 64]` (in bounds) at
+    /// once, where the sink can: `word`'s runs of bits (bit `k` is byte
+    /// `at + k`; none ends at bit 63), `alnum` their letters and digits,
+    /// at least one in every run. `false` when it cannot, and then each
+    /// segment goes to [`Sink::ascii_word`].
+    #[cfg(any(
+        target_feature = "sse2",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        target_feature = "simd128"
+    ))]
+    #[inline]
+    fn ascii_block(&mut self, bytes: &[u8], at: usize, word: u64, alnum: u64) -> bool {
+        let _ = (bytes, at, word, alnum);
+        false
+    }
 }
 
 /// The normalised text (tokens separated by one space) and its tokens.
 pub(crate) struct Written {
     pub(crate) text: Vec<u8>,
     pub(crate) tokens: Vec<Token>,
+    /// Whether a block's segments are written at once (`super::avx512`,
+    /// where the CPU has AVX-512 VBMI2).
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    blocks: bool,
+}
+
+impl Written {
+    /// Empty, with room for `text` bytes and `tokens` tokens; blocks
+    /// written at once where the CPU can.
+    pub(crate) fn with_capacity(text: usize, tokens: usize) -> Self {
+        Written {
+            text: Vec::with_capacity(text),
+            tokens: Vec::with_capacity(tokens),
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            blocks: super::avx512::available(),
+        }
+    }
 }
 
 impl Sink for Written {
@@ -448,6 +492,22 @@ impl Sink for Written {
         append_token(&mut self.text, &mut self.tokens, start, end, |text| {
             text.extend_from_slice(norm)
         });
+    }
+
+    #[cfg(any(
+        target_feature = "sse2",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        target_feature = "simd128"
+    ))]
+    #[inline]
+    fn ascii_block(&mut self, bytes: &[u8], at: usize, word: u64, alnum: u64) -> bool {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if self.blocks {
+            super::avx512::write_block(bytes, at, word, alnum, &mut self.text, &mut self.tokens);
+            return true;
+        }
+        let _ = (bytes, at, word, alnum);
+        false
     }
 }
 

@@ -1,0 +1,118 @@
+//! An ASCII block's word segments written out at once with AVX-512 (x86-64,
+//! with VBMI2's byte compress; detected when the program runs, the `std`
+//! feature): the normalised text of the segments of 64 bytes — each
+//! segment's letters and digits lowercased, after a space unless the text
+//! is still empty — is one mask of the bytes kept (the letters and digits,
+//! and the byte before each segment, made a space) compressed into place
+//! by one instruction and one store, and each token's ranges come from
+//! counts of that mask. Word at a time (`segment::push_word`), each segment
+//! is a call with its own bounds checks, an 8-byte loop and a truncation.
+//!
+//! The same text and tokens as word at a time, for blocks whose every
+//! segment holds a letter or digit: a segment of `_` alone writes nothing,
+//! not even its space, so a block with a `_` is left to the word-at-a-time
+//! path (`normalize::tests::fast_path_equals_the_general_path` and
+//! `tests/segmentation.rs` hold both to `unicode-segmentation`).
+//!
+//! `unsafe`: calling the kernel, compiled for AVX-512F, BW and VBMI2, once
+//! the CPU has been seen to have them; its one load, inside the slice, and
+//! its one store, into room reserved in the vector.
+#![allow(unsafe_code)]
+
+use super::token::Token;
+use super::TextRange;
+use alloc::vec::Vec;
+use core::arch::x86_64::{
+    _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_maskz_compress_epi8, _mm512_or_si512,
+    _mm512_set1_epi8, _mm512_storeu_si512,
+};
+
+/// Whether this CPU has AVX-512F, BW, DQ and VBMI2; detected once and cached
+/// by `std`.
+pub(crate) fn available() -> bool {
+    crate::hash::avx512::available() && std::is_x86_feature_detected!("avx512vbmi2")
+}
+
+/// Appends to `text` and `tokens` the word segments of `bytes[at..at +
+/// 64]`: `word`'s runs of set bits (bit `k` is byte `at + k`), each a
+/// segment, and `alnum` its bytes that are letters or digits (at least one
+/// in every run; the others, `_` and joining punctuation, are dropped), as
+/// `segment::push_word` appends them one by one. The byte before `at`, if
+/// any, is not part of a segment, and no run ends at bit 63 (the block
+/// ends in whitespace).
+///
+/// # Panics
+/// When `bytes` has fewer than `at + 64` bytes, or [`available`] is false
+/// (callers check both).
+pub(crate) fn write_block(
+    bytes: &[u8],
+    at: usize,
+    word: u64,
+    alnum: u64,
+    text: &mut Vec<u8>,
+    tokens: &mut Vec<Token>,
+) {
+    let block: &[u8; 64] = bytes[at..at + 64].try_into().expect("64 bytes");
+    assert!(available(), "write_block without AVX-512 VBMI2");
+    // SAFETY: the CPU has the kernel's features (checked above).
+    unsafe { write_block_avx512(block, at, word, alnum, text, tokens) }
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi2,popcnt,bmi1")]
+fn write_block_avx512(
+    block: &[u8; 64],
+    at: usize,
+    word: u64,
+    alnum: u64,
+    text: &mut Vec<u8>,
+    tokens: &mut Vec<Token>,
+) {
+    let starts = word & !(word << 1);
+    if starts == 0 {
+        return;
+    }
+    let ends = !word & (word << 1);
+    // Each segment's space: the byte before it (never a segment's byte),
+    // the first segment's only when the text is not empty, and written on
+    // its own when the block starts with that segment.
+    let first = starts.trailing_zeros();
+    let mut slots = starts >> 1;
+    if text.is_empty() {
+        slots &= !((1u64 << first) >> 1);
+    } else if first == 0 {
+        text.push(b' ');
+    }
+    let keep = (alnum & word) | slots;
+    let base = text.len();
+    text.reserve(64);
+    // SAFETY: 64 bytes read from `block`; 64 written where `reserve` made
+    // room for them, of which the first `keep.count_ones()` are the text's
+    // (ASCII), the length set to those.
+    unsafe {
+        let v = _mm512_loadu_si512(block.as_ptr().cast());
+        let space = _mm512_set1_epi8(b' ' as i8);
+        // Letters and digits lowercased by bit 5 (a digit has it), the
+        // slots made spaces, then the kept bytes packed to the front.
+        let out = _mm512_mask_blend_epi8(slots, _mm512_or_si512(v, space), space);
+        let packed = _mm512_maskz_compress_epi8(keep, out);
+        _mm512_storeu_si512(text.as_mut_ptr().add(base).cast(), packed);
+        text.set_len(base + keep.count_ones() as usize);
+    }
+    let (mut starts, mut ends) = (starts, ends);
+    let kept_below = |k: u32| base + (keep & ((1u64 << k) - 1)).count_ones() as usize;
+    while starts != 0 {
+        let (s, e) = (starts.trailing_zeros(), ends.trailing_zeros());
+        starts &= starts - 1;
+        ends &= ends - 1;
+        tokens.push(Token {
+            orig: TextRange {
+                start: at + s as usize,
+                end: at + e as usize,
+            },
+            norm: TextRange {
+                start: kept_below(s),
+                end: kept_below(e),
+            },
+        });
+    }
+}
