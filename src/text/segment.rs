@@ -51,7 +51,9 @@
 //! The tokens go to a [`Sink`]: the normalised text and the token records
 //! ([`Written`], what `Normalized` holds), or only each token's hash
 //! (`word_hashes.rs`, for word shingles), one implementation of the
-//! segmentation and normalisation for both.
+//! segmentation and normalisation for both. Where the CPU has AVX-512
+//! VBMI2, [`Written`] takes a block's segments at once (`avx512.rs`: the
+//! kept bytes compressed by one instruction) instead of one by one.
 //!
 //! `normalize::tests::fast_path_equals_the_general_path` checks the equality
 //! with `unicode-segmentation` and the general normalisation on random
