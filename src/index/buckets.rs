@@ -1029,25 +1029,15 @@ mod tests {
                 }
             }
             for probe in (0..n).step_by(3) {
-                let w = words[probe as usize];
-                let near = |v: u64| (v ^ w).count_ones() <= k;
-                let mut got = Vec::new();
-                b.candidates(
-                    &[],
-                    w,
+                assert_parts_find(
+                    &b,
+                    &words,
+                    &live,
+                    k,
                     probe,
-                    usize::MAX,
-                    |_, _| 0,
-                    |_| true,
-                    near,
-                    &mut got,
+                    probe,
+                    &alloc::format!("k = {k}"),
                 );
-                got.sort_unstable();
-                got.dedup();
-                let want: Vec<u32> = (0..probe)
-                    .filter(|&q| live[q as usize] && near(words[q as usize]))
-                    .collect();
-                assert_eq!(got, want, "k = {k}, query {probe}");
             }
             // Every pair within k, as a scan of every two finds them.
             let near = |v: u64, w: u64| (v ^ w).count_ones() <= k;
@@ -1067,6 +1057,43 @@ mod tests {
             assert_eq!(got, want, "all pairs, k = {k}");
             assert!(!want.is_empty());
         }
+    }
+
+    /// The parts layout's candidates for `word` below position `before`,
+    /// `cap` a bucket, whose words are `near`: sorted, each once.
+    fn parts_candidates(
+        b: &Buckets,
+        word: u64,
+        before: u32,
+        cap: usize,
+        near: impl Fn(u64) -> bool,
+    ) -> Vec<u32> {
+        let mut got = Vec::new();
+        b.candidates(&[], word, before, cap, |_, _| 0, |_| true, near, &mut got);
+        got.sort_unstable();
+        got.dedup();
+        got
+    }
+
+    /// Asserts that the parts layout's candidates for `words[probe]` below
+    /// position `before` are exactly the live words within `k` of it, as a
+    /// scan of every word finds them.
+    fn assert_parts_find(
+        b: &Buckets,
+        words: &[u64],
+        live: &[bool],
+        k: u32,
+        probe: u32,
+        before: u32,
+        what: &str,
+    ) {
+        let w = words[probe as usize];
+        let near = |v: u64| (v ^ w).count_ones() <= k;
+        let got = parts_candidates(b, w, before, usize::MAX, near);
+        let want: Vec<u32> = (0..words.len() as u32)
+            .filter(|&q| q < before && live[q as usize] && near(words[q as usize]))
+            .collect();
+        assert_eq!(got, want, "{what}, query {probe}");
     }
 
     /// The parts layout's buckets as they outgrow their blocks (many words
@@ -1097,25 +1124,7 @@ mod tests {
         };
         let check = |b: &Buckets, live: &[bool], what: &str| {
             for probe in (0..n).step_by(37) {
-                let w = words[probe as usize];
-                let near = |v: u64| (v ^ w).count_ones() <= k;
-                let mut got = Vec::new();
-                b.candidates(
-                    &[],
-                    w,
-                    u32::MAX,
-                    usize::MAX,
-                    |_, _| 0,
-                    |_| true,
-                    near,
-                    &mut got,
-                );
-                got.sort_unstable();
-                got.dedup();
-                let want: Vec<u32> = (0..n)
-                    .filter(|&q| live[q as usize] && near(words[q as usize]))
-                    .collect();
-                assert_eq!(got, want, "{what}, query {probe}");
+                assert_parts_find(b, &words, live, k, probe, u32::MAX, what);
             }
         };
         let mut b = Buckets::parts(k);
@@ -1156,20 +1165,7 @@ mod tests {
         b.add(4, &[], |_, _| 0, other);
         assert_eq!(slab_len(&b), before, "the first blocks are reused");
         for (probe, want) in [(w, vec![0, 1, 2, 3]), (other, vec![4])] {
-            let mut got = Vec::new();
-            let near = |v: u64| v == probe;
-            b.candidates(
-                &[],
-                probe,
-                u32::MAX,
-                usize::MAX,
-                |_, _| 0,
-                |_| true,
-                near,
-                &mut got,
-            );
-            got.sort_unstable();
-            got.dedup();
+            let got = parts_candidates(&b, probe, u32::MAX, usize::MAX, |v| v == probe);
             assert_eq!(got, want);
         }
         // One bucket a part for every word: a cap takes its first live
@@ -1182,10 +1178,7 @@ mod tests {
             b.remove(p, &[], w, usize::MAX, |_, _| 0);
         }
         for (cap, below) in [(1, u32::MAX), (7, u32::MAX), (50, 40), (1000, 299)] {
-            let mut got = Vec::new();
-            b.candidates(&[], w, below, cap, |_, _| 0, |_| true, |v| v == w, &mut got);
-            got.sort_unstable();
-            got.dedup();
+            let got = parts_candidates(&b, w, below, cap, |v| v == w);
             let want: Vec<u32> = (0..300u32)
                 .filter(|p| p % 4 != 0)
                 .take(cap)
