@@ -1,36 +1,102 @@
-//! An ASCII block's word segments written out at once with AVX-512 (x86-64,
-//! with VBMI2's byte compress; detected when the program runs, the `std`
-//! feature): the normalised text of the segments of 64 bytes — each
-//! segment's letters and digits lowercased, after a space unless the text
-//! is still empty — is one mask of the bytes kept (the letters and digits,
-//! and the byte before each segment, made a space) compressed into place
-//! by one instruction and one store, and each token's ranges come from
-//! counts of that mask. Word at a time (`segment::push_word`), each segment
-//! is a call with its own bounds checks, an 8-byte loop and a truncation.
+//! A text's ASCII blocks with AVX-512 (x86-64, detected when the program
+//! runs; the `std` feature).
 //!
-//! The same text and tokens as word at a time, for blocks whose every
-//! segment holds a letter or digit: a segment of `_` alone writes nothing,
-//! not even its space, so a block with a `_` is left to the word-at-a-time
-//! path (`normalize::tests::fast_path_equals_the_general_path` and
-//! `tests/segmentation.rs` hold both to `unicode-segmentation`).
+//! [`classes`]: the classes of 64 bytes (letters, digits, `_`, the joining
+//! punctuation, whitespace, bytes ≥ 0x80), each a mask from one comparison
+//! of the whole block, where the 128-bit path (`wide`) takes four a class.
 //!
-//! `unsafe`: calling the kernel, compiled for AVX-512F, BW and VBMI2, once
-//! the CPU has been seen to have them; its one load, inside the slice, and
-//! its one store, into room reserved in the vector.
+//! [`write_block`] (with VBMI2's byte compress): the normalised text of a
+//! block's word segments — each segment's letters and digits lowercased,
+//! after a space unless the text is still empty — is one mask of the bytes
+//! kept (the letters and digits, and the byte before each segment, made a
+//! space) compressed into place by one instruction and one store, and each
+//! token's ranges come from counts of that mask. Word at a time
+//! (`segment::push_word`), each segment is a call with its own bounds
+//! checks, an 8-byte loop and a truncation. The same text and tokens as
+//! word at a time, for blocks whose every segment holds a letter or digit:
+//! a segment of `_` alone writes nothing, not even its space, so a block
+//! with a `_` is left to the word-at-a-time path.
+//!
+//! Both are held to `unicode-segmentation` by the fast path's tests
+//! (`normalize::tests::fast_path_equals_the_general_path`,
+//! `tests/segmentation.rs`), which take these kernels on a CPU that has
+//! them.
+//!
+//! `unsafe`: calling the kernels, compiled for the features a proof value
+//! ([`Avx512`], [`Vbmi2`]) says the CPU has, made only once they were seen;
+//! their loads, each of a 64-byte array, and the one store, into room
+//! reserved in the vector.
 #![allow(unsafe_code)]
 
 use super::token::Token;
 use super::TextRange;
 use alloc::vec::Vec;
 use core::arch::x86_64::{
-    _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_maskz_compress_epi8, _mm512_or_si512,
-    _mm512_set1_epi8, _mm512_storeu_si512,
+    __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmple_epu8_mask, _mm512_loadu_si512,
+    _mm512_mask_blend_epi8, _mm512_maskz_compress_epi8, _mm512_movepi8_mask, _mm512_or_si512,
+    _mm512_set1_epi8, _mm512_storeu_si512, _mm512_sub_epi8,
 };
 
-/// Whether this CPU has AVX-512F, BW, DQ and VBMI2; detected once and cached
-/// by `std`.
-pub(crate) fn available() -> bool {
-    crate::hash::avx512::available() && std::is_x86_feature_detected!("avx512vbmi2")
+/// Proof that this CPU has AVX-512F, BW and DQ: made only by
+/// [`Avx512::detect`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Avx512(());
+
+impl Avx512 {
+    /// The proof, where this CPU has the features (detected once and cached
+    /// by `std`).
+    pub(crate) fn detect() -> Option<Self> {
+        crate::hash::avx512::available().then_some(Avx512(()))
+    }
+}
+
+/// Proof that this CPU also has AVX-512 VBMI2: made only by
+/// [`Vbmi2::detect`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Vbmi2(());
+
+impl Vbmi2 {
+    /// The proof, where this CPU has the features.
+    pub(crate) fn detect() -> Option<Self> {
+        (crate::hash::avx512::available() && std::is_x86_feature_detected!("avx512vbmi2"))
+            .then_some(Vbmi2(()))
+    }
+}
+
+/// The classes of the 64 bytes of `block`, bit `k` about byte `k`: ASCII
+/// letters, digits, `_`, the punctuation that joins two letters (`:` `.`
+/// `'`), that joining two digits (`,` `;` `.` `'`), ASCII whitespace, and
+/// bytes ≥ 0x80 — `segment::Classes`' fields, in that order.
+pub(crate) fn classes(_: Avx512, block: &[u8; 64]) -> [u64; 7] {
+    // SAFETY: the proof says the CPU has the kernel's features.
+    unsafe { classes_avx512(block) }
+}
+
+#[target_feature(enable = "avx512f,avx512bw")]
+fn classes_avx512(block: &[u8; 64]) -> [u64; 7] {
+    // SAFETY: 64 bytes read from a 64-byte array.
+    let v = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+    let eq = |b: u8| _mm512_cmpeq_epi8_mask(v, _mm512_set1_epi8(b as i8));
+    // Bytes of `x` in `lo..=lo + span`: `x - lo` at most `span`, unsigned.
+    let within = |x: __m512i, lo: u8, span: u8| {
+        _mm512_cmple_epu8_mask(
+            _mm512_sub_epi8(x, _mm512_set1_epi8(lo as i8)),
+            _mm512_set1_epi8(span as i8),
+        )
+    };
+    let letter = within(_mm512_or_si512(v, _mm512_set1_epi8(0x20)), b'a', 25);
+    let digit = within(v, b'0', 9);
+    let both = eq(b'.') | eq(b'\'');
+    let space = within(v, b'\t', 1) | within(v, b'\x0C', 1) | eq(b' ');
+    [
+        letter,
+        digit,
+        eq(b'_'),
+        both | eq(b':'),
+        both | eq(b',') | eq(b';'),
+        space,
+        _mm512_movepi8_mask(v),
+    ]
 }
 
 /// Appends to `text` and `tokens` the word segments of `bytes[at..at +
@@ -42,9 +108,9 @@ pub(crate) fn available() -> bool {
 /// ends in whitespace).
 ///
 /// # Panics
-/// When `bytes` has fewer than `at + 64` bytes, or [`available`] is false
-/// (callers check both).
+/// When `bytes` has fewer than `at + 64` bytes (callers check).
 pub(crate) fn write_block(
+    _: Vbmi2,
     bytes: &[u8],
     at: usize,
     word: u64,
@@ -53,8 +119,7 @@ pub(crate) fn write_block(
     tokens: &mut Vec<Token>,
 ) {
     let block: &[u8; 64] = bytes[at..at + 64].try_into().expect("64 bytes");
-    assert!(available(), "write_block without AVX-512 VBMI2");
-    // SAFETY: the CPU has the kernel's features (checked above).
+    // SAFETY: the proof says the CPU has the kernel's features.
     unsafe { write_block_avx512(block, at, word, alnum, text, tokens) }
 }
 

@@ -240,14 +240,29 @@ struct Block {
     target_feature = "simd128"
 ))]
 impl Block {
-    /// Classifies `bytes[at..at + 64]` (in bounds), sixteen bytes at a time
-    /// (the `wide` crate's `u8x16`: SSE2, NEON or WebAssembly SIMD):
-    /// comparisons, then each class's lanes gathered into bits. The byte
-    /// before `at` is whitespace and so joins nothing; the byte after the
-    /// block is taken as whitespace (callers use the block up to a piece
-    /// start only, so a join it would have made is never used).
+    /// Classifies `bytes[at..at + 64]` (in bounds): with AVX-512 where
+    /// `kernels` has it (`super::avx512::classes`, the block at once), else
+    /// sixteen bytes at a time (the `wide` crate's `u8x16`: SSE2, NEON or
+    /// WebAssembly SIMD): comparisons, then each class's lanes gathered
+    /// into bits. The byte before `at` is whitespace and so joins nothing;
+    /// the byte after the block is taken as whitespace (callers use the
+    /// block up to a piece start only, so a join it would have made is
+    /// never used).
     #[inline]
-    fn classify(bytes: &[u8], at: usize) -> Block {
+    fn classify(bytes: &[u8], at: usize, kernels: Kernels) -> Block {
+        Self::of(Self::classes(bytes, at, kernels))
+    }
+
+    /// The classes' masks of `bytes[at..at + 64]` (in bounds), in the order
+    /// [`Block::of`] takes them.
+    #[inline]
+    fn classes(bytes: &[u8], at: usize, kernels: Kernels) -> [u64; 7] {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if let Some(k) = kernels {
+            let block: &[u8; 64] = bytes[at..at + 64].try_into().expect("in bounds");
+            return super::avx512::classes(k, block);
+        }
+        let _ = kernels;
         use wide::u8x16;
         let lanes = |b: u8| u8x16::splat(b);
         // Bytes of `v` in `lo..=lo + span`: `v - lo` at most `span`, unsigned.
@@ -274,6 +289,14 @@ impl Block {
             space |= bits(ws) << shift;
             high |= bits(v) << shift;
         }
+        [letter, digit, under, mid_letter, mid_num, space, high]
+    }
+
+    /// The block of the classes' masks: letters, digits, `_`, the
+    /// punctuation joining two letters, that joining two digits,
+    /// whitespace, bytes ≥ 0x80.
+    #[inline]
+    fn of([letter, digit, under, mid_letter, mid_num, space, high]: [u64; 7]) -> Block {
         // WB6/7 and WB11/12: joining punctuation between two letters, or
         // between two digits.
         let joins =
@@ -289,6 +312,62 @@ impl Block {
     }
 }
 
+#[cfg(all(
+    test,
+    any(
+        target_feature = "sse2",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        target_feature = "simd128"
+    )
+))]
+impl Block {
+    /// The kernels value that takes the 128-bit path alone.
+    fn classes_wide_only() -> Kernels {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        return None;
+        #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+        NoKernels
+    }
+}
+
+/// The kernels the fast path may take on this CPU, found once a text:
+/// AVX-512's proof where the CPU has it (x86-64 with `std`).
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+type Kernels = Option<super::avx512::Avx512>;
+/// No kernel beyond the 128-bit path (other targets).
+#[cfg(all(
+    not(all(feature = "std", target_arch = "x86_64")),
+    any(
+        target_feature = "sse2",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        target_feature = "simd128"
+    )
+))]
+#[derive(Clone, Copy)]
+struct NoKernels;
+#[cfg(all(
+    not(all(feature = "std", target_arch = "x86_64")),
+    any(
+        target_feature = "sse2",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        target_feature = "simd128"
+    )
+))]
+type Kernels = NoKernels;
+
+#[cfg(any(
+    target_feature = "sse2",
+    all(target_arch = "aarch64", target_feature = "neon"),
+    target_feature = "simd128"
+))]
+#[inline]
+fn kernels() -> Kernels {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    return super::avx512::Avx512::detect();
+    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
+    NoKernels
+}
+
 /// Normalises the pieces of `bytes[at..]` that start in the next 64 bytes,
 /// when `at` starts a piece (the byte before it, if any, is whitespace)
 /// and the block is in bounds: gives their words to `sink`
@@ -301,11 +380,16 @@ impl Block {
     target_feature = "simd128"
 ))]
 #[inline]
-fn block_pieces<S: Sink>(bytes: &[u8], at: usize, sink: &mut S) -> Option<(usize, usize)> {
+fn block_pieces<S: Sink>(
+    bytes: &[u8],
+    at: usize,
+    sink: &mut S,
+    kernels: Kernels,
+) -> Option<(usize, usize)> {
     if at + 64 > bytes.len() {
         return None;
     }
-    let b = Block::classify(bytes, at);
+    let b = Block::classify(bytes, at, kernels);
     // Pieces start after whitespace; the last one that starts before the
     // first byte ≥ 0x80 ends the block (it may hold that byte).
     let starts = !b.space & (b.space << 1);
@@ -356,6 +440,12 @@ pub(crate) fn normalize_into<S: Sink>(
 ) {
     let bytes = input.as_bytes();
     let n = bytes.len();
+    #[cfg(any(
+        target_feature = "sse2",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        target_feature = "simd128"
+    ))]
+    let kernels = kernels();
     // The current piece: where the whitespace before it starts, and what
     // was written before it (to take back on a byte ≥ 0x80).
     let mut mark = (0usize, sink.mark());
@@ -398,7 +488,7 @@ pub(crate) fn normalize_into<S: Sink>(
                 all(target_arch = "aarch64", target_feature = "neon"),
                 target_feature = "simd128"
             ))]
-            while let Some((next, ws)) = block_pieces(bytes, i, sink) {
+            while let Some((next, ws)) = block_pieces(bytes, i, sink, kernels) {
                 mark = (ws, sink.mark());
                 i = next;
             }
@@ -453,10 +543,10 @@ pub(crate) trait Sink {
 pub(crate) struct Written {
     pub(crate) text: Vec<u8>,
     pub(crate) tokens: Vec<Token>,
-    /// Whether a block's segments are written at once (`super::avx512`,
-    /// where the CPU has AVX-512 VBMI2).
+    /// Where the CPU has AVX-512 VBMI2, its proof: a block's segments are
+    /// then written at once (`super::avx512::write_block`).
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    blocks: bool,
+    blocks: Option<super::avx512::Vbmi2>,
 }
 
 impl Written {
@@ -467,7 +557,7 @@ impl Written {
             text: Vec::with_capacity(text),
             tokens: Vec::with_capacity(tokens),
             #[cfg(all(feature = "std", target_arch = "x86_64"))]
-            blocks: super::avx512::available(),
+            blocks: super::avx512::Vbmi2::detect(),
         }
     }
 }
@@ -504,8 +594,8 @@ impl Sink for Written {
     #[inline]
     fn ascii_block(&mut self, bytes: &[u8], at: usize, word: u64, alnum: u64) -> bool {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if self.blocks {
-            super::avx512::write_block(bytes, at, word, alnum, &mut self.text, &mut self.tokens);
+        if let Some(k) = self.blocks {
+            super::avx512::write_block(k, bytes, at, word, alnum, &mut self.text, &mut self.tokens);
             return true;
         }
         let _ = (bytes, at, word, alnum);
@@ -580,6 +670,43 @@ pub(crate) fn word_segments_reference(input: &str, mut f: impl FnMut(usize, usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every byte value at every place of a block gets the classes of the
+    /// byte table (`FLAGS`), from the 128-bit path and, where the CPU has
+    /// it, from AVX-512's.
+    #[cfg(any(
+        target_feature = "sse2",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        target_feature = "simd128"
+    ))]
+    #[test]
+    fn a_block_s_classes_are_the_table_s() {
+        let mut kernels = alloc::vec![Block::classes_wide_only()];
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        kernels.extend(super::super::avx512::Avx512::detect().map(Some));
+        let classes = [LETTER, DIGIT, WORD, MID_LETTER, MID_NUM, SPACE, HIGH];
+        for k in kernels {
+            for step in [1usize, 37, 101] {
+                for start in 0..256usize {
+                    let block: Vec<u8> =
+                        (0..64).map(|i| ((start + i * step) % 256) as u8).collect();
+                    let got = Block::classes(&block, 0, k);
+                    for (c, &flag) in classes.iter().enumerate() {
+                        let want = block.iter().enumerate().fold(0u64, |m, (i, &b)| {
+                            // `_` is the one word byte that is neither letter nor digit.
+                            let f = flags(b);
+                            let hit = match flag {
+                                WORD => b == b'_',
+                                _ => f & flag != 0,
+                            };
+                            m | (u64::from(hit) << i)
+                        });
+                        assert_eq!(got[c], want, "class {c}, bytes {block:?}");
+                    }
+                }
+            }
+        }
+    }
 
     /// The SWAR classes equal the table's on every byte, at every position
     /// of the word.
