@@ -37,7 +37,8 @@
 //! bit a byte per class (letters, digits, `_`, the joining punctuation,
 //! whitespace, bytes ≥ 0x80): sixteen bytes a comparison with 128-bit SIMD
 //! (the `wide` crate: SSE2 on x86-64, NEON, WebAssembly SIMD when built with
-//! `simd128`), each class's lanes gathered into a `u64` mask (`Block`).
+//! `simd128`), each class's lanes gathered into a `u64` mask (`Block`), or
+//! all 64 a comparison where the CPU has AVX-512 (`avx512.rs`).
 //! Up to the last piece that starts in the block before any byte ≥ 0x80,
 //! the word segments are the runs of letters, digits, `_` and the
 //! punctuation that joins two letters or two digits (the masks shifted by
