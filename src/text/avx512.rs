@@ -20,7 +20,8 @@
 //! Both are held to `unicode-segmentation` by the fast path's tests
 //! (`normalize::tests::fast_path_equals_the_general_path`,
 //! `tests/segmentation.rs`), which take these kernels on a CPU that has
-//! them.
+//! them, and the classes to the byte table for every byte at every place
+//! (`segment::tests::a_block_s_classes_are_the_table_s`).
 //!
 //! `unsafe`: calling the kernels, compiled for the features a proof value
 //! ([`Avx512`], [`Vbmi2`]) says the CPU has, made only once they were seen;
