@@ -259,7 +259,7 @@ impl Block {
     #[inline]
     fn classes(bytes: &[u8], at: usize, kernels: Kernels) -> [u64; 7] {
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if let Some(k) = kernels {
+        if let Some(k) = kernels.avx512 {
             let block: &[u8; 64] = bytes[at..at + 64].try_into().expect("in bounds");
             return super::avx512::classes(k, block);
         }
@@ -313,60 +313,33 @@ impl Block {
     }
 }
 
-#[cfg(all(
-    test,
-    any(
-        target_feature = "sse2",
-        all(target_arch = "aarch64", target_feature = "neon"),
-        target_feature = "simd128"
-    )
+/// The kernels the fast path may take on this CPU, found once a text: on
+/// x86-64 with `std`, AVX-512's proof where the CPU has it; the default,
+/// the 128-bit path alone.
+#[cfg(any(
+    target_feature = "sse2",
+    all(target_arch = "aarch64", target_feature = "neon"),
+    target_feature = "simd128"
 ))]
-impl Block {
-    /// The kernels value that takes the 128-bit path alone.
-    fn classes_wide_only() -> Kernels {
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        return None;
-        #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
-        NoKernels
-    }
+#[derive(Clone, Copy, Default)]
+struct Kernels {
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    avx512: Option<super::avx512::Avx512>,
 }
-
-/// The kernels the fast path may take on this CPU, found once a text:
-/// AVX-512's proof where the CPU has it (x86-64 with `std`).
-#[cfg(all(feature = "std", target_arch = "x86_64"))]
-type Kernels = Option<super::avx512::Avx512>;
-/// No kernel beyond the 128-bit path (other targets).
-#[cfg(all(
-    not(all(feature = "std", target_arch = "x86_64")),
-    any(
-        target_feature = "sse2",
-        all(target_arch = "aarch64", target_feature = "neon"),
-        target_feature = "simd128"
-    )
-))]
-#[derive(Clone, Copy)]
-struct NoKernels;
-#[cfg(all(
-    not(all(feature = "std", target_arch = "x86_64")),
-    any(
-        target_feature = "sse2",
-        all(target_arch = "aarch64", target_feature = "neon"),
-        target_feature = "simd128"
-    )
-))]
-type Kernels = NoKernels;
 
 #[cfg(any(
     target_feature = "sse2",
     all(target_arch = "aarch64", target_feature = "neon"),
     target_feature = "simd128"
 ))]
-#[inline]
-fn kernels() -> Kernels {
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    return super::avx512::Avx512::detect();
-    #[cfg(not(all(feature = "std", target_arch = "x86_64")))]
-    NoKernels
+impl Kernels {
+    /// What this CPU has.
+    fn detect() -> Self {
+        Kernels {
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            avx512: super::avx512::Avx512::detect(),
+        }
+    }
 }
 
 /// Normalises the pieces of `bytes[at..]` that start in the next 64 bytes,
@@ -446,7 +419,7 @@ pub(crate) fn normalize_into<S: Sink>(
         all(target_arch = "aarch64", target_feature = "neon"),
         target_feature = "simd128"
     ))]
-    let kernels = kernels();
+    let kernels = Kernels::detect();
     // The current piece: where the whitespace before it starts, and what
     // was written before it (to take back on a byte ≥ 0x80).
     let mut mark = (0usize, sink.mark());
@@ -682,9 +655,7 @@ mod tests {
     ))]
     #[test]
     fn a_block_s_classes_are_the_table_s() {
-        let mut kernels = alloc::vec![Block::classes_wide_only()];
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        kernels.extend(super::super::avx512::Avx512::detect().map(Some));
+        let kernels = [Kernels::default(), Kernels::detect()];
         let classes = [LETTER, DIGIT, WORD, MID_LETTER, MID_NUM, SPACE, HIGH];
         for k in kernels {
             for step in [1usize, 37, 101] {
