@@ -17,24 +17,35 @@
 //! a segment of `_` alone writes nothing, not even its space, so a block
 //! with a `_` is left to the word-at-a-time path.
 //!
-//! Both are held to `unicode-segmentation` by the fast path's tests
+//! [`short_words`] (with VBMI's byte permutes and VBMI2's compress): for
+//! word shingles, which hash each token where it is found, a block's
+//! segments as XXH3's short inputs, gathered at once — each segment's start
+//! and end compressed out of the block's masks, and its first and last
+//! eight bytes permuted out of the 128 bytes around the block, eight
+//! segments an instruction — for `crate::hash`'s kernel to hash eight at a
+//! time. Segments longer than 16 bytes or with joining punctuation are
+//! marked for the caller to hash one by one.
+//!
+//! All three are held to `unicode-segmentation` by the fast path's tests
 //! (`normalize::tests::fast_path_equals_the_general_path`,
+//! `word_hashes::tests::hashes_are_xxh3_of_the_normalised_tokens`,
 //! `tests/segmentation.rs`), which take these kernels on a CPU that has
 //! them, and the classes to the byte table for every byte at every place
 //! (`segment::tests::a_block_s_classes_are_the_table_s`).
 //!
 //! `unsafe`: calling the kernels, compiled for the features a proof value
 //! ([`Avx512`], [`Vbmi2`]) says the CPU has, made only once they were seen;
-//! their loads, each of a 64-byte array, and the one store, into room
-//! reserved in the vector.
+//! their loads, each of a 64-byte array, and their stores, into room
+//! reserved in the vectors.
 #![allow(unsafe_code)]
 
 use super::token::Token;
 use super::TextRange;
 use alloc::vec::Vec;
 use core::arch::x86_64::{
-    __m512i, _mm512_cmpeq_epi8_mask, _mm512_cmple_epu8_mask, _mm512_loadu_si512,
-    _mm512_mask_blend_epi8, _mm512_maskz_compress_epi8, _mm512_movepi8_mask, _mm512_or_si512,
+    __m512i, _mm512_add_epi8, _mm512_cmpeq_epi8_mask, _mm512_cmpgt_epu8_mask,
+    _mm512_cmple_epu8_mask, _mm512_loadu_si512, _mm512_mask_blend_epi8, _mm512_maskz_compress_epi8,
+    _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutex2var_epi8, _mm512_permutexvar_epi8,
     _mm512_set1_epi8, _mm512_storeu_si512, _mm512_sub_epi8,
 };
 
@@ -51,7 +62,8 @@ impl Avx512 {
     }
 }
 
-/// Proof that this CPU also has AVX-512 VBMI2: made only by
+/// Proof that this CPU also has AVX-512 VBMI and VBMI2 (byte permutes and
+/// compresses; every CPU with VBMI2 so far has VBMI): made only by
 /// [`Vbmi2::detect`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Vbmi2(());
@@ -59,8 +71,10 @@ pub(crate) struct Vbmi2(());
 impl Vbmi2 {
     /// The proof, where this CPU has the features.
     pub(crate) fn detect() -> Option<Self> {
-        (crate::hash::avx512::available() && std::is_x86_feature_detected!("avx512vbmi2"))
-            .then_some(Vbmi2(()))
+        (crate::hash::avx512::available()
+            && std::is_x86_feature_detected!("avx512vbmi")
+            && std::is_x86_feature_detected!("avx512vbmi2"))
+        .then_some(Vbmi2(()))
     }
 }
 
@@ -181,4 +195,122 @@ fn write_block_avx512(
             },
         });
     }
+}
+
+/// A block's word segments as the short inputs of XXH3-64
+/// (`crate::hash::v2::ShortXxh3::hash_in_place`), appended in order: for
+/// each of `word`'s runs of set bits (bit `k` is byte `at + k`; no run ends
+/// at bit 63), its first 8 bytes to `firsts`, the 8 bytes that end it to
+/// `lasts` (both read little-endian, bit 5 set on every byte: a letter or
+/// digit lowercased; bytes outside the text read as 0) and its length in
+/// bytes to `lens`. Returns the runs whose three values are of no use, bit
+/// `k` for the `k`-th run: those longer than 16 bytes and those with a byte
+/// not in `alnum` (joining punctuation, dropped from the token), which the
+/// caller hashes otherwise. `word` has no `_`.
+///
+/// One by one (`word_hashes::Hashes::ascii_word`), each segment is two
+/// loads and three appends; here the starts and ends are compressed out of
+/// the block's masks, and the 8-byte words of eight segments are each
+/// permuted out of the 128 bytes around the block by one instruction.
+///
+/// # Panics
+/// When `bytes` has fewer than `at + 64` bytes (callers check).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn short_words(
+    _: Vbmi2,
+    bytes: &[u8],
+    at: usize,
+    word: u64,
+    alnum: u64,
+    firsts: &mut Vec<u64>,
+    lasts: &mut Vec<u64>,
+    lens: &mut Vec<u8>,
+) -> u32 {
+    assert!(at + 64 <= bytes.len(), "a block of 64 bytes");
+    // The 128 bytes from `at - 32`: every byte a segment's two words read
+    // (copied, with 0 outside the text, near the text's ends).
+    let mut padded = [0u8; 128];
+    let window: &[u8; 128] = match at.checked_sub(32).and_then(|from| bytes.get(from..at + 96)) {
+        Some(w) => w.try_into().expect("128 bytes"),
+        None => {
+            let from = at.saturating_sub(32);
+            let to = (at + 96).min(bytes.len());
+            padded[from + 32 - at..to + 32 - at].copy_from_slice(&bytes[from..to]);
+            &padded
+        }
+    };
+    // SAFETY: the proof says the CPU has the kernel's features.
+    unsafe { short_words_avx512(window, word, alnum, firsts, lasts, lens) }
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi1")]
+fn short_words_avx512(
+    window: &[u8; 128],
+    word: u64,
+    alnum: u64,
+    firsts: &mut Vec<u64>,
+    lasts: &mut Vec<u64>,
+    lens: &mut Vec<u8>,
+) -> u32 {
+    let starts = word & !(word << 1);
+    let ends = !word & (word << 1);
+    // At most 32 runs: each is followed by a clear bit.
+    let runs = starts.count_ones() as usize;
+    if runs == 0 {
+        return 0;
+    }
+    let mut iota = [0u8; 64];
+    // Lane `8 j + i` of a group: run `j`'s byte `i`.
+    let (mut lane_run, mut lane_byte) = ([0u8; 64], [0u8; 64]);
+    for i in 0..64 {
+        iota[i] = i as u8;
+        lane_run[i] = (i / 8) as u8;
+        lane_byte[i] = (i % 8) as u8;
+    }
+    let base = firsts.len();
+    firsts.reserve(32);
+    lasts.reserve(32);
+    lens.reserve(64);
+    // SAFETY: the loads are of 64-byte arrays; each store is inside the room
+    // `reserve` made (groups of 8 runs, at most 32; 64 lengths), and the
+    // lengths are set to the `runs` values written.
+    let long = unsafe {
+        let lo = _mm512_loadu_si512(window.as_ptr().cast());
+        let hi = _mm512_loadu_si512(window.as_ptr().add(64).cast());
+        let iota = _mm512_loadu_si512(iota.as_ptr().cast());
+        let lane_run = _mm512_loadu_si512(lane_run.as_ptr().cast());
+        let lane_byte = _mm512_loadu_si512(lane_byte.as_ptr().cast());
+        let s = _mm512_maskz_compress_epi8(starts, iota);
+        let e = _mm512_maskz_compress_epi8(ends, iota);
+        let len = _mm512_sub_epi8(e, s);
+        // In the window, a run's first byte is at `32 + s`, the 8 bytes
+        // that end it from `24 + e`.
+        let first_at = _mm512_add_epi8(lane_byte, _mm512_set1_epi8(32));
+        let last_at = _mm512_add_epi8(lane_byte, _mm512_set1_epi8(24));
+        let lower = _mm512_set1_epi8(0x20);
+        for g in (0..runs).step_by(8) {
+            let sel = _mm512_add_epi8(lane_run, _mm512_set1_epi8(g as i8));
+            let at_first = _mm512_add_epi8(_mm512_permutexvar_epi8(sel, s), first_at);
+            let at_last = _mm512_add_epi8(_mm512_permutexvar_epi8(sel, e), last_at);
+            let first = _mm512_or_si512(_mm512_permutex2var_epi8(lo, at_first, hi), lower);
+            let last = _mm512_or_si512(_mm512_permutex2var_epi8(lo, at_last, hi), lower);
+            _mm512_storeu_si512(firsts.as_mut_ptr().add(base + g).cast(), first);
+            _mm512_storeu_si512(lasts.as_mut_ptr().add(base + g).cast(), last);
+        }
+        _mm512_storeu_si512(lens.as_mut_ptr().add(base).cast(), len);
+        firsts.set_len(base + runs);
+        lasts.set_len(base + runs);
+        lens.set_len(base + runs);
+        _mm512_cmpgt_epu8_mask(len, _mm512_set1_epi8(16))
+    };
+    let mut others = (long & ((1u64 << runs) - 1)) as u32;
+    // A run with joining punctuation: the runs that start at or before it.
+    let mut joins = word & !alnum;
+    while joins != 0 {
+        let p = joins.trailing_zeros();
+        joins &= joins - 1;
+        let k = (starts & ((2u64 << p) - 1)).count_ones() - 1;
+        others |= 1 << k;
+    }
+    others
 }

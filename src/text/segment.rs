@@ -53,8 +53,9 @@
 //! ([`Written`], what `Normalized` holds), or only each token's hash
 //! (`word_hashes.rs`, for word shingles), one implementation of the
 //! segmentation and normalisation for both. Where the CPU has AVX-512
-//! VBMI2, [`Written`] takes a block's segments at once (`avx512.rs`: the
-//! kept bytes compressed by one instruction) instead of one by one.
+//! VBMI2, both sinks take a block's segments at once instead of one by one
+//! (`avx512.rs`: [`Written`] the kept bytes compressed by one instruction,
+//! the hashes' sink each segment's two 8-byte words permuted out).
 //!
 //! `normalize::tests::fast_path_equals_the_general_path` checks the equality
 //! with `unicode-segmentation` and the general normalisation on random

@@ -9,7 +9,9 @@
 //! it is found: an ASCII word of letters and digits of at most 16 bytes (nine
 //! words in ten of English prose) from the two 8-byte words that hold its
 //! first and last bytes, lowercased in registers ([`ShortXxh3`]); any other
-//! token from its normal form written out, by [`xxh3`].
+//! token from its normal form written out, by [`xxh3`]. Where the CPU has
+//! AVX-512 VBMI2, a 64-byte block's segments are gathered at once
+//! (`super::avx512::short_words`) and hashed eight at a time at the end.
 //!
 //! Equal to `token_hashes(&normalize_with(text, how), seed, Spec::V2)` on
 //! every text (tested on random strings of troublesome characters and on
@@ -32,6 +34,8 @@ pub(crate) fn word_hashes(input: &str, how: Normalization, seed: u64) -> Vec<u64
         seed,
         scratch: Vec::new(),
         later: Later::new(input.len() / 6 + 1),
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        blocks: super::avx512::Vbmi2::detect(),
     };
     // Step 0 as `normalize_with` takes it: the unmasked text when
     // something was undone.
@@ -83,6 +87,10 @@ struct Hashes {
     scratch: Vec<u8>,
     /// The short words' other halves, when they are hashed at the end.
     later: Option<Later>,
+    /// Where the CPU has AVX-512 VBMI2, its proof: a block's segments are
+    /// then gathered at once (`super::avx512::short_words`).
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    blocks: Option<super::avx512::Vbmi2>,
 }
 
 impl Hashes {
@@ -148,6 +156,51 @@ impl Sink for Hashes {
         if !norm.is_empty() {
             self.push_hash(xxh3(self.seed, norm));
         }
+    }
+
+    #[cfg(any(
+        target_feature = "sse2",
+        all(target_arch = "aarch64", target_feature = "neon"),
+        target_feature = "simd128"
+    ))]
+    #[inline]
+    fn ascii_block(&mut self, bytes: &[u8], at: usize, word: u64, alnum: u64) -> bool {
+        #[cfg(all(feature = "std", target_arch = "x86_64"))]
+        if let (Some(k), Some(later)) = (self.blocks, &mut self.later) {
+            let base = self.hashes.len();
+            let mut others = super::avx512::short_words(
+                k,
+                bytes,
+                at,
+                word,
+                alnum,
+                &mut self.hashes,
+                &mut later.lasts,
+                &mut later.lens,
+            );
+            // The segments longer than 16 bytes or with joining
+            // punctuation: hashed from their normal forms written out.
+            let (mut starts, mut ends) = (word & !(word << 1), !word & (word << 1));
+            let mut k = 0;
+            while others != 0 {
+                let next = others.trailing_zeros();
+                others &= others - 1;
+                while k < next {
+                    starts &= starts - 1;
+                    ends &= ends - 1;
+                    k += 1;
+                }
+                let start = at + starts.trailing_zeros() as usize;
+                let end = at + ends.trailing_zeros() as usize;
+                self.scratch.clear();
+                self.scratch.extend(ascii_normal_form(&bytes[start..end]));
+                self.hashes[base + k as usize] = xxh3(self.seed, &self.scratch);
+                later.lens[base + k as usize] = 0;
+            }
+            return true;
+        }
+        let _ = (bytes, at, word, alnum);
+        false
     }
 }
 
