@@ -243,6 +243,24 @@ pub(crate) fn short_words(
     unsafe { short_words_avx512(window, word, alnum, firsts, lasts, lens) }
 }
 
+/// Byte `i` is `i`.
+const IOTA: [u8; 64] = lanes(1, 0);
+/// Lane `8 j + i` of a group of eight runs is run `j`'s byte `i`: `j`.
+const LANE_RUN: [u8; 64] = lanes(8, 0);
+/// `i`.
+const LANE_BYTE: [u8; 64] = lanes(1, 8);
+
+/// Byte `i` is `i / div`, or `i % modulo` when `modulo` is not 0.
+const fn lanes(div: usize, modulo: usize) -> [u8; 64] {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = if modulo == 0 { i / div } else { i % modulo } as u8;
+        i += 1;
+    }
+    t
+}
+
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2,popcnt,bmi1")]
 fn short_words_avx512(
     window: &[u8; 128],
@@ -259,14 +277,6 @@ fn short_words_avx512(
     if runs == 0 {
         return 0;
     }
-    let mut iota = [0u8; 64];
-    // Lane `8 j + i` of a group: run `j`'s byte `i`.
-    let (mut lane_run, mut lane_byte) = ([0u8; 64], [0u8; 64]);
-    for i in 0..64 {
-        iota[i] = i as u8;
-        lane_run[i] = (i / 8) as u8;
-        lane_byte[i] = (i % 8) as u8;
-    }
     let base = firsts.len();
     firsts.reserve(32);
     lasts.reserve(32);
@@ -277,9 +287,9 @@ fn short_words_avx512(
     let long = unsafe {
         let lo = _mm512_loadu_si512(window.as_ptr().cast());
         let hi = _mm512_loadu_si512(window.as_ptr().add(64).cast());
-        let iota = _mm512_loadu_si512(iota.as_ptr().cast());
-        let lane_run = _mm512_loadu_si512(lane_run.as_ptr().cast());
-        let lane_byte = _mm512_loadu_si512(lane_byte.as_ptr().cast());
+        let iota = _mm512_loadu_si512(IOTA.as_ptr().cast());
+        let lane_run = _mm512_loadu_si512(LANE_RUN.as_ptr().cast());
+        let lane_byte = _mm512_loadu_si512(LANE_BYTE.as_ptr().cast());
         let s = _mm512_maskz_compress_epi8(starts, iota);
         let e = _mm512_maskz_compress_epi8(ends, iota);
         let len = _mm512_sub_epi8(e, s);
