@@ -480,21 +480,32 @@ fn in_word(c: char) -> bool {
 }
 
 /// The maximal runs of word characters ([`in_word`]) and of the others:
-/// `(start, end, is_word)`, covering the text in order.
+/// `(start, end, is_word)`, covering the text in order. ASCII bytes are
+/// classed as they are, without decoding them as characters.
 fn runs(input: &str) -> impl Iterator<Item = (usize, usize, bool)> + '_ {
-    let mut chars = input.char_indices().peekable();
+    let bytes = input.as_bytes();
+    // Whether the character at `at` (a character boundary) is a word
+    // character, and its length in bytes.
+    let class = move |at: usize| match bytes[at] {
+        b if b.is_ascii() => (b.is_ascii_alphanumeric(), 1),
+        _ => input[at..]
+            .chars()
+            .next()
+            .map_or((false, 1), |c| (in_word(c), c.len_utf8())),
+    };
+    let mut i = 0;
     core::iter::from_fn(move || {
-        let (start, c) = chars.next()?;
-        let word = in_word(c);
-        let mut end = start + c.len_utf8();
-        while let Some(&(i, c)) = chars.peek() {
-            if in_word(c) != word {
+        let start = i;
+        let (word, len) = (start < bytes.len()).then(|| class(start))?;
+        i += len;
+        while i < bytes.len() {
+            let (w, len) = class(i);
+            if w != word {
                 break;
             }
-            end = i + c.len_utf8();
-            chars.next();
+            i += len;
         }
-        Some((start, end, word))
+        Some((start, i, word))
     })
 }
 
@@ -567,23 +578,41 @@ pub(crate) fn unmask(input: &str) -> Option<Unmasked> {
     let main = if several {
         let mut votes: Vec<(Script, usize)> = Vec::new();
         // ASCII letters (most of a text in a Latin script) looked up once
-        // each, not once per occurrence.
+        // each, not once per occurrence, and Latin's votes counted apart,
+        // put in `votes` where Latin was first met.
         let mut ascii_votes = [false; 128];
         for b in (b'A'..=b'Z').chain(b'a'..=b'z') {
             ascii_votes[usize::from(b)] = !is_shared(char::from(b), Script::Latin);
         }
-        for c in input.chars() {
-            if c.is_ascii() {
-                if ascii_votes[c as usize] {
-                    bump(&mut votes, Script::Latin);
+        let (mut latin, mut latin_at) = (0usize, 0usize);
+        let mut vote_latin = |votes: &Vec<(Script, usize)>| {
+            if latin == 0 {
+                latin_at = votes.len();
+            }
+            latin += 1;
+        };
+        let bytes = input.as_bytes();
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            if b.is_ascii() {
+                if ascii_votes[usize::from(b)] {
+                    vote_latin(&votes);
                 }
+                i += 1;
                 continue;
             }
-            if let Some(s) = letter_script(c) {
-                if !is_shared(c, s) {
-                    bump(&mut votes, s);
-                }
+            let Some(c) = input[i..].chars().next() else {
+                break;
+            };
+            i += c.len_utf8();
+            match letter_script(c) {
+                Some(s) if !is_shared(c, s) && s == Script::Latin => vote_latin(&votes),
+                Some(s) if !is_shared(c, s) => bump(&mut votes, s),
+                _ => {}
             }
+        }
+        if latin > 0 {
+            votes.insert(latin_at, (Script::Latin, latin));
         }
         most(&votes).or_else(|| most(&counts))
     } else {
@@ -824,6 +853,62 @@ mod tests {
             .count();
         assert!(other > latin, "{other} {latin}");
         assert_undone(&t, true, false);
+    }
+
+    /// Two scripts with as many letters that vote (that imitate no letter
+    /// of another alphabet): the main script is the one met first, and so
+    /// decides which way a mixed word's look-alikes are mapped (SPEC.md §1,
+    /// step 0). Latin's votes are counted apart from the others'.
+    #[test]
+    fn equal_votes_go_to_the_script_met_first() {
+        use alloc::format;
+        use unicode_script::Script;
+        let latin = (b'a'..=b'z')
+            .map(char::from)
+            .find(|&c| !super::is_shared(c, Script::Latin))
+            .expect("a Latin letter that votes");
+        assert!(!super::is_shared('ж', Script::Cyrillic));
+        let ours = format!("{latin}{latin}{latin}");
+        // `сору` with a Latin `o`: a mixed word in either script.
+        let mixed = "с\u{6f}ру";
+        for (text, want) in [
+            (format!("жжж {ours} {mixed}"), "сору"),
+            (format!("{ours} жжж {mixed}"), "copy"),
+            (format!("{mixed} жжж, {ours}"), "сору"),
+            (format!("{mixed} {ours}, жжж"), "copy"),
+        ] {
+            let n = unmasked(&text);
+            assert!(
+                tokens(&n).iter().any(|t| t == want),
+                "{text}: {:?}",
+                tokens(&n)
+            );
+        }
+    }
+
+    /// The runs are the maximal runs of characters alike by `in_word`,
+    /// read a character at a time, on random strings of ASCII letters,
+    /// digits and punctuation, Cyrillic and Greek letters, a combining mark
+    /// and invisible characters.
+    #[test]
+    fn runs_are_the_characters_runs() {
+        let alphabet: Vec<char> = "aZ09_.' -\nжоω\u{301}\u{200b}\u{ad}é".chars().collect();
+        let mut rng = crate::testing::XorShift(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..2_000 {
+            let len = (rng.next_u64() % 40) as usize;
+            let s: String = (0..len)
+                .map(|_| alphabet[(rng.next_u64() % alphabet.len() as u64) as usize])
+                .collect();
+            let mut want: Vec<(usize, usize, bool)> = Vec::new();
+            for (i, c) in s.char_indices() {
+                let (end, word) = (i + c.len_utf8(), super::in_word(c));
+                match want.last_mut() {
+                    Some(r) if r.2 == word => r.1 = end,
+                    _ => want.push((i, end, word)),
+                }
+            }
+            assert_eq!(super::runs(&s).collect::<Vec<_>>(), want, "{s:?}");
+        }
     }
 
     #[test]
