@@ -15,7 +15,10 @@
 //!    `'` join two letters (WB6/7); `,` `;` `.` `'` join two digits
 //!    (WB11/12); everything else breaks (WB999). Its word segments are
 //!    normalised on the spot: NFKC is the identity on ASCII and folding keeps
-//!    the letters and digits, lowercased.
+//!    the letters and digits, lowercased. The typographic quotation marks
+//!    and dashes of prose (`‘ ’ “ ” – — …`, `typographic`) are read here as
+//!    their ASCII counterparts are: `‘` `’` join as `'` does, the others
+//!    break, and none is kept in a token.
 //! 3. Any other piece, together with the whitespace run before it and any
 //!    non-ASCII pieces that follow it after whitespace, is handed to
 //!    `unicode-segmentation` and the general normalisation (a non-ASCII space
@@ -203,7 +206,35 @@ fn scan_word(bytes: &[u8], start: usize) -> (usize, bool) {
                 continue;
             }
         }
+        // `‘` `’` join as `'` does (both `MidNumLetQ`).
+        if cur & HIGH != 0 && i + 3 < n && typographic(bytes, i) == Some(true) {
+            let (prev, next) = (flags(bytes[i - 1]), flags(bytes[i + 3]));
+            // Two letters or two digits: no byte is both.
+            if prev & next & (LETTER | DIGIT) != 0 {
+                plain = false;
+                i += 4;
+                continue;
+            }
+        }
         return (i, plain);
+    }
+}
+
+/// The typographic punctuation of prose that the fast path reads as it
+/// reads ASCII punctuation, each three bytes (`E2 80 xx`) and none kept in
+/// a token (the general path drops them too: a segment of it alone has no
+/// letter or digit, and `‘` `’` are folded punctuation): `‘` `’` (U+2018,
+/// U+2019, `MidNumLet` in UAX #29, joining two letters or two digits as
+/// `'` does) give `Some(true)`; `“` `”` (U+201C, U+201D), `–` `—`
+/// (U+2013, U+2014) and `…` (U+2026), `Other`, breaking on both sides as
+/// `(` does, give `Some(false)`. `None` for anything else at `i`: that piece takes the
+/// general path.
+#[inline]
+fn typographic(bytes: &[u8], i: usize) -> Option<bool> {
+    match bytes.get(i..i + 3)? {
+        [0xE2, 0x80, 0x98 | 0x99] => Some(true),
+        [0xE2, 0x80, 0x93 | 0x94 | 0x9C | 0x9D | 0xA6] => Some(false),
+        _ => None,
     }
 }
 
@@ -467,6 +498,9 @@ pub(crate) fn normalize_into<S: Sink>(
                 mark = (ws, sink.mark());
                 i = next;
             }
+        } else if f & HIGH != 0 && typographic(bytes, i).is_some() {
+            // A quotation mark or dash between words: no word, no join.
+            i += 3;
         } else if f & HIGH != 0 {
             // Not an ASCII piece after all: take back its words.
             sink.take_back(mark.1);
