@@ -227,8 +227,8 @@ fn scan_word(bytes: &[u8], start: usize) -> (usize, bool) {
 /// U+2019, `MidNumLet` in UAX #29, joining two letters or two digits as
 /// `'` does) give `Some(true)`; `“` `”` (U+201C, U+201D), `–` `—`
 /// (U+2013, U+2014) and `…` (U+2026), `Other`, breaking on both sides as
-/// `(` does, give `Some(false)`. `None` for anything else at `i`: that piece takes the
-/// general path.
+/// `(` does, give `Some(false)`. `None` for anything else at `i`: that
+/// piece takes the general path.
 #[inline]
 fn typographic(bytes: &[u8], i: usize) -> Option<bool> {
     match bytes.get(i..i + 3)? {
@@ -346,17 +346,20 @@ impl Block {
 }
 
 /// The kernels the fast path may take on this CPU, found once a text: on
-/// x86-64 with `std`, AVX-512's proof where the CPU has it; the default,
-/// the 128-bit path alone.
+/// x86-64 with `std`, the proofs of AVX-512 (a block's classes) and of its
+/// VBMI2 (a block's segments given to a [`Sink`] at once) where the CPU has
+/// them; the default, the 128-bit path and a segment at a time.
 #[cfg(any(
     target_feature = "sse2",
     all(target_arch = "aarch64", target_feature = "neon"),
     target_feature = "simd128"
 ))]
 #[derive(Clone, Copy, Default)]
-struct Kernels {
+pub(crate) struct Kernels {
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     avx512: Option<super::avx512::Avx512>,
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    pub(crate) vbmi2: Option<super::avx512::Vbmi2>,
 }
 
 #[cfg(any(
@@ -370,6 +373,8 @@ impl Kernels {
         Kernels {
             #[cfg(all(feature = "std", target_arch = "x86_64"))]
             avx512: super::avx512::Avx512::detect(),
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            vbmi2: super::avx512::Vbmi2::detect(),
         }
     }
 }
@@ -413,7 +418,7 @@ fn block_pieces<S: Sink>(
     let word = b.word & below;
     // At once where the sink can, when every segment holds a letter or
     // digit (a segment of `_` alone writes nothing).
-    if b.under & below == 0 && sink.ascii_block(bytes, at, word, b.alnum & below) {
+    if b.under & below == 0 && sink.ascii_block(kernels, bytes, at, word, b.alnum & below) {
         let ws = 64 - (!b.space & below).leading_zeros();
         return Some((at + end as usize, at + ws as usize));
     }
@@ -534,16 +539,23 @@ pub(crate) trait Sink {
     /// The word segments of the block `bytes[at..at + 64]` (in bounds) at
     /// once, where the sink can: `word`'s runs of bits (bit `k` is byte
     /// `at + k`; none ends at bit 63), `alnum` their letters and digits,
-    /// at least one in every run. `false` when it cannot, and then each
-    /// segment goes to [`Sink::ascii_word`].
+    /// at least one in every run. `false` when it cannot (with `kernels`,
+    /// this CPU's), and then each segment goes to [`Sink::ascii_word`].
     #[cfg(any(
         target_feature = "sse2",
         all(target_arch = "aarch64", target_feature = "neon"),
         target_feature = "simd128"
     ))]
     #[inline]
-    fn ascii_block(&mut self, bytes: &[u8], at: usize, word: u64, alnum: u64) -> bool {
-        let _ = (bytes, at, word, alnum);
+    fn ascii_block(
+        &mut self,
+        kernels: Kernels,
+        bytes: &[u8],
+        at: usize,
+        word: u64,
+        alnum: u64,
+    ) -> bool {
+        let _ = (kernels, bytes, at, word, alnum);
         false
     }
 }
@@ -552,21 +564,14 @@ pub(crate) trait Sink {
 pub(crate) struct Written {
     pub(crate) text: Vec<u8>,
     pub(crate) tokens: Vec<Token>,
-    /// Where the CPU has AVX-512 VBMI2, its proof: a block's segments are
-    /// then written at once (`super::avx512::write_block`).
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    blocks: Option<super::avx512::Vbmi2>,
 }
 
 impl Written {
-    /// Empty, with room for `text` bytes and `tokens` tokens; blocks
-    /// written at once where the CPU can.
+    /// Empty, with room for `text` bytes and `tokens` tokens.
     pub(crate) fn with_capacity(text: usize, tokens: usize) -> Self {
         Written {
             text: Vec::with_capacity(text),
             tokens: Vec::with_capacity(tokens),
-            #[cfg(all(feature = "std", target_arch = "x86_64"))]
-            blocks: super::avx512::Vbmi2::detect(),
         }
     }
 }
@@ -601,13 +606,21 @@ impl Sink for Written {
         target_feature = "simd128"
     ))]
     #[inline]
-    fn ascii_block(&mut self, bytes: &[u8], at: usize, word: u64, alnum: u64) -> bool {
+    fn ascii_block(
+        &mut self,
+        kernels: Kernels,
+        bytes: &[u8],
+        at: usize,
+        word: u64,
+        alnum: u64,
+    ) -> bool {
+        // Where the CPU has AVX-512 VBMI2, the kept bytes compressed at once.
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if let Some(k) = self.blocks {
+        if let Some(k) = kernels.vbmi2 {
             super::avx512::write_block(k, bytes, at, word, alnum, &mut self.text, &mut self.tokens);
             return true;
         }
-        let _ = (bytes, at, word, alnum);
+        let _ = (kernels, bytes, at, word, alnum);
         false
     }
 }

@@ -18,6 +18,12 @@
 //! the real corpora).
 
 use super::normalize::normalize_plain_into;
+#[cfg(any(
+    target_feature = "sse2",
+    all(target_arch = "aarch64", target_feature = "neon"),
+    target_feature = "simd128"
+))]
+use super::segment::Kernels;
 use super::segment::{ascii_normal_form, load8, lower_plain8, Sink};
 use super::Normalization;
 use crate::hash::v2::{xxh3, ShortXxh3};
@@ -34,8 +40,6 @@ pub(crate) fn word_hashes(input: &str, how: Normalization, seed: u64) -> Vec<u64
         seed,
         scratch: Vec::new(),
         later: Later::new(input.len() / 6 + 1),
-        #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        blocks: super::avx512::Vbmi2::detect(),
     };
     // Step 0 as `normalize_with` takes it: the unmasked text when
     // something was undone.
@@ -87,10 +91,6 @@ struct Hashes {
     scratch: Vec<u8>,
     /// The short words' other halves, when they are hashed at the end.
     later: Option<Later>,
-    /// Where the CPU has AVX-512 VBMI2, its proof: a block's segments are
-    /// then gathered at once (`super::avx512::short_words`).
-    #[cfg(all(feature = "std", target_arch = "x86_64"))]
-    blocks: Option<super::avx512::Vbmi2>,
 }
 
 impl Hashes {
@@ -164,9 +164,17 @@ impl Sink for Hashes {
         target_feature = "simd128"
     ))]
     #[inline]
-    fn ascii_block(&mut self, bytes: &[u8], at: usize, word: u64, alnum: u64) -> bool {
+    fn ascii_block(
+        &mut self,
+        kernels: Kernels,
+        bytes: &[u8],
+        at: usize,
+        word: u64,
+        alnum: u64,
+    ) -> bool {
+        // Where the CPU has AVX-512 VBMI2, the segments gathered at once.
         #[cfg(all(feature = "std", target_arch = "x86_64"))]
-        if let (Some(k), Some(later)) = (self.blocks, &mut self.later) {
+        if let (Some(k), Some(later)) = (kernels.vbmi2, &mut self.later) {
             let base = self.hashes.len();
             let mut others = super::avx512::short_words(
                 k,
@@ -199,7 +207,7 @@ impl Sink for Hashes {
             }
             return true;
         }
-        let _ = (bytes, at, word, alnum);
+        let _ = (kernels, bytes, at, word, alnum);
         false
     }
 }
