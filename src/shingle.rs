@@ -539,9 +539,13 @@ fn without_recent_repeats(v: &[u64]) -> Vec<u64> {
 
 /// The hashes sorted ascending (repeats kept): for a few hundred or more,
 /// by a least-significant-digit radix sort of their leading `⌈log2 n⌉ + 2`
-/// bits (one pass below 1,024 hashes, two of at most 12 bits below
-/// 4,194,304, three above, each a counting scatter without a branch on the
-/// data; the digits' counts taken in one pass), then one insertion pass
+/// bits (two passes of at most 12 bits below 4,194,304 hashes, three
+/// above, each a counting scatter without a branch on the data; the
+/// digits' counts taken in one pass; below 1,024 hashes two of 5–6 bits,
+/// not one of 11–12, whose 2,048–4,096 counts summed one after another
+/// cost more than a second scatter of a few hundred hashes: 0.77× the time
+/// for the sets of 70-word texts, BENCHMARKS.md, "SimHash's bucket headers
+/// prefetched, short sets in two passes"), then one insertion pass
 /// that orders the hashes sharing those bits (about `n / 8` pairs of
 /// uniform hashes: fewer, narrower digits cost less than the moves they
 /// leave, BENCHMARKS.md, "Character q-grams written in place"). Should the
@@ -556,7 +560,7 @@ fn sorted_hashes(mut v: Vec<u64>) -> Vec<u64> {
         return v;
     }
     let total = (usize::BITS - n.leading_zeros() + 2).min(64);
-    let passes = total.div_ceil(12);
+    let passes = total.div_ceil(12).max(2);
     let width = total.div_ceil(passes);
     let mask = (1u64 << width) - 1;
     let radix = 1usize << width;
