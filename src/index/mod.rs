@@ -31,6 +31,7 @@ pub(crate) mod buckets;
 pub mod clusters;
 pub mod exact;
 pub(crate) mod ids;
+mod prefetch;
 pub(crate) mod snapshot;
 
 use crate::error::Error;
