@@ -293,7 +293,7 @@ impl Parts {
     /// headers prefetched: in a large collection each is a cache miss, and
     /// a loop that does nothing else keeps many more of them in flight
     /// than one that also reads them (BENCHMARKS.md, "SimHash's bucket
-    /// headers prefetched").
+    /// headers prefetched, short sets in two passes").
     fn units_near(&self, word: u64) -> Vec<u32> {
         if self.heads.is_empty() {
             return Vec::new();
@@ -563,7 +563,8 @@ impl Buckets {
             // run, and the scan below finds them in cache (BENCHMARKS.md,
             // "SimHash's buckets fetched at once"; on x86-64 a prefetch,
             // which waits for nothing, in place of a load of one word a
-            // line: "SimHash's bucket headers prefetched").
+            // line: "SimHash's bucket headers prefetched, short sets in two
+            // passes").
             let units = parts.units_near(word);
             for &u in &units {
                 let run = parts.run(u);
