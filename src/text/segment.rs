@@ -665,20 +665,29 @@ fn push_word(
                 }
                 text.truncate(norm_start + (end - start));
             } else {
-                text.extend(ascii_normal_form(&bytes[start..end]));
+                push_ascii_normal_form(&bytes[start..end], text);
             }
         },
     );
 }
 
-/// The normal form of an ASCII word segment: its letters and digits,
-/// lowercased (`_` and the joining punctuation dropped; nothing for `__`).
+/// Appends the normal form of an ASCII word segment to `out`: its letters
+/// and digits, lowercased (`_` and the joining punctuation dropped; nothing
+/// for `__`). Every byte is written and the end moved past it only when it
+/// is kept: no branch on the bytes, which a word's joins ("don't", "U.S.",
+/// "1,000") would make at random.
 #[inline]
-pub(super) fn ascii_normal_form(segment: &[u8]) -> impl Iterator<Item = u8> + '_ {
-    segment
-        .iter()
-        .filter(|b| b.is_ascii_alphanumeric())
-        .map(u8::to_ascii_lowercase)
+pub(super) fn push_ascii_normal_form(segment: &[u8], out: &mut Vec<u8>) {
+    let from = out.len();
+    out.resize(from + segment.len(), 0);
+    let dst = &mut out[from..];
+    let mut kept = 0;
+    for &b in segment {
+        // `kept` is at most the bytes read before `b`: inside `dst`.
+        dst[kept] = b.to_ascii_lowercase();
+        kept += b.is_ascii_alphanumeric() as usize;
+    }
+    out.truncate(from + kept);
 }
 
 /// The reference: every segment from `unicode-segmentation` on the whole text.

@@ -24,7 +24,7 @@ use super::normalize::normalize_plain_into;
     target_feature = "simd128"
 ))]
 use super::segment::Kernels;
-use super::segment::{ascii_normal_form, load8, lower_plain8, Sink};
+use super::segment::{load8, lower_plain8, push_ascii_normal_form, Sink};
 use super::Normalization;
 use crate::hash::v2::{xxh3, ShortXxh3};
 use alloc::vec::Vec;
@@ -144,7 +144,7 @@ impl Sink for Hashes {
             return;
         }
         self.scratch.clear();
-        self.scratch.extend(ascii_normal_form(&bytes[start..end]));
+        push_ascii_normal_form(&bytes[start..end], &mut self.scratch);
         if !self.scratch.is_empty() {
             let h = xxh3(self.seed, &self.scratch);
             self.push_hash(h);
@@ -201,7 +201,7 @@ impl Sink for Hashes {
                 let start = at + starts.trailing_zeros() as usize;
                 let end = at + ends.trailing_zeros() as usize;
                 self.scratch.clear();
-                self.scratch.extend(ascii_normal_form(&bytes[start..end]));
+                push_ascii_normal_form(&bytes[start..end], &mut self.scratch);
                 self.hashes[base + k as usize] = xxh3(self.seed, &self.scratch);
                 later.lens[base + k as usize] = 0;
             }
