@@ -328,11 +328,14 @@ impl Parts {
             for (v, &r) in heads.iter().enumerate().filter(|(_, &r)| r != 0) {
                 let a = self.run(r);
                 for (x, (&pa, &wa)) in a.pos.iter().zip(a.word).enumerate() {
-                    for (&pb, &wb) in a.pos[x + 1..].iter().zip(&a.word[x + 1..]) {
-                        if near(wa, wb) {
-                            f(pa, pb);
-                        }
-                    }
+                    let rest = x + 1;
+                    each_near(
+                        &a.word[rest..],
+                        |wb| near(wa, wb),
+                        |j| {
+                            f(pa, a.pos[rest + j]);
+                        },
+                    );
                 }
                 for &m in &self.masks[1..self.reach[i]] {
                     let u = v ^ m as usize;
@@ -341,11 +344,14 @@ impl Parts {
                     }
                     let b = self.run(heads[u]);
                     for (&pa, &wa) in a.pos.iter().zip(a.word) {
-                        for (&pb, &wb) in b.pos.iter().zip(b.word) {
-                            if near(wa, wb) {
+                        each_near(
+                            b.word,
+                            |wb| near(wa, wb),
+                            |j| {
+                                let pb = b.pos[j];
                                 f(pa.min(pb), pa.max(pb));
-                            }
-                        }
+                            },
+                        );
                     }
                 }
             }
@@ -373,6 +379,33 @@ impl Parts {
             }
         }
         crowded
+    }
+}
+
+/// Calls `take(i)` for every `i` with `near(words[i])`, in order. The
+/// words are tested four a branch: almost every word of a bucket fails
+/// `near`, and the four tests' results are combined without one (a loop
+/// that branched on each word made `SimHashIndex`'s all-pairs 1.2–1.4×
+/// slower, BENCHMARKS.md, "SimHash's bucket headers prefetched, short sets
+/// in two passes").
+#[inline(always)]
+fn each_near(words: &[u64], near: impl Fn(u64) -> bool, mut take: impl FnMut(usize)) {
+    let mut quads = words.chunks_exact(4);
+    let mut i = 0;
+    for c in &mut quads {
+        if near(c[0]) | near(c[1]) | near(c[2]) | near(c[3]) {
+            for (d, &w) in c.iter().enumerate() {
+                if near(w) {
+                    take(i + d);
+                }
+            }
+        }
+        i += 4;
+    }
+    for (d, &w) in quads.remainder().iter().enumerate() {
+        if near(w) {
+            take(i + d);
+        }
     }
 }
 
@@ -578,29 +611,12 @@ impl Buckets {
                     // one read of the words, four a branch (almost every
                     // word fails `near`), a position read only for a word
                     // kept.
-                    let mut take = |i: usize| {
+                    each_near(run.word, &near, |i| {
                         let q = run.pos[i];
                         if q < before && keep(q) {
                             out.push(q);
                         }
-                    };
-                    let mut quads = run.word.chunks_exact(4);
-                    let mut i = 0;
-                    for c in &mut quads {
-                        if near(c[0]) | near(c[1]) | near(c[2]) | near(c[3]) {
-                            for (d, &w) in c.iter().enumerate() {
-                                if near(w) {
-                                    take(i + d);
-                                }
-                            }
-                        }
-                        i += 4;
-                    }
-                    for (d, &w) in quads.remainder().iter().enumerate() {
-                        if near(w) {
-                            take(i + d);
-                        }
-                    }
+                    });
                     continue;
                 }
                 let end = run.pos.partition_point(|&q| q < before).min(cap);
