@@ -889,3 +889,137 @@ fn a_simhash_snapshot_of_the_old_default_goes_on_at_k_12() {
     }
     assert!(new.add("copy", &copy).unwrap().is_empty());
 }
+
+/// Where sets only verify candidate pairs (SimHash at its defaults,
+/// MinHash with `verify`, `+correct`), a deduplicator fed texts makes a
+/// document's shingle set only when first needed, from the text it keeps.
+/// Everything it answers is what one fed sketches whose sets were made at
+/// once answers: the pairs found as documents come, the pairs, all pairs
+/// and clusters, queries, each sketch, the snapshot bytes; before and after
+/// removals (of a cluster's first member, whose set was made late, and of
+/// lone documents), and through documents that differ only in what the
+/// normalisation drops (the same body and set: copies).
+#[test]
+fn sets_made_when_first_needed_answer_as_sets_made_at_once() {
+    let words: Vec<(String, u64)> = (0..400).map(|i| (format!("w{i}x"), 10 + i)).collect();
+    let dictionary = std::sync::Arc::new(
+        neardup::spell::Dictionary::from_counts(words.iter().map(|(w, c)| (w.as_str(), *c)))
+            .unwrap(),
+    );
+    let simhash = DedupConfig::default().method(DedupMethod::SimHash);
+    let configs = [
+        simhash,
+        simhash.k(Some(16)).threshold(0.3),
+        simhash.shingle(Shingling::Words(2)),
+        DedupConfig::default().verify(Some(true)),
+        DedupConfig::default()
+            .verify(Some(true))
+            .shingle(neardup::shingle::ShingleSpec {
+                shingling: Shingling::Words(2),
+                correct: true,
+            }),
+    ];
+    let mut docs = collection(11, 300);
+    // Copies that differ in case and spacing only; a misspelt copy.
+    for i in [4usize, 9, 9, 40] {
+        let loud = docs[i].to_uppercase().replace(' ', "  ");
+        docs.push(loud);
+    }
+    docs.push(docs[12].replace("w1", "w1q"));
+    for config in configs {
+        let stages = || {
+            let s = Stages::new(&config).unwrap();
+            match config.corrects() {
+                true => s.with_dictionary(dictionary.clone()).unwrap(),
+                false => s,
+            }
+        };
+        let mut late = Deduplicator::from_stages(stages()).unwrap();
+        let mut once = Deduplicator::from_stages(stages()).unwrap();
+        let sketcher = stages();
+        let what = format!("{config:?}");
+        let ids: Vec<String> = (0..docs.len()).map(|i| format!("d{i}")).collect();
+        // Half one by one, half as a batch (the CLI's and Python's path).
+        let half = docs.len() / 2;
+        for (id, t) in ids.iter().zip(&docs).take(half) {
+            let a: Vec<(u32, f64)> = late
+                .add(id, t)
+                .unwrap()
+                .iter()
+                .map(|m| (m.position, m.verified.similarity))
+                .collect();
+            let b: Vec<(u32, f64)> = once
+                .add_sketch(id, sketcher.sketch(t).unwrap())
+                .unwrap()
+                .iter()
+                .map(|m| (m.position, m.verified.similarity))
+                .collect();
+            assert_eq!(a, b, "{what}: {id}");
+        }
+        let mut streamed = Vec::new();
+        late.add_batch(&ids[half..], &docs[half..], |i, m| {
+            streamed.extend(m.iter().map(|m| (i, m.position, m.verified.similarity)));
+        })
+        .unwrap();
+        let mut expected = Vec::new();
+        for (i, (id, t)) in ids[half..].iter().zip(&docs[half..]).enumerate() {
+            let m = once.add_sketch(id, sketcher.sketch(t).unwrap()).unwrap();
+            expected.extend(m.iter().map(|m| (i, m.position, m.verified.similarity)));
+        }
+        assert_eq!(streamed, expected, "{what}: the batch");
+        assert!(!expected.is_empty(), "{what}: pairs found");
+        let agree = |late: &mut Deduplicator, once: &mut Deduplicator, when: &str| {
+            let pairs = |d: &mut Deduplicator| -> Vec<(u32, u32, f64)> {
+                d.pairs()
+                    .unwrap()
+                    .iter()
+                    .map(|p| (p.a_position, p.b_position, p.verified.similarity))
+                    .collect()
+            };
+            assert_eq!(pairs(late), pairs(once), "{what}, {when}: pairs");
+            let all = |d: &mut Deduplicator| d.all_pairs(u64::MAX).unwrap().len();
+            assert_eq!(all(late), all(once), "{what}, {when}: all pairs");
+            assert_eq!(late.clusters(), once.clusters(), "{what}, {when}");
+            assert_eq!(late.summary(), once.summary(), "{what}, {when}");
+            for i in [0usize, 7, 12, 299, 301] {
+                let q = |d: &mut Deduplicator| -> Vec<u32> {
+                    d.query(&docs[i])
+                        .unwrap()
+                        .iter()
+                        .map(|m| m.position)
+                        .collect()
+                };
+                assert_eq!(q(late), q(once), "{what}, {when}: query {i}");
+                assert_eq!(
+                    late.sketch(&ids[i]),
+                    once.sketch(&ids[i]),
+                    "{what}, {when}: sketch {i}"
+                );
+            }
+            assert!(
+                late.to_bytes() == once.to_bytes(),
+                "{what}, {when}: the snapshots"
+            );
+        };
+        agree(&mut late, &mut once, "all added");
+        let first = late.clusters()[0][0].to_string();
+        for id in [first.as_str(), "d3", "d250"] {
+            assert_eq!(late.remove(id), once.remove(id));
+        }
+        agree(&mut late, &mut once, "after removals");
+        // Read back (sets from the snapshot), then more texts: the same.
+        let given = || config.corrects().then(|| dictionary.clone());
+        let mut late = Deduplicator::from_bytes(&late.to_bytes(), None, given()).unwrap();
+        let mut once = Deduplicator::from_bytes(&once.to_bytes(), None, given()).unwrap();
+        for (i, t) in docs.iter().enumerate().step_by(3) {
+            let id = format!("again{i}");
+            let a = late.add(&id, t).unwrap().len();
+            let b = once
+                .add_sketch(&id, sketcher.sketch(t).unwrap())
+                .unwrap()
+                .len();
+            assert_eq!(a, b, "{what}: {id} after reading back");
+        }
+        agree(&mut late, &mut once, "read back, more added");
+    }
+}

@@ -98,13 +98,13 @@ impl Deduplicator {
         let n = ids.len().min(texts.len());
         let sketches: Vec<Result<Sketch, Error>> = texts[..n]
             .par_iter()
-            .map(|t| self.stages().sketch(t.as_ref()))
+            .map(|t| self.stages().sketch_deferred(t.as_ref()))
             .collect();
         for (i, (id, sketch)) in ids.iter().zip(sketches).enumerate() {
-            let matches = self
-                .add_sketch(id.as_ref(), sketch.map_err(at(i))?)
+            let pairs = self
+                .insert(id.as_ref(), sketch.map_err(at(i))?)
                 .map_err(at(i))?;
-            found(i, &matches);
+            found(i, &self.matches_of(pairs));
         }
         if ids.len() != texts.len() {
             return Err(BatchError {

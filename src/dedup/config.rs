@@ -203,7 +203,8 @@ pub struct DedupConfig {
     #[cfg_attr(feature = "wasm-bindings", tsify(optional))]
     pub seed: Option<u64>,
     /// Confirm each candidate by the exact Jaccard of the two shingle sets
-    /// (keeps every document's shingle set: 8 bytes a distinct shingle).
+    /// (a deduplicator keeps a document's text until its set is first
+    /// needed, then the set: 8 bytes a distinct shingle).
     /// Default: on for `simhash`, off for `minhash` and `multiref`; `exact`
     /// is exact already and takes no value.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]

@@ -42,8 +42,16 @@
 //! link: keys are recomputed from the bodies, never stored, for every
 //! method but the exact join, whose keys vary in number), its id once (in
 //! the id table, found by its hash) and about 40 bytes of bookkeeping:
-//! about 1.1 KB, measured in `BENCHMARKS.md`. `verify` and `exact` add the
-//! shingle set (8 bytes a distinct shingle).
+//! about 1.1 KB, measured in `BENCHMARKS.md`. `exact` adds the shingle set
+//! (8 bytes a distinct shingle). `verify` (SimHash's default) adds the
+//! text of a document added as text until its set is first needed — to
+//! verify a candidate pair that passed the method's own test, or to
+//! compare with a holder of the same body — and the set from then on: a
+//! document never met as a candidate costs its text, not its set (a set
+//! of character 5-grams takes about four times a text's bytes; SimHash at
+//! 1 M 70-word documents peaks at 1.0 GB instead of 4.9, BENCHMARKS.md
+//! "Shingle sets made when first needed"). Everything it answers is what
+//! sets made at once give: the same pairs, sketches and snapshots.
 
 use super::config::{DedupConfig, Weights};
 use super::method::{Method, MultiRefModel, Side, Verified};
@@ -150,8 +158,13 @@ pub struct Deduplicator {
     /// Every body in the order added, `width` words each (removed ones
     /// stay, unused).
     bodies: Vec<u32>,
-    /// Per position, the shingle set when the configuration keeps them.
+    /// Per position, the shingle set when the configuration keeps them
+    /// (`None` for a set not made yet: see `texts`).
     sets: Vec<Option<Arc<ShingleSet>>>,
+    /// Per position, where sets are made when first needed
+    /// ([`Stages::defers_sets`]), the text of a document whose set is not
+    /// made yet (module docs).
+    texts: Vec<Option<Arc<str>>>,
     /// Per position, the id (each once; dead once removed).
     ids: IdTable<()>,
     buckets: Buckets,
@@ -160,8 +173,12 @@ pub struct Deduplicator {
     holder: Vec<u32>,
     /// Per holder, the documents held with its sketch (itself included).
     copies: Vec<u32>,
-    /// A holder's digest → the holder.
+    /// A digest → the last holder added with it; the others with it follow
+    /// through `same_digest`.
     digests: Map<u64, u32>,
+    /// Per position, the next holder with the same digest ([`NONE`]: the
+    /// last).
+    same_digest: Vec<u32>,
     uf: UnionFind,
     /// A removal changed what later documents found: the index, clusters
     /// and pair count are rebuilt when next used.
@@ -169,13 +186,32 @@ pub struct Deduplicator {
     pairs: u64,
 }
 
+/// No position: the end of a chain of holders.
+const NONE: u32 = u32::MAX;
+
 /// What adding a document does: the holder it copies, or its digest and
-/// keys as a new holder; and the pairs it makes.
+/// keys as a new holder; and the pairs it makes; the shingle sets it made
+/// (its own, and those of documents held, from their texts).
 struct Plan {
     copy_of: Option<u32>,
     digest: Option<u64>,
     keys: Vec<u64>,
     found: Vec<(u32, Verified)>,
+    set: Option<Arc<ShingleSet>>,
+    built: Vec<(u32, Arc<ShingleSet>)>,
+}
+
+impl Plan {
+    fn empty() -> Self {
+        Plan {
+            copy_of: None,
+            digest: None,
+            keys: Vec::new(),
+            found: Vec::new(),
+            set: None,
+            built: Vec::new(),
+        }
+    }
 }
 
 impl Deduplicator {
@@ -215,11 +251,13 @@ impl Deduplicator {
             stages,
             bodies: Vec::new(),
             sets: Vec::new(),
+            texts: Vec::new(),
             ids: IdTable::with_capacity(0, false),
             buckets,
             holder: Vec::new(),
             copies: Vec::new(),
             digests: Map::default(),
+            same_digest: Vec::new(),
             uf: UnionFind::new(0),
             stale: false,
             pairs: 0,
@@ -294,6 +332,7 @@ impl Deduplicator {
         let _ = self.holder.try_reserve(more);
         let _ = self.copies.try_reserve(more);
         let _ = self.digests.try_reserve(more);
+        let _ = self.same_digest.try_reserve(more);
     }
 
     /// Adds document `id` with `text` and returns the near-duplicates already
@@ -307,8 +346,9 @@ impl Deduplicator {
         if self.contains(id) {
             return Err(Error::new(ErrorKind::DuplicateId { id: id.into() }));
         }
-        let sketch = self.stages.sketch(text)?;
-        self.add_sketch(id, sketch)
+        let sketch = self.stages.sketch_deferred(text)?;
+        let found = self.insert(id, sketch)?;
+        Ok(self.matches_of(found))
     }
 
     /// [`Deduplicator::add`] with a sketch made by [`Stages::sketch`] (on
@@ -334,19 +374,25 @@ impl Deduplicator {
         }
         self.refresh();
         let x = self.ids.slots() as u32;
-        let plan = self.plan(sketch.side(), x, &self.uf)?;
+        let plan = self.plan(sketch.side(), sketch.text.as_deref(), x, &self.uf)?;
         if x >= u32::MAX - 1 || !self.buckets.has_room(x, plan.keys.len()) {
             return Err(Error::new(ErrorKind::IndexFull));
         }
-        let Sketch { body, set, .. } = sketch;
+        let Sketch {
+            body, set, text, ..
+        } = sketch;
         self.bodies.extend_from_slice(&body);
         if self.config().keeps_sets() {
             self.sets.push(set);
+        }
+        if self.stages.defers_sets() {
+            self.texts.push(text);
         }
         self.ids.insert(id, ())?;
         self.uf.push();
         self.holder.push(x);
         self.copies.push(0);
+        self.same_digest.push(NONE);
         let found = plan.found.clone();
         self.commit(x, plan);
         Ok(found)
@@ -361,26 +407,125 @@ impl Deduplicator {
         }
     }
 
+    /// The digest that finds a document's holder ([`super::stages::digest_of`]):
+    /// of its body and set, or of its body alone where sets are made when
+    /// first needed (two documents with the same body then have their sets
+    /// made and compared).
+    fn digest_for(&self, side: Side<'_>) -> Option<u64> {
+        let method = self.stages.method().as_ref();
+        match self.stages.defers_sets() {
+            true => super::stages::digest_of(
+                method,
+                Side {
+                    body: side.body,
+                    set: None,
+                },
+            ),
+            false => super::stages::digest_of(method, side),
+        }
+    }
+
+    /// The shingle set of the document held at `y`: the one kept, or made
+    /// from its text (then also put on `built`, where a set made before is
+    /// found again). `None` when the configuration keeps no sets.
+    fn held_set(&self, y: u32, built: &mut Vec<(u32, Arc<ShingleSet>)>) -> Option<Arc<ShingleSet>> {
+        let p = y as usize;
+        if let Some(s) = self.sets.get(p).and_then(|s| s.clone()) {
+            return Some(s);
+        }
+        let text = self.texts.get(p)?.as_deref()?;
+        if let Some((_, s)) = built.iter().find(|(q, _)| *q == y) {
+            return Some(s.clone());
+        }
+        let s = self.stages.set_of_text(text);
+        built.push((y, s.clone()));
+        Some(s)
+    }
+
+    /// Keeps the sets a plan made, in place of their texts: `set`, the
+    /// planned document's (at `x`, when held), and `built`, those of
+    /// documents held.
+    fn keep_sets(
+        &mut self,
+        x: u32,
+        set: Option<Arc<ShingleSet>>,
+        built: Vec<(u32, Arc<ShingleSet>)>,
+    ) {
+        if let Some(set) = set {
+            if self
+                .texts
+                .get_mut(x as usize)
+                .and_then(Option::take)
+                .is_some()
+            {
+                self.sets[x as usize] = Some(set);
+            }
+        }
+        self.keep_built(built);
+    }
+
+    /// Keeps the sets a plan made for documents held, in place of their
+    /// texts.
+    fn keep_built(&mut self, built: Vec<(u32, Arc<ShingleSet>)>) {
+        for (y, s) in built {
+            let p = y as usize;
+            if self.texts.get_mut(p).and_then(Option::take).is_some() {
+                self.sets[p] = Some(s);
+            }
+        }
+    }
+
     /// What adding the document `side` at position `x` does, among the
     /// documents held before `x`, with the clusters `uf` (module docs).
-    fn plan(&self, side: Side<'_>, x: u32, uf: &UnionFind) -> Result<Plan, Error> {
-        let mut plan = Plan {
-            copy_of: None,
-            digest: super::stages::digest_of(self.stages.method().as_ref(), side),
-            keys: Vec::new(),
-            found: Vec::new(),
-        };
+    /// `text`: where its set is not made yet, the text it is made from,
+    /// when first needed (to compare with a holder of the same body, or to
+    /// verify a candidate that passed the method's own test).
+    fn plan(
+        &self,
+        side: Side<'_>,
+        text: Option<&str>,
+        x: u32,
+        uf: &UnionFind,
+    ) -> Result<Plan, Error> {
+        let mut plan = Plan::empty();
+        plan.digest = self.digest_for(side);
         let Some(digest) = plan.digest else {
             return Ok(plan);
         };
-        if let Some(&h) = self.digests.get(&digest) {
-            if let Some(held) = self.side_at(h).filter(|held| h < x && same(side, *held)) {
-                plan.copy_of = Some(h);
-                if let Some(v) = self.stages.verify_sides(side, held)? {
-                    plan.found.push((h, v));
-                }
-                return Ok(plan);
+        // This document's set, made here when first needed.
+        let mut made: Option<Arc<ShingleSet>> = None;
+        let needs = self.config().keeps_sets() && side.set.is_none();
+        let make = |made: &mut Option<Arc<ShingleSet>>| {
+            if let (true, None, Some(t)) = (needs, &made, text) {
+                *made = Some(self.stages.set_of_text(t));
             }
+        };
+        let mut h = self.digests.get(&digest).copied().unwrap_or(NONE);
+        while h != NONE {
+            if let Some(held) = self
+                .side_at(h)
+                .filter(|held| h < x && held.body == side.body)
+            {
+                make(&mut made);
+                let held_set = self.held_set(h, &mut plan.built);
+                let held = Side {
+                    body: held.body,
+                    set: held.set.or(held_set.as_deref()),
+                };
+                let me = Side {
+                    body: side.body,
+                    set: side.set.or(made.as_deref()),
+                };
+                if same(me, held) {
+                    plan.copy_of = Some(h);
+                    if let Some(v) = self.stages.verify_sides(me, held)? {
+                        plan.found.push((h, v));
+                    }
+                    plan.set = made;
+                    return Ok(plan);
+                }
+            }
+            h = self.same_digest.get(h as usize).copied().unwrap_or(NONE);
         }
         plan.keys = self.bucket_keys(side)?;
         let mut candidates = Vec::new();
@@ -399,6 +544,7 @@ impl Deduplicator {
         // The clusters paired so far: a candidate in one of them is not
         // verified (it joins nothing new).
         let mut joined: Vec<u32> = Vec::new();
+        let defers = self.stages.defers_sets();
         for y in candidates {
             let Some(other) = self.side_at(y) else {
                 continue;
@@ -407,17 +553,39 @@ impl Deduplicator {
             if joined.contains(&root) {
                 continue;
             }
-            if let Some(v) = self.stages.verify_sides(side, other)? {
+            // Where sets are made when first needed: the method's own test
+            // first (it reads no set), then both sets.
+            let mut other_set = None;
+            if defers {
+                let bare = |body| Side { body, set: None };
+                let mut test = Verified::NONE;
+                if !method.verify(bare(side.body), bare(other.body), &mut test)? {
+                    continue;
+                }
+                make(&mut made);
+                other_set = self.held_set(y, &mut plan.built);
+            }
+            let me = Side {
+                body: side.body,
+                set: side.set.or(made.as_deref()),
+            };
+            let other = Side {
+                body: other.body,
+                set: other.set.or(other_set.as_deref()),
+            };
+            if let Some(v) = self.stages.verify_sides(me, other)? {
                 plan.found.push((y, v));
                 joined.push(root);
             }
         }
+        plan.set = made;
         Ok(plan)
     }
 
     /// Records document `x` (its body, set and id already stored) as `plan`
     /// says.
     fn commit(&mut self, x: u32, plan: Plan) {
+        self.keep_sets(x, plan.set, plan.built);
         match plan.copy_of {
             Some(h) => {
                 self.holder[x as usize] = h;
@@ -428,7 +596,8 @@ impl Deduplicator {
                 // An empty document (no digest) is kept out of the buckets:
                 // it never matches anything.
                 if let Some(d) = plan.digest {
-                    self.digests.entry(d).or_insert(x);
+                    let next = self.digests.insert(d, x).unwrap_or(NONE);
+                    self.same_digest[x as usize] = next;
                     let method = self.stages.method().as_ref();
                     let word = method.word(body(&self.bodies, self.width, x));
                     let key = body_keys(method, &self.bodies, self.width);
@@ -443,7 +612,7 @@ impl Deduplicator {
     }
 
     /// Found pairs as matches, best first.
-    fn matches_of(&self, mut found: Vec<(u32, Verified)>) -> Vec<Match<'_>> {
+    pub(crate) fn matches_of(&self, mut found: Vec<(u32, Verified)>) -> Vec<Match<'_>> {
         sort_found(&mut found);
         found
             .into_iter()
@@ -476,7 +645,8 @@ impl Deduplicator {
     pub fn query_sketch(&mut self, sketch: &Sketch) -> Result<Vec<Match<'_>>, Error> {
         self.stages.check(sketch)?;
         self.refresh();
-        let plan = self.plan(sketch.side(), u32::MAX, &self.uf)?;
+        let plan = self.plan(sketch.side(), sketch.text.as_deref(), u32::MAX, &self.uf)?;
+        self.keep_built(plan.built);
         Ok(self.matches_of(plan.found))
     }
 
@@ -517,17 +687,15 @@ impl Deduplicator {
             // Alone: out of the buckets and the digests.
             if let Some(side) = self.side_at(x) {
                 let keys = self.bucket_keys(side).unwrap_or_default();
+                let digest = self.digest_for(side);
                 let method = self.stages.method().as_ref();
-                let digest = super::stages::digest_of(method, side);
                 let word = method.word(side.body);
                 let key = body_keys(method, &self.bodies, self.width);
                 if self.buckets.remove(x, &keys, word, self.cap, key) {
                     self.stale = true;
                 }
                 if let Some(d) = digest {
-                    if self.digests.get(&d) == Some(&x) {
-                        self.digests.remove(&d);
-                    }
+                    self.unlink_digest(d, x);
                 }
             }
             self.copies[x as usize] = 0;
@@ -536,7 +704,34 @@ impl Deduplicator {
         if let Some(s) = self.sets.get_mut(x as usize) {
             *s = None;
         }
+        if let Some(t) = self.texts.get_mut(x as usize) {
+            *t = None;
+        }
         true
+    }
+
+    /// Takes holder `x` out of the chain of digest `d`.
+    fn unlink_digest(&mut self, d: u64, x: u32) {
+        let next = self.same_digest.get(x as usize).copied().unwrap_or(NONE);
+        let Some(&head) = self.digests.get(&d) else {
+            return;
+        };
+        if head == x {
+            match next {
+                NONE => self.digests.remove(&d),
+                n => self.digests.insert(d, n),
+            };
+            return;
+        }
+        let mut h = head;
+        while h != NONE {
+            let n = self.same_digest[h as usize];
+            if n == x {
+                self.same_digest[h as usize] = next;
+                return;
+            }
+            h = n;
+        }
     }
 
     /// Rebuilds the index, clusters and pair count after removals: every
@@ -548,6 +743,7 @@ impl Deduplicator {
         let n = self.ids.slots();
         self.buckets = self.buckets.emptied();
         self.digests.clear();
+        self.same_digest = alloc::vec![NONE; n];
         self.holder = (0..n as u32).collect();
         self.copies = alloc::vec![0; n];
         self.uf = UnionFind::new(n);
@@ -559,12 +755,8 @@ impl Deduplicator {
             };
             // Sketches held share one configuration, so planning cannot
             // fail; a failure would only leave the document unpaired.
-            let plan = self.plan(side, x, &self.uf).unwrap_or(Plan {
-                copy_of: None,
-                digest: None,
-                keys: Vec::new(),
-                found: Vec::new(),
-            });
+            let text = self.texts.get(x as usize).and_then(|t| t.as_deref());
+            let plan = self.plan(side, text, x, &self.uf).unwrap_or(Plan::empty());
             self.commit(x, plan);
         }
     }
@@ -586,11 +778,13 @@ impl Deduplicator {
             let Some(side) = self.side_at(x) else {
                 continue;
             };
-            let plan = self.plan(side, x, &uf)?;
-            for (y, v) in plan.found {
+            let text = self.texts.get(x as usize).and_then(|t| t.as_deref());
+            let plan = self.plan(side, text, x, &uf)?;
+            for &(y, v) in &plan.found {
                 uf.union(x, y);
                 found.push((y, x, v));
             }
+            self.keep_sets(x, plan.set, plan.built);
         }
         Ok(self.pairs_of(found))
     }
@@ -618,6 +812,12 @@ impl Deduplicator {
                 ),
             ));
         }
+        // Every member's set, made now where not made yet.
+        let mut built = Vec::new();
+        for &p in clusters.iter().filter(|c| c.len() > 1).flatten() {
+            self.held_set(p, &mut built);
+        }
+        self.keep_built(built);
         let mut found = Vec::new();
         for c in &clusters {
             for (j, &b) in c.iter().enumerate() {
@@ -749,7 +949,8 @@ impl Deduplicator {
             spec: self.config().hash_spec(),
             method: self.stages.method().clone(),
             body: side.body.to_vec(),
-            set: self.sets.get(position as usize).cloned().flatten(),
+            set: self.held_set(position, &mut Vec::new()),
+            text: None,
         })
     }
 
@@ -899,4 +1100,41 @@ impl core::fmt::Debug for Deduplicator {
 /// Two sketches' parts are the same.
 fn same(a: Side<'_>, b: Side<'_>) -> bool {
     a.body == b.body && a.set.map(|s| s.as_slice()) == b.set.map(|s| s.as_slice())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dedup::DedupMethod;
+    use alloc::string::String;
+
+    /// With SimHash at its defaults (sets only to verify), a document's
+    /// set is made when first needed: documents never a candidate keep
+    /// their text and no set; the two of a near pair and of an exact copy
+    /// (whose holder has the same body) get theirs.
+    #[test]
+    fn only_documents_met_as_candidates_get_their_sets() {
+        let config = DedupConfig::default().method(DedupMethod::SimHash);
+        let mut d = Deduplicator::new(&config).unwrap();
+        let mut rng = crate::hash::SplitMix64::new(3);
+        let text = |rng: &mut crate::hash::SplitMix64| -> String {
+            (0..60)
+                .map(|_| alloc::format!("w{}x", rng.next() % 5000))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let lone: Vec<String> = (0..40).map(|_| text(&mut rng)).collect();
+        for (i, t) in lone.iter().enumerate() {
+            d.add(&alloc::format!("d{i}"), t).unwrap();
+        }
+        let made = |d: &Deduplicator| d.sets.iter().filter(|s| s.is_some()).count();
+        let kept = |d: &Deduplicator| d.texts.iter().filter(|t| t.is_some()).count();
+        assert_eq!((made(&d), kept(&d)), (0, 40));
+        // A near copy of d5 (one word changed) and an exact copy of d9.
+        let near = lone[5].replacen("w", "v", 1);
+        assert_eq!(d.add("near", &near).unwrap()[0].id, "d5");
+        assert_eq!(d.add("copy", &lone[9]).unwrap()[0].id, "d9");
+        assert_eq!((made(&d), kept(&d)), (4, 38));
+        assert!(d.sets[5].is_some() && d.sets[9].is_some() && d.texts[5].is_none());
+    }
 }

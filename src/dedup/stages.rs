@@ -37,6 +37,7 @@ use crate::minhash::LshParams;
 use crate::shingle::ShingleSet;
 use crate::spell::Dictionary;
 use crate::tfidf::DocumentFrequencies;
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -58,6 +59,10 @@ pub struct Sketch {
     pub(crate) method: Arc<dyn Method>,
     pub(crate) body: Vec<u32>,
     pub(crate) set: Option<Arc<ShingleSet>>,
+    /// A deduplicator's own sketch whose shingle set is left to be made
+    /// when first needed ([`Stages::sketch_deferred`]): the text it is
+    /// made from (`set` is then `None`). Never in a sketch a caller holds.
+    pub(crate) text: Option<Arc<str>>,
 }
 
 impl PartialEq for Sketch {
@@ -330,6 +335,45 @@ impl Stages {
         self.sketch_document(&self.document(text)?)
     }
 
+    /// Whether a deduplicator of these stages leaves a document's shingle
+    /// set to be made when first needed ([`Stages::sketch_deferred`]):
+    /// when sets are kept only to verify candidate pairs (not for the
+    /// exact join, whose bucket keys are made from the set).
+    pub(crate) fn defers_sets(&self) -> bool {
+        self.config.keeps_sets() && self.config.method != DedupMethod::Exact
+    }
+
+    /// [`Stages::sketch`] for a deduplicator's own use: where
+    /// [`Stages::defers_sets`], the sketch without its shingle set but with
+    /// the text the set is made from ([`Stages::set_of_text`]), so that a
+    /// document never paired costs its text rather than its set (a set of
+    /// character 5-grams holds about four times a text's bytes) and the set
+    /// is made only for documents whose candidates are verified.
+    ///
+    /// # Errors
+    /// As [`Stages::sketch`].
+    pub(crate) fn sketch_deferred(&self, text: &str) -> Result<Sketch, Error> {
+        if !self.defers_sets() {
+            return self.sketch(text);
+        }
+        let read = self.document_text(text)?;
+        let doc = self.document_of(&read);
+        Ok(Sketch {
+            identity: self.identity,
+            spec: self.config.hash_spec(),
+            method: self.method.clone(),
+            body: self.method.sketch(&doc)?,
+            set: None,
+            text: Some(Arc::from(read.as_ref())),
+        })
+    }
+
+    /// The shingle set of a text kept by [`Stages::sketch_deferred`]: the
+    /// set [`Stages::sketch`] would have made.
+    pub(crate) fn set_of_text(&self, text: &str) -> Arc<ShingleSet> {
+        self.document_of(text).shingle_set(self.config.shingling())
+    }
+
     /// The [`Document`] the stages sketch a text as: normalised once with
     /// the configuration's seed, after dictionary correction with
     /// `+correct`.
@@ -337,6 +381,15 @@ impl Stages {
     /// # Errors
     /// As [`Stages::sketch`].
     pub fn document(&self, text: &str) -> Result<Document, Error> {
+        Ok(self.document_of(&self.document_text(text)?))
+    }
+
+    /// The text a document is made from: `text`, or its dictionary
+    /// correction with `+correct`.
+    ///
+    /// # Errors
+    /// As [`Stages::sketch`].
+    fn document_text<'a>(&self, text: &'a str) -> Result<Cow<'a, str>, Error> {
         if text.len() as u64 > self.max_bytes {
             return Err(Error::new(crate::ErrorKind::TooLarge {
                 which: "document",
@@ -344,7 +397,6 @@ impl Stages {
                 max: self.max_bytes,
             }));
         }
-        let seed = self.config.hash_seed();
         if self.config.corrects() {
             let d = self.dictionary.as_ref().ok_or_else(|| {
                 Error::option(
@@ -352,21 +404,20 @@ impl Stages {
                     "word:K+correct needs a dictionary (Stages::with_dictionary)",
                 )
             })?;
-            return Ok(Document::for_shingling(
-                &d.correct_text(text),
-                seed,
-                self.config.normalization(),
-                self.config.hash_spec(),
-                self.config.shingling(),
-            ));
+            return Ok(Cow::Owned(d.correct_text(text)));
         }
-        Ok(Document::for_shingling(
+        Ok(Cow::Borrowed(text))
+    }
+
+    /// The document of a text [`Stages::document_text`] gave.
+    fn document_of(&self, text: &str) -> Document {
+        Document::for_shingling(
             text,
-            seed,
+            self.config.hash_seed(),
             self.config.normalization(),
             self.config.hash_spec(),
             self.config.shingling(),
-        ))
+        )
     }
 
     /// Stage 1 from a [`Document`] (normalised with the configuration's
@@ -403,6 +454,7 @@ impl Stages {
             method: self.method.clone(),
             body,
             set,
+            text: None,
         })
     }
 
@@ -423,6 +475,7 @@ impl Stages {
             method: self.method.clone(),
             body,
             set,
+            text: None,
         };
         if !self.config.keeps_sets() && !bytes.starts_with(MAGIC) {
             if let Some(body) = self.method.read_bare(bytes)? {

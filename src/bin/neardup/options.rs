@@ -46,7 +46,8 @@ pub struct DedupOptions {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Confirm each candidate pair by its exact Jaccard (the default of
-    /// simhash; keeps every document's shingle set in memory).
+    /// simhash; keeps each document's text in memory, and the shingle set
+    /// of each one met as a candidate).
     #[arg(long, conflicts_with = "no_verify")]
     pub verify: bool,
     /// Keep candidates without the exact Jaccard (simhash: by Hamming
