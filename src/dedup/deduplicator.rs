@@ -191,13 +191,12 @@ const NONE: u32 = u32::MAX;
 
 /// What adding a document does: the holder it copies, or its digest and
 /// keys as a new holder; and the pairs it makes; the shingle sets it made
-/// (its own, and those of documents held, from their texts).
+/// from texts (of documents held, and its own at its position).
 struct Plan {
     copy_of: Option<u32>,
     digest: Option<u64>,
     keys: Vec<u64>,
     found: Vec<(u32, Verified)>,
-    set: Option<Arc<ShingleSet>>,
     built: Vec<(u32, Arc<ShingleSet>)>,
 }
 
@@ -208,7 +207,6 @@ impl Plan {
             digest: None,
             keys: Vec::new(),
             found: Vec::new(),
-            set: None,
             built: Vec::new(),
         }
     }
@@ -442,30 +440,8 @@ impl Deduplicator {
         Some(s)
     }
 
-    /// Keeps the sets a plan made, in place of their texts: `set`, the
-    /// planned document's (at `x`, when held), and `built`, those of
-    /// documents held.
-    fn keep_sets(
-        &mut self,
-        x: u32,
-        set: Option<Arc<ShingleSet>>,
-        built: Vec<(u32, Arc<ShingleSet>)>,
-    ) {
-        if let Some(set) = set {
-            if self
-                .texts
-                .get_mut(x as usize)
-                .and_then(Option::take)
-                .is_some()
-            {
-                self.sets[x as usize] = Some(set);
-            }
-        }
-        self.keep_built(built);
-    }
-
-    /// Keeps the sets a plan made for documents held, in place of their
-    /// texts.
+    /// Keeps the sets a plan made, in place of their texts (a position
+    /// not held, a query's, is passed over).
     fn keep_built(&mut self, built: Vec<(u32, Arc<ShingleSet>)>) {
         for (y, s) in built {
             let p = y as usize;
@@ -508,20 +484,13 @@ impl Deduplicator {
             {
                 make(&mut made);
                 let held_set = self.held_set(h, &mut plan.built);
-                let held = Side {
-                    body: held.body,
-                    set: held.set.or(held_set.as_deref()),
-                };
-                let me = Side {
-                    body: side.body,
-                    set: side.set.or(made.as_deref()),
-                };
+                let (me, held) = (with_set(side, &made), with_set(held, &held_set));
                 if same(me, held) {
                     plan.copy_of = Some(h);
                     if let Some(v) = self.stages.verify_sides(me, held)? {
                         plan.found.push((h, v));
                     }
-                    plan.set = made;
+                    plan.built.extend(made.map(|s| (x, s)));
                     return Ok(plan);
                 }
             }
@@ -565,27 +534,20 @@ impl Deduplicator {
                 make(&mut made);
                 other_set = self.held_set(y, &mut plan.built);
             }
-            let me = Side {
-                body: side.body,
-                set: side.set.or(made.as_deref()),
-            };
-            let other = Side {
-                body: other.body,
-                set: other.set.or(other_set.as_deref()),
-            };
-            if let Some(v) = self.stages.verify_sides(me, other)? {
+            let pair = (with_set(side, &made), with_set(other, &other_set));
+            if let Some(v) = self.stages.verify_sides(pair.0, pair.1)? {
                 plan.found.push((y, v));
                 joined.push(root);
             }
         }
-        plan.set = made;
+        plan.built.extend(made.map(|s| (x, s)));
         Ok(plan)
     }
 
     /// Records document `x` (its body, set and id already stored) as `plan`
     /// says.
     fn commit(&mut self, x: u32, plan: Plan) {
-        self.keep_sets(x, plan.set, plan.built);
+        self.keep_built(plan.built);
         match plan.copy_of {
             Some(h) => {
                 self.holder[x as usize] = h;
@@ -784,7 +746,7 @@ impl Deduplicator {
                 uf.union(x, y);
                 found.push((y, x, v));
             }
-            self.keep_sets(x, plan.set, plan.built);
+            self.keep_built(plan.built);
         }
         Ok(self.pairs_of(found))
     }
@@ -1094,6 +1056,14 @@ impl core::fmt::Debug for Deduplicator {
             .field("config", self.config())
             .field("documents", &self.len())
             .finish_non_exhaustive()
+    }
+}
+
+/// `side`, with `made` (a set made from its text) where it has no set.
+fn with_set<'a>(side: Side<'a>, made: &'a Option<Arc<ShingleSet>>) -> Side<'a> {
+    Side {
+        body: side.body,
+        set: side.set.or(made.as_deref()),
     }
 }
 
