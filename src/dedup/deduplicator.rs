@@ -63,7 +63,6 @@ use crate::index::clusters::UnionFind;
 use crate::index::ids::IdTable;
 use crate::index::snapshot::{corrupt, Reader, Writer};
 use crate::shingle::ShingleSet;
-use crate::simhash::hamming_distance;
 use crate::spell::Dictionary;
 use crate::tfidf::DocumentFrequencies;
 use alloc::format;
@@ -505,9 +504,16 @@ impl Deduplicator {
         // bucket is filtered by them in one read, and `keep` (the same
         // test) reads a document only for the fingerprints kept.
         let (w, k) = (method.word(side.body), method.word_distance());
-        let near = |v: u64| k.is_none_or(|k| hamming_distance(w, v) <= k);
-        self.buckets
-            .candidates(&plan.keys, w, x, self.cap, key, keep, near, &mut candidates);
+        self.buckets.candidates(
+            &plan.keys,
+            w,
+            x,
+            self.cap,
+            key,
+            keep,
+            k.unwrap_or(64),
+            &mut candidates,
+        );
         candidates.sort_unstable();
         candidates.dedup();
         // The clusters paired so far: a candidate in one of them is not

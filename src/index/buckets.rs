@@ -314,12 +314,13 @@ impl Parts {
     }
 
     /// Calls `f(a, b)` for the positions `a < b` of every two words that
-    /// share a bucket's neighbourhood in some part and are `near`: each
+    /// share a bucket's neighbourhood in some part and differ in at most
+    /// `within` bits: each
     /// bucket against itself and against the buckets of the values within
     /// its part's radius above its own, so that two words within the
     /// layout's distance meet at least once (more than once when they do
     /// in several parts).
-    fn near_pairs(&self, near: impl Fn(u64, u64) -> bool, mut f: impl FnMut(u32, u32)) {
+    fn near_pairs(&self, within: u32, mut f: impl FnMut(u32, u32)) {
         if self.heads.is_empty() {
             return;
         }
@@ -329,13 +330,9 @@ impl Parts {
                 let a = self.run(r);
                 for (x, (&pa, &wa)) in a.pos.iter().zip(a.word).enumerate() {
                     let rest = x + 1;
-                    each_near(
-                        &a.word[rest..],
-                        |wb| near(wa, wb),
-                        |j| {
-                            f(pa, a.pos[rest + j]);
-                        },
-                    );
+                    each_within(&a.word[rest..], wa, within, |j| {
+                        f(pa, a.pos[rest + j]);
+                    });
                 }
                 for &m in &self.masks[1..self.reach[i]] {
                     let u = v ^ m as usize;
@@ -344,14 +341,10 @@ impl Parts {
                     }
                     let b = self.run(heads[u]);
                     for (&pa, &wa) in a.pos.iter().zip(a.word) {
-                        each_near(
-                            b.word,
-                            |wb| near(wa, wb),
-                            |j| {
-                                let pb = b.pos[j];
-                                f(pa.min(pb), pa.max(pb));
-                            },
-                        );
+                        each_within(b.word, wa, within, |j| {
+                            let pb = b.pos[j];
+                            f(pa.min(pb), pa.max(pb));
+                        });
                     }
                 }
             }
@@ -382,14 +375,16 @@ impl Parts {
     }
 }
 
-/// Calls `take(i)` for every `i` with `near(words[i])`, in order. The
-/// words are tested four a branch: almost every word of a bucket fails
-/// `near`, and the four tests' results are combined without one (a loop
-/// that branched on each word made `SimHashIndex`'s all-pairs 1.2–1.4×
+/// Calls `take(i)` for every `i`, in order, whose `words[i]` differs from
+/// `word` in at most `within` bits (any `within`; 64 and above: every
+/// word). The words are tested four a branch: almost every word of a
+/// bucket fails, and the four tests' results are combined without one (a
+/// loop that branched on each word made `SimHashIndex`'s all-pairs 1.2–1.4×
 /// slower, BENCHMARKS.md, "SimHash's bucket headers prefetched, short sets
 /// in two passes").
 #[inline(always)]
-fn each_near(words: &[u64], near: impl Fn(u64) -> bool, mut take: impl FnMut(usize)) {
+fn each_within(words: &[u64], word: u64, within: u32, mut take: impl FnMut(usize)) {
+    let near = |w: u64| (w ^ word).count_ones() <= within;
     let mut quads = words.chunks_exact(4);
     let mut i = 0;
     for c in &mut quads {
@@ -570,12 +565,13 @@ impl Buckets {
     /// bucket, in the order of positions (once per shared key), those that
     /// `keep` (a caller's cheap test, applied after the cap is counted, so
     /// it never changes which documents are the first `cap`) and, in the
-    /// parts layout, whose word is `near` (tested first: a position is
-    /// read only for a word kept; the other layouts ignore `near`). The
-    /// parts layout reads the buckets of `word` instead of `keys`' (a
-    /// position can come from several: the caller drops repeats; a cap
-    /// counts in each), and `near` must hold for words within the layout's
-    /// distance of `word` only.
+    /// parts layout, whose word differs from `word` in at most `within`
+    /// bits (tested first: a position is read only for a word kept; the
+    /// other layouts ignore `within`). The parts layout reads the buckets
+    /// of `word` instead of `keys`' (a position can come from several: the
+    /// caller drops repeats; a cap counts in each), and finds every word
+    /// within the layout's distance of `word`: `within` above it finds no
+    /// more.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn candidates(
         &self,
@@ -585,7 +581,7 @@ impl Buckets {
         cap: usize,
         key: impl Fn(u32, usize) -> u64,
         keep: impl Fn(u32) -> bool,
-        near: impl Fn(u64) -> bool,
+        within: u32,
         out: &mut Vec<u32>,
     ) {
         if let Store::Parts(parts) = &self.store {
@@ -605,13 +601,28 @@ impl Buckets {
                     super::prefetch::prefetch(run.word, j);
                 }
             }
+            // Uncapped (SimHash's own buckets, `SimHashIndex`): every
+            // bucket in one scan where the CPU has AVX-512 with VPOPCNTDQ.
+            #[cfg(all(feature = "std", target_arch = "x86_64"))]
+            if cap == usize::MAX {
+                let words = |r: usize| parts.run(units[r]).word;
+                let take = |r: usize, i: usize| {
+                    let q = parts.run(units[r]).pos[i];
+                    if q < before && keep(q) {
+                        out.push(q);
+                    }
+                };
+                if super::avx512::each_within(units.len(), words, word, within, take) {
+                    return;
+                }
+            }
             for run in units.iter().map(|&u| parts.run(u)) {
                 if cap >= run.pos.len() {
                     // Every position below `before` (usually all of them):
                     // one read of the words, four a branch (almost every
-                    // word fails `near`), a position read only for a word
+                    // word is too far), a position read only for a word
                     // kept.
-                    each_near(run.word, &near, |i| {
+                    each_within(run.word, word, within, |i| {
                         let q = run.pos[i];
                         if q < before && keep(q) {
                             out.push(q);
@@ -621,7 +632,7 @@ impl Buckets {
                 }
                 let end = run.pos.partition_point(|&q| q < before).min(cap);
                 for (&q, &w) in run.pos[..end].iter().zip(&run.word[..end]) {
-                    if near(w) && keep(q) {
+                    if (w ^ word).count_ones() <= within && keep(q) {
                         out.push(q);
                     }
                 }
@@ -643,13 +654,14 @@ impl Buckets {
         }
     }
 
-    /// The parts layout's pairs of positions `a < b` whose words are
-    /// `near(word_a, word_b)` (which must hold only within the layout's
-    /// distance), each at least once, in no order; nothing for the other
-    /// layouts (their pairs are their buckets': [`Buckets::for_each_shared`]).
-    pub(crate) fn near_pairs(&self, near: impl Fn(u64, u64) -> bool, f: impl FnMut(u32, u32)) {
+    /// The parts layout's pairs of positions `a < b` whose words differ in
+    /// at most `within` bits (the layout's distance at most: it meets no
+    /// pair farther apart), each at least once, in no order; nothing for
+    /// the other layouts (their pairs are their buckets':
+    /// [`Buckets::for_each_shared`]).
+    pub(crate) fn near_pairs(&self, within: u32, f: impl FnMut(u32, u32)) {
         if let Store::Parts(parts) = &self.store {
-            parts.near_pairs(near, f);
+            parts.near_pairs(within, f);
         }
     }
 
@@ -915,7 +927,7 @@ mod tests {
             cap,
             |q, j| all[q as usize][j],
             |_| true,
-            |_| true,
+            64,
             &mut c,
         );
         c
@@ -1067,7 +1079,7 @@ mod tests {
             // Every pair within k, as a scan of every two finds them.
             let near = |v: u64, w: u64| (v ^ w).count_ones() <= k;
             let mut got = Vec::new();
-            b.near_pairs(near, |x, y| got.push((x, y)));
+            b.near_pairs(k, |x, y| got.push((x, y)));
             got.sort_unstable();
             got.dedup();
             let held: Vec<u32> = (0..n).filter(|&q| live[q as usize]).collect();
@@ -1085,16 +1097,11 @@ mod tests {
     }
 
     /// The parts layout's candidates for `word` below position `before`,
-    /// `cap` a bucket, whose words are `near`: sorted, each once.
-    fn parts_candidates(
-        b: &Buckets,
-        word: u64,
-        before: u32,
-        cap: usize,
-        near: impl Fn(u64) -> bool,
-    ) -> Vec<u32> {
+    /// `cap` a bucket, whose words differ from it in at most `within` bits:
+    /// sorted, each once.
+    fn parts_candidates(b: &Buckets, word: u64, before: u32, cap: usize, within: u32) -> Vec<u32> {
         let mut got = Vec::new();
-        b.candidates(&[], word, before, cap, |_, _| 0, |_| true, near, &mut got);
+        b.candidates(&[], word, before, cap, |_, _| 0, |_| true, within, &mut got);
         got.sort_unstable();
         got.dedup();
         got
@@ -1114,7 +1121,7 @@ mod tests {
     ) {
         let w = words[probe as usize];
         let near = |v: u64| (v ^ w).count_ones() <= k;
-        let got = parts_candidates(b, w, before, usize::MAX, near);
+        let got = parts_candidates(b, w, before, usize::MAX, k);
         let want: Vec<u32> = (0..words.len() as u32)
             .filter(|&q| q < before && live[q as usize] && near(words[q as usize]))
             .collect();
@@ -1190,7 +1197,7 @@ mod tests {
         b.add(4, &[], |_, _| 0, other);
         assert_eq!(slab_len(&b), before, "the first blocks are reused");
         for (probe, want) in [(w, vec![0, 1, 2, 3]), (other, vec![4])] {
-            let got = parts_candidates(&b, probe, u32::MAX, usize::MAX, |v| v == probe);
+            let got = parts_candidates(&b, probe, u32::MAX, usize::MAX, 0);
             assert_eq!(got, want);
         }
         // One bucket a part for every word: a cap takes its first live
@@ -1203,7 +1210,7 @@ mod tests {
             b.remove(p, &[], w, usize::MAX, |_, _| 0);
         }
         for (cap, below) in [(1, u32::MAX), (7, u32::MAX), (50, 40), (1000, 299)] {
-            let got = parts_candidates(&b, w, below, cap, |v| v == w);
+            let got = parts_candidates(&b, w, below, cap, 0);
             let want: Vec<u32> = (0..300u32)
                 .filter(|p| p % 4 != 0)
                 .take(cap)
@@ -1268,17 +1275,8 @@ mod tests {
                 .collect();
             assert_eq!(found(&b, keys, u32::MAX, usize::MAX, &all), want);
             let mut even = Vec::new();
-            b.candidates(
-                keys,
-                0,
-                probe,
-                usize::MAX,
-                key,
-                |_| true,
-                |w| w % 2 == 0,
-                &mut even,
-            );
-            // The word test (`near`) is the parts layout's alone.
+            b.candidates(keys, 0, probe, usize::MAX, key, |_| true, 0, &mut even);
+            // The word test (`within`) is the parts layout's alone.
             let kept = |&q: &u32| q < probe;
             assert_eq!(even, want.iter().copied().filter(kept).collect::<Vec<_>>());
             let capped: Vec<u32> = (0..k)

@@ -27,6 +27,8 @@
 //!   snapshot (one framing, `index/snapshot.rs`) that the index's `from_bytes`
 //!   reads back, bit-identical on every platform.
 
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+mod avx512;
 pub(crate) mod buckets;
 pub mod clusters;
 pub mod exact;

@@ -180,7 +180,7 @@ impl MinHashLsh {
             usize::MAX,
             key,
             |_| true,
-            |_| true,
+            64,
             &mut slots,
         );
         slots.sort_unstable();

@@ -455,7 +455,7 @@ impl SimHashIndex {
             usize::MAX,
             key,
             |s| distance(s) <= k,
-            |w| hamming_distance(w, fp) <= k,
+            k,
             &mut slots,
         );
         slots.sort_unstable();
@@ -516,13 +516,10 @@ impl SimHashIndex {
         let mut pairs: Vec<(u32, u32, u32)> = Vec::new();
         // Multi-index hashing (the parts layout) joins each bucket with its
         // neighbours; the tables below have none then.
-        self.buckets.near_pairs(
-            |a, b| hamming_distance(a, b) <= k,
-            |a, b| {
-                let d = hamming_distance(self.fps[a as usize], self.fps[b as usize]);
-                pairs.push((a, b, d));
-            },
-        );
+        self.buckets.near_pairs(k, |a, b| {
+            let d = hamming_distance(self.fps[a as usize], self.fps[b as usize]);
+            pairs.push((a, b, d));
+        });
         for t in 0..self.tables.len() {
             self.buckets.for_each_shared(t, |bucket| {
                 for (x, &sa) in bucket.iter().enumerate() {
