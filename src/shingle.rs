@@ -60,11 +60,23 @@ pub fn char_shingles(n: &Normalized, q: usize, seed: u64, spec: Spec) -> Vec<u64
 /// memoises them (`Document::shingles`): their number is known before they
 /// are hashed (`max(c − q + 1, 1)` of `c ≥ 1` characters), so no vector is
 /// filled and then copied behind the slice's counts (a copy of `8 · c`
-/// bytes, about a twentieth of `dedup --method simhash`'s CPU).
+/// bytes, about a twentieth of `dedup --method simhash`'s CPU). An ASCII
+/// text's q-grams at spec 2 (`q` 4 to 8) are hashed by the SIMD kernels
+/// straight into the slice ([`hash::v2::fill_xxh3_windows`]), not handed
+/// over one by one: `dedup --method simhash` on docs-bench 0.928× the CPU
+/// (BENCHMARKS.md, "Q-grams hashed straight into a document's slice").
 pub(crate) fn char_shingles_shared(n: &Normalized, q: usize, seed: u64, spec: Spec) -> Arc<[u64]> {
     let q = q.max(1);
     // Written in place: `repeat_n` has a known length.
     let mut out: Arc<[u64]> = core::iter::repeat_n(0, char_shingle_count(n.text(), q)).collect();
+    let text = n.text();
+    if spec == Spec::V2 && (4..=8).contains(&q) && text.len() >= q && text.is_ascii() {
+        // `for_each_char_shingle`'s windows, hashed straight into place.
+        if let Some(slots) = Arc::get_mut(&mut out) {
+            hash::v2::fill_xxh3_windows(seed, text.as_bytes(), q, slots);
+            return out;
+        }
+    }
     if let Some(slots) = Arc::get_mut(&mut out) {
         let (mut at, mut more) = (slots.iter_mut(), false);
         for_each_char_shingle(n, q, seed, spec, |h| match at.next() {
@@ -981,6 +993,33 @@ mod tests {
                     assert_eq!(&got[..], &want[..], "{text:?}, q {q}, {spec}");
                     // Counted before (else the slice would be the vector's copy).
                     assert_eq!(char_shingle_count(n.text(), q), want.len());
+                }
+            }
+        }
+    }
+
+    /// ASCII texts of every length 0 to 100 (the SIMD kernels' whole
+    /// steps, which need 16 bytes ahead, and each remainder): the q-grams
+    /// written in place are each window hashed alone, at both specs and
+    /// every `q` from 1 to 9.
+    #[test]
+    fn ascii_qgrams_written_in_place_are_each_window_hashed() {
+        let mut rng = crate::testing::XorShift(0x51d3_0c2e_9a47_be81);
+        for len in 0..=100usize {
+            let text: alloc::string::String = (0..len)
+                .map(|_| b"abcdefgh xyz"[(rng.next_u64() % 12) as usize] as char)
+                .collect();
+            let n = normalize(&text);
+            let bytes = n.text().as_bytes();
+            for q in 1..=9usize {
+                for spec in Spec::ALL {
+                    let want: Vec<u64> = match bytes.len() {
+                        0 => Vec::new(),
+                        c if c < q => alloc::vec![spec.bytes_hash(3, bytes)],
+                        _ => bytes.windows(q).map(|w| spec.bytes_hash(3, w)).collect(),
+                    };
+                    let got = char_shingles_shared(&n, q, 3, spec);
+                    assert_eq!(&got[..], &want[..], "{text:?}, q {q}, {spec}");
                 }
             }
         }

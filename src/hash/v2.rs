@@ -156,6 +156,20 @@ impl ShortXxh3 {
 
     /// XXH3-64 of an input of `n` bytes (4 to 8): its first four bytes are
     /// the low half of `first`, its last four the high half of `last`.
+    /// XXH3-64 of a window of `q` bytes (4 to 8, `w.len() == q`), from its
+    /// first four and last four bytes.
+    #[inline(always)]
+    fn window(&self, w: &[u8], q: usize) -> u64 {
+        let four = |at: usize| -> u64 {
+            let b: [u8; 4] = w
+                .get(at..at + 4)
+                .and_then(|b| b.try_into().ok())
+                .unwrap_or_default();
+            u64::from(u32::from_le_bytes(b))
+        };
+        self.hash4to8(four(0), four(q - 4) << 32, q as u64)
+    }
+
     #[inline(always)]
     fn hash4to8(&self, first: u64, last: u64, n: u64) -> u64 {
         let x = ((first & 0xffff_ffff) << 32).wrapping_add(last >> 32) ^ self.flip8;
@@ -184,12 +198,8 @@ pub(crate) fn for_each_xxh3_window(seed: u64, bytes: &[u8], q: usize, mut f: imp
     }
     #[cfg(all(feature = "std", target_arch = "x86_64"))]
     let bytes = {
-        let (flip, mut out, mut at) = (flip8(seed), [0u64; 256], 0);
-        let kernel = |out: &mut [u64], bytes: &[u8]| {
-            super::avx512::xxh3_windows(out, bytes, q, flip)
-                .or_else(|| super::avx2::xxh3_windows(out, bytes, q, flip))
-        };
-        while let Some(m @ 1..) = kernel(&mut out, &bytes[at..]) {
+        let (mut out, mut at) = ([0u64; 256], 0);
+        while let Some(m @ 1..) = windows_kernel(seed, &mut out, &bytes[at..], q) {
             out[..m].iter().for_each(|&h| f(h));
             at += m;
         }
@@ -197,16 +207,41 @@ pub(crate) fn for_each_xxh3_window(seed: u64, bytes: &[u8], q: usize, mut f: imp
         &bytes[at..]
     };
     let short = ShortXxh3::new(seed);
-    let four = |w: &[u8], at: usize| -> u64 {
-        let b: [u8; 4] = w
-            .get(at..at + 4)
-            .and_then(|b| b.try_into().ok())
-            .unwrap_or_default();
-        u64::from(u32::from_le_bytes(b))
-    };
-    bytes
-        .windows(q)
-        .for_each(|w| f(short.hash4to8(four(w, 0), four(w, q - 4) << 32, q as u64)));
+    bytes.windows(q).for_each(|w| f(short.window(w, q)));
+}
+
+/// [`for_each_xxh3_window`]'s values written to `out` in order, for `q` in
+/// 4..=8 and `out` as long as `bytes` has windows (`bytes.len() − q + 1`;
+/// a shorter `out` takes the first windows, a longer one keeps the rest):
+/// the SIMD kernels write straight into it, with no buffer between. Other
+/// `q` go through [`xxh3`].
+pub(crate) fn fill_xxh3_windows(seed: u64, bytes: &[u8], q: usize, out: &mut [u64]) {
+    if !(4..=8).contains(&q) {
+        let hashes = bytes.windows(q.max(1)).map(|w| xxh3(seed, w));
+        return out.iter_mut().zip(hashes).for_each(|(o, h)| *o = h);
+    }
+    #[allow(unused_mut)]
+    let mut at = 0;
+    #[cfg(all(feature = "std", target_arch = "x86_64"))]
+    while let Some(m @ 1..) = windows_kernel(seed, &mut out[at..], &bytes[at..], q) {
+        at += m;
+    }
+    let short = ShortXxh3::new(seed);
+    let rest = bytes[at.min(bytes.len())..].windows(q);
+    for (o, w) in out[at..].iter_mut().zip(rest) {
+        *o = short.window(w, q);
+    }
+}
+
+/// The windows of `q` bytes (4 to 8) at the start of `bytes` hashed by
+/// AVX-512, else AVX2, into `out`: how many (a multiple of the kernel's
+/// width, bounded by both slices), `None` where the CPU has neither.
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+#[inline(always)]
+fn windows_kernel(seed: u64, out: &mut [u64], bytes: &[u8], q: usize) -> Option<usize> {
+    let flip = flip8(seed);
+    super::avx512::xxh3_windows(out, bytes, q, flip)
+        .or_else(|| super::avx2::xxh3_windows(out, bytes, q, flip))
 }
 
 /// The 128-bit product of `a` and `b`, its two halves XORed (XXH3's
