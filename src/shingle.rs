@@ -61,20 +61,28 @@ pub fn char_shingles(n: &Normalized, q: usize, seed: u64, spec: Spec) -> Vec<u64
 /// are hashed (`max(c − q + 1, 1)` of `c ≥ 1` characters), so no vector is
 /// filled and then copied behind the slice's counts (a copy of `8 · c`
 /// bytes, about a twentieth of `dedup --method simhash`'s CPU). An ASCII
-/// text's q-grams at spec 2 (`q` 4 to 8) are hashed by the SIMD kernels
-/// straight into the slice ([`hash::v2::fill_xxh3_windows`]), not handed
-/// over one by one: `dedup --method simhash` on docs-bench 0.928× the CPU
+/// text's q-grams at spec 2 (`q` 4 to 8), and the windows inside the
+/// ASCII runs of any other text's, are hashed by the SIMD kernels straight
+/// into the slice ([`hash::v2::fill_xxh3_windows`]), not handed over one
+/// by one: `dedup --method simhash` on docs-bench 0.928× the CPU
 /// (BENCHMARKS.md, "Q-grams hashed straight into a document's slice").
 pub(crate) fn char_shingles_shared(n: &Normalized, q: usize, seed: u64, spec: Spec) -> Arc<[u64]> {
     let q = q.max(1);
     // Written in place: `repeat_n` has a known length.
     let mut out: Arc<[u64]> = core::iter::repeat_n(0, char_shingle_count(n.text(), q)).collect();
     let text = n.text();
-    if spec == Spec::V2 && (4..=8).contains(&q) && text.len() >= q && text.is_ascii() {
+    if spec == Spec::V2 && (4..=8).contains(&q) && text.len() >= q {
         // `for_each_char_shingle`'s windows, hashed straight into place.
         if let Some(slots) = Arc::get_mut(&mut out) {
-            hash::v2::fill_xxh3_windows(seed, text.as_bytes(), q, slots);
-            return out;
+            if text.is_ascii() {
+                hash::v2::fill_xxh3_windows(seed, text.as_bytes(), q, slots);
+                return out;
+            }
+            // At least two windows: each has q characters.
+            if slots.len() >= 2 {
+                fill_mixed_v2(text, q, seed, slots);
+                return out;
+            }
         }
     }
     if let Some(slots) = Arc::get_mut(&mut out) {
@@ -89,6 +97,47 @@ pub(crate) fn char_shingles_shared(n: &Normalized, q: usize, seed: u64, spec: Sp
     }
     // Not reached (the count is exact); the vector's values if it were.
     char_shingles(n, q, seed, spec).into()
+}
+
+/// The spec-2 q-grams (`q` 4 to 8) of a text with non-ASCII characters and
+/// more than `q` of them, written to `slots` (one a window of `q`
+/// characters, in order): the windows inside a run of ASCII bytes hashed
+/// by [`hash::v2::fill_xxh3_windows`] in place, the others (those reaching
+/// a non-ASCII character) one by one. Prose is mostly ASCII even where it
+/// has an accent or a foreign name, so most of its windows go through the
+/// SIMD kernels instead of one call of [`hash::v2::xxh3`] each.
+fn fill_mixed_v2(text: &str, q: usize, seed: u64, slots: &mut [u64]) {
+    let b = text.as_bytes();
+    // A character's bytes, from its first (`text` is valid UTF-8).
+    let width = |lead: u8| match lead {
+        0..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    let (mut c, mut i) = (0usize, 0usize);
+    while c < slots.len() && i < b.len() {
+        let run = b[i..]
+            .iter()
+            .position(|x| !x.is_ascii())
+            .unwrap_or(b.len() - i);
+        if run >= q {
+            // Every window that starts in the run and ends in it: one byte
+            // a character.
+            let m = (run - q + 1).min(slots.len() - c);
+            hash::v2::fill_xxh3_windows(seed, &b[i..i + run], q, &mut slots[c..c + m]);
+            (c, i) = (c + m, i + m);
+            continue;
+        }
+        // The window from here: its q characters (every window before the
+        // last one has them).
+        let mut end = i;
+        for _ in 0..q {
+            end += b.get(end).map_or(1, |&x| width(x));
+        }
+        slots[c] = hash::v2::xxh3(seed, &b[i..end.min(b.len())]);
+        (c, i) = (c + 1, i + width(b[i]));
+    }
 }
 
 /// How many values [`char_shingles`] gives for `text` (normalised) and `q ≥
@@ -960,11 +1009,37 @@ mod tests {
         }
     }
 
-    /// The q-grams written in place into a shared slice are each window of
-    /// `q` characters hashed alone (the whole text when it is shorter), at
-    /// both specs, on random texts of ASCII and of 2-, 3- and 4-byte
-    /// characters, empty to longer than any `q`: the count taken before
-    /// hashing is the number hashed.
+    /// Asserts that the q-grams of `text` (normalised) written in place
+    /// into a shared slice are each window of `q` characters hashed alone
+    /// (the whole text when it is shorter), at both specs and every `q`
+    /// from 1 to 9, and that the count taken before hashing is the number
+    /// hashed.
+    fn assert_each_window_hashed(text: &str) {
+        let n = normalize(text);
+        let chars: Vec<usize> = n.text().char_indices().map(|(i, _)| i).collect();
+        let bytes = n.text().as_bytes();
+        for q in 1..=9usize {
+            for spec in Spec::ALL {
+                let want: Vec<u64> = match chars.len() {
+                    0 => Vec::new(),
+                    c if c < q => alloc::vec![spec.bytes_hash(3, bytes)],
+                    c => (0..=c - q)
+                        .map(|s| {
+                            let end = chars.get(s + q).copied().unwrap_or(bytes.len());
+                            spec.bytes_hash(3, &bytes[chars[s]..end])
+                        })
+                        .collect(),
+                };
+                let got = char_shingles_shared(&n, q, 3, spec);
+                assert_eq!(&got[..], &want[..], "{text:?}, q {q}, {spec}");
+                // Counted before (else the slice would be the vector's copy).
+                assert_eq!(char_shingle_count(n.text(), q), want.len());
+            }
+        }
+    }
+
+    /// Random texts of ASCII and of 2-, 3- and 4-byte characters, empty to
+    /// longer than any `q`.
     #[test]
     fn qgrams_written_in_place_are_each_window_hashed() {
         let mut rng = crate::testing::XorShift(0x2f1e_77c3_0d4b_a915);
@@ -974,34 +1049,12 @@ mod tests {
             let text: alloc::string::String = (0..len)
                 .map(|_| pieces[(rng.next_u64() % pieces.len() as u64) as usize])
                 .collect();
-            let n = normalize(&text);
-            let chars: Vec<usize> = n.text().char_indices().map(|(i, _)| i).collect();
-            let bytes = n.text().as_bytes();
-            for q in 1..=9usize {
-                for spec in Spec::ALL {
-                    let want: Vec<u64> = match chars.len() {
-                        0 => Vec::new(),
-                        c if c < q => alloc::vec![spec.bytes_hash(3, bytes)],
-                        c => (0..=c - q)
-                            .map(|s| {
-                                let end = chars.get(s + q).copied().unwrap_or(bytes.len());
-                                spec.bytes_hash(3, &bytes[chars[s]..end])
-                            })
-                            .collect(),
-                    };
-                    let got = char_shingles_shared(&n, q, 3, spec);
-                    assert_eq!(&got[..], &want[..], "{text:?}, q {q}, {spec}");
-                    // Counted before (else the slice would be the vector's copy).
-                    assert_eq!(char_shingle_count(n.text(), q), want.len());
-                }
-            }
+            assert_each_window_hashed(&text);
         }
     }
 
-    /// ASCII texts of every length 0 to 100 (the SIMD kernels' whole
-    /// steps, which need 16 bytes ahead, and each remainder): the q-grams
-    /// written in place are each window hashed alone, at both specs and
-    /// every `q` from 1 to 9.
+    /// ASCII texts of every length 0 to 100: the SIMD kernels' whole steps,
+    /// which need 16 bytes ahead, and each remainder.
     #[test]
     fn ascii_qgrams_written_in_place_are_each_window_hashed() {
         let mut rng = crate::testing::XorShift(0x51d3_0c2e_9a47_be81);
@@ -1009,19 +1062,25 @@ mod tests {
             let text: alloc::string::String = (0..len)
                 .map(|_| b"abcdefgh xyz"[(rng.next_u64() % 12) as usize] as char)
                 .collect();
-            let n = normalize(&text);
-            let bytes = n.text().as_bytes();
-            for q in 1..=9usize {
-                for spec in Spec::ALL {
-                    let want: Vec<u64> = match bytes.len() {
-                        0 => Vec::new(),
-                        c if c < q => alloc::vec![spec.bytes_hash(3, bytes)],
-                        _ => bytes.windows(q).map(|w| spec.bytes_hash(3, w)).collect(),
-                    };
-                    let got = char_shingles_shared(&n, q, 3, spec);
-                    assert_eq!(&got[..], &want[..], "{text:?}, q {q}, {spec}");
-                }
+            assert_each_window_hashed(&text);
+        }
+    }
+
+    /// Texts of ASCII runs of 1 to 40 bytes between characters of 2, 3 and 4
+    /// bytes: the SIMD kernels' whole steps inside a run, and the windows
+    /// that reach past it.
+    #[test]
+    fn mixed_qgrams_written_in_place_are_each_window_hashed() {
+        let mut rng = crate::testing::XorShift(0x7e21_93ad_40c5_f16b);
+        let wide = ["é", "日", "\u{1f600}", "ß", "ø"];
+        for _ in 0..400 {
+            let mut text = alloc::string::String::new();
+            for _ in 0..(rng.next_u64() % 8) {
+                let run = 1 + (rng.next_u64() % 40) as usize;
+                text.extend((0..run).map(|_| b"abc xyz"[(rng.next_u64() % 7) as usize] as char));
+                text.push_str(wide[(rng.next_u64() % wide.len() as u64) as usize]);
             }
+            assert_each_window_hashed(&text);
         }
     }
 
