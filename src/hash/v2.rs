@@ -154,8 +154,6 @@ impl ShortXxh3 {
         }
     }
 
-    /// XXH3-64 of an input of `n` bytes (4 to 8): its first four bytes are
-    /// the low half of `first`, its last four the high half of `last`.
     /// XXH3-64 of a window of `q` bytes (4 to 8, `w.len() == q`), from its
     /// first four and last four bytes.
     #[inline(always)]
@@ -170,6 +168,8 @@ impl ShortXxh3 {
         self.hash4to8(four(0), four(q - 4) << 32, q as u64)
     }
 
+    /// XXH3-64 of an input of `n` bytes (4 to 8): its first four bytes are
+    /// the low half of `first`, its last four the high half of `last`.
     #[inline(always)]
     fn hash4to8(&self, first: u64, last: u64, n: u64) -> u64 {
         let x = ((first & 0xffff_ffff) << 32).wrapping_add(last >> 32) ^ self.flip8;
