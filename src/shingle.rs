@@ -108,13 +108,6 @@ pub(crate) fn char_shingles_shared(n: &Normalized, q: usize, seed: u64, spec: Sp
 /// SIMD kernels instead of one call of [`hash::v2::xxh3`] each.
 fn fill_mixed_v2(text: &str, q: usize, seed: u64, slots: &mut [u64]) {
     let b = text.as_bytes();
-    // A character's bytes, from its first (`text` is valid UTF-8).
-    let width = |lead: u8| match lead {
-        0..=0x7F => 1,
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
-    };
     let (mut c, mut i) = (0usize, 0usize);
     while c < slots.len() && i < b.len() {
         let run = b[i..]
@@ -129,14 +122,13 @@ fn fill_mixed_v2(text: &str, q: usize, seed: u64, slots: &mut [u64]) {
             (c, i) = (c + m, i + m);
             continue;
         }
-        // The window from here: its q characters (every window before the
-        // last one has them).
-        let mut end = i;
-        for _ in 0..q {
-            end += b.get(end).map_or(1, |&x| width(x));
-        }
-        slots[c] = hash::v2::xxh3(seed, &b[i..end.min(b.len())]);
-        (c, i) = (c + 1, i + width(b[i]));
+        // The window from here (`i` is a character's start): its q
+        // characters (every window has them).
+        let rest = &text[i..];
+        let end = rest.char_indices().nth(q).map_or(rest.len(), |(at, _)| at);
+        slots[c] = hash::v2::xxh3(seed, &rest.as_bytes()[..end]);
+        c += 1;
+        i += rest.chars().next().map_or(1, char::len_utf8);
     }
 }
 
