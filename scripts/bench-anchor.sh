@@ -38,11 +38,17 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 
 # Which kernels run: the q-grams' and words' folds have AVX-512 and AVX2
 # forms, detected at run time (BENCHMARKS.md, "AVX2 where AVX-512 is
-# missing"); the ratios differ by machine.
+# missing"); the ratios differ by machine. NEARDUP_DISABLE_CPU_FEATURES
+# (avx512, or avx2 for the portable code) switches tiers off in neardup's
+# binaries, as on a CPU without them (BENCHMARKS.md, "Without AVX-512");
+# gaoya's code does not read it.
 flags=$(grep -m1 '^flags' /proc/cpuinfo 2>/dev/null || true)
+off=" $(tr ',A-Z' ' a-z' <<<"${NEARDUP_DISABLE_CPU_FEATURES:-}") "
 kernels="portable"
-[[ " $flags " == *" avx2 "* ]] && kernels="AVX2"
-[[ " $flags " == *" avx512f "* && " $flags " == *" avx512bw "* && " $flags " == *" avx512dq "* ]] && kernels="AVX-512"
+[[ " $flags " == *" avx2 "* && "$off" != *" avx2 "* ]] && kernels="AVX2"
+[[ " $flags " == *" avx512f "* && " $flags " == *" avx512bw "* && " $flags " == *" avx512dq "* \
+   && "$off" != *" avx512 "* && "$off" != *" avx2 "* ]] && kernels="AVX-512"
+[ -n "${NEARDUP_DISABLE_CPU_FEATURES:-}" ] && kernels="$kernels (NEARDUP_DISABLE_CPU_FEATURES=$NEARDUP_DISABLE_CPU_FEATURES)"
 echo "CPU: $(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | cut -d: -f2- | sed 's/^ //'); kernels: $kernels"
 echo
 echo "| round | gaoya 5-grams | gaoya words | char:5 spec 2 | pipeline char:5 | CLI char:5 | word:5 spec 2 | pipeline word:5 | CLI word:5 |"

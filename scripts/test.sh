@@ -84,6 +84,14 @@ cargo check --lib --no-default-features --features serde --target thumbv7m-none-
 step "Rust tests (unit, doc, integration incl. CLI and golden vectors)"
 cargo test --features cli
 
+step "the same golden vectors and CLI outputs on the fallback kernels: AVX-512 switched off, then AVX2 too (NEARDUP_DISABLE_CPU_FEATURES)"
+# Every tier computes the same values; on this CPU the tests above ran
+# its best one. About 20 s a tier.
+for tier in avx512 avx2; do
+  NEARDUP_DISABLE_CPU_FEATURES=$tier cargo test --features cli --test main -- \
+    golden:: cli::dedup_writes_the_same_bytes_as_before_the_pipeline_moved_into_the_core
+done
+
 step "the background setup (wasm-bindgen-cli, cargo-fuzz, npm packages, Chromium, .venv, target/wheel-venv's dependencies)"
 await_job $env_setup target/setup-env.log "the background setup"
 

@@ -25,6 +25,8 @@ use core::hash::Hasher;
 pub(crate) mod avx2;
 #[cfg(all(feature = "std", target_arch = "x86_64"))]
 pub(crate) mod avx512;
+#[cfg(all(feature = "std", target_arch = "x86_64"))]
+pub(crate) mod cpu;
 #[cfg(all(test, feature = "std", target_arch = "x86_64"))]
 mod kernel_tests;
 pub mod v2;

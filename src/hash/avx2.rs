@@ -26,11 +26,12 @@ use core::arch::x86_64::{
     _mm256_storeu_si256, _mm256_xor_si256, _mm_loadu_si128,
 };
 
-/// Whether this CPU has AVX2, which every AVX2 kernel of the crate needs;
-/// detected once and cached by `std`.
+/// Whether this CPU has AVX2, which every AVX2 kernel of the crate needs
+/// (detected once and cached by `std`), and `NEARDUP_DISABLE_CPU_FEATURES`
+/// does not switch it off ([`super::cpu`]).
 #[inline]
 pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx2")
+    !super::cpu::switched_off(super::cpu::Tier::Avx2) && std::is_x86_feature_detected!("avx2")
 }
 
 /// `x` in each lane.

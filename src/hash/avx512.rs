@@ -35,10 +35,12 @@ use core::arch::x86_64::{
 };
 
 /// Whether this CPU has AVX-512F, BW and DQ, which every kernel of the
-/// crate needs; detected once and cached by `std`.
+/// crate needs (detected once and cached by `std`), and
+/// `NEARDUP_DISABLE_CPU_FEATURES` does not switch them off ([`super::cpu`]).
 #[inline]
 pub(crate) fn available() -> bool {
-    std::is_x86_feature_detected!("avx512f")
+    !super::cpu::switched_off(super::cpu::Tier::Avx512)
+        && std::is_x86_feature_detected!("avx512f")
         && std::is_x86_feature_detected!("avx512bw")
         && std::is_x86_feature_detected!("avx512dq")
 }
