@@ -8,6 +8,10 @@
 # and the ratio of each side's fastest run (this shared machine's speed drifts
 # by tens of per cent over seconds: the fastest run is the least disturbed).
 #   bash scripts/build-pkg.sh && bash scripts/bench-wasm.sh [ROUNDS]   (default 3)
+# The native side runs the best kernels the CPU has; with
+# NEARDUP_DISABLE_CPU_FEATURES=avx512 the AVX2 ones, =avx2 the portable code
+# (128-bit SIMD, as WebAssembly's), as on CPUs without them (BENCHMARKS.md,
+# "Without AVX-512"); the package does not read the variable.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-3}"
@@ -16,6 +20,8 @@ native=$(cargo bench --features serde --bench sketch_wasm_native --no-run 2>&1 |
 [ -x "$native" ] || { echo "bench-wasm: the native bench did not build" >&2; exit 1; }
 ms() { awk -v k="$1" 'index($0, k) == 1 { print $(NF - 1); exit }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+echo "native kernels: ${NEARDUP_DISABLE_CPU_FEATURES:+with NEARDUP_DISABLE_CPU_FEATURES=$NEARDUP_DISABLE_CPU_FEATURES, }the best this CPU has left"
+echo
 echo "| round | shingle | native | Node, one object cleared | Node, a new object a document | Chromium, one object cleared | Chromium, a new object a document |"
 echo "|---|---|---|---|---|---|---|"
 results=()
